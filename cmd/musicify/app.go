@@ -1,0 +1,144 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/musicify/musicify/internal/auth"
+	"github.com/musicify/musicify/internal/config"
+	"github.com/musicify/musicify/internal/httpapi"
+	"github.com/musicify/musicify/internal/mail"
+	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/sqlstore"
+	"github.com/musicify/musicify/web"
+)
+
+// Main is the running program: it wires the concrete types. Tests start it
+// on port 0 with a temp data dir, as the binary does on its real address.
+type Main struct {
+	Config *config.Config
+	Logger *slog.Logger
+	// Hash and Now let tests pick cheap hashing and a fixed clock.
+	Hash auth.Argon2Params
+	Now  func() time.Time
+
+	DB       *sqlstore.DB
+	URL      string // where the server listens, set by Run
+	server   *http.Server
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
+	shutdown time.Duration
+}
+
+// NewMain prepares a program for cfg.
+func NewMain(cfg *config.Config, logger *slog.Logger) *Main {
+	return &Main{Config: cfg, Logger: logger, Now: time.Now, shutdown: 30 * time.Second}
+}
+
+// Run opens the database, applies migrations and starts serving. It
+// returns once the server listens; Close stops it.
+func (m *Main) Run(ctx context.Context) error {
+	cfg := m.Config
+	m.Logger.Info("starting musicify", append([]any{"version", Version()}, cfg.Redacted()...)...)
+	db, err := sqlstore.OpenSQLite(ctx, cfg.DatabasePath)
+	if err != nil {
+		return err
+	}
+	db.Now = m.Now
+	m.DB = db
+
+	var mailer musicify.Mailer
+	var outbox musicify.OutboxStore
+	if cfg.SMTPURL != nil {
+		mailer = &mail.SMTP{URL: cfg.SMTPURL, From: cfg.MailFrom}
+	} else {
+		mailer = &mail.Outbox{Store: db, Logger: m.Logger}
+		if cfg.Demo {
+			outbox = db
+			m.Logger.Warn("demo mode: mails go to the dev outbox at /dev/mail (set MUSICIFY_SMTP_URL to send them, MUSICIFY_DEMO=false in production)")
+		} else {
+			m.Logger.Warn("no MUSICIFY_SMTP_URL: mails are only written to the log")
+		}
+	}
+	accounts := auth.NewService(db, mailer, auth.Options{Hash: m.Hash, Now: m.Now, BaseURL: cfg.BaseURL.String()})
+
+	api := &httpapi.Server{
+		Accounts: accounts, Users: db, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
+		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
+	}
+	if cfg.OIDCEnabled() {
+		api.OIDC = auth.NewOIDC(cfg.OIDCIssuer, cfg.OIDCClientID, cfg.OIDCClientSecret,
+			cfg.BaseURL.String()+"/api/auth/google/callback")
+	}
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s (MUSICIFY_ADDR): %w", cfg.Addr, err)
+	}
+	m.URL = "http://" + ln.Addr().String()
+	m.server = &http.Server{
+		Handler:           api.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(m.Logger.Handler(), slog.LevelWarn),
+	}
+	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	m.cancel = cancel
+	m.wg.Add(2)
+	go func() {
+		defer m.wg.Done()
+		if err := m.server.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			m.Logger.Error("server stopped", "err", err)
+		}
+	}()
+	go func() {
+		defer m.wg.Done()
+		m.sweepSessions(bg)
+	}()
+	m.Logger.Info("musicify is ready", "listen", m.URL, "open", cfg.BaseURL.String())
+	return nil
+}
+
+// sweepSessions deletes expired sessions once an hour.
+func (m *Main) sweepSessions(ctx context.Context) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if err := m.DB.DeleteExpiredSessions(ctx, m.Now()); err != nil && ctx.Err() == nil {
+			m.Logger.Error("sweeping sessions", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Close lets requests in flight finish, then closes the database.
+func (m *Main) Close() error {
+	var errs []error
+	if m.server != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), m.shutdown)
+		defer cancel()
+		if err := m.server.Shutdown(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("stopping http server: %w", err))
+		}
+	}
+	if m.cancel != nil {
+		m.cancel()
+	}
+	m.wg.Wait()
+	if m.DB != nil {
+		if err := m.DB.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("closing database: %w", err))
+		}
+	}
+	return errors.Join(errs...)
+}

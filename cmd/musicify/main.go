@@ -1,0 +1,92 @@
+// Command musicify is the whole Musicify server in one binary.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+
+	"github.com/musicify/musicify/internal/config"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = ""
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+func run(args []string) int {
+	if len(args) == 0 {
+		fmt.Fprintln(os.Stderr, "usage: musicify serve | musicify version")
+		return 2
+	}
+	switch args[0] {
+	case "version", "--version", "-v":
+		fmt.Println("musicify", Version())
+		return 0
+	case "serve":
+		return serve()
+	default:
+		fmt.Fprintf(os.Stderr, "musicify: unknown command %q\nusage: musicify serve | musicify version\n", args[0])
+		return 2
+	}
+}
+
+func serve() int {
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	cfg, err := config.Load(os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "musicify: cannot start:", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+
+	m := NewMain(cfg, logger)
+	if err := m.Run(ctx); err != nil {
+		fmt.Fprintln(os.Stderr, "musicify: cannot start:", err)
+		m.Close()
+		return 1
+	}
+	<-ctx.Done()
+	logger.Info("shutting down: finishing requests in flight")
+	if err := m.Close(); err != nil {
+		logger.Error("shutting down", "err", err)
+		return 1
+	}
+	logger.Info("stopped")
+	return 0
+}
+
+// Version is the build's version: the -ldflags value, else the VCS revision.
+func Version() string {
+	if version != "" {
+		return version
+	}
+	if info, ok := debug.ReadBuildInfo(); ok {
+		rev, dirty := "", false
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				dirty = s.Value == "true"
+			}
+		}
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		if rev != "" && dirty {
+			rev += "-dirty"
+		}
+		if rev != "" {
+			return "dev-" + rev
+		}
+	}
+	return "dev"
+}

@@ -1,0 +1,40 @@
+package auth
+
+import "fmt"
+
+// signupMail is the code mail of a new registration.
+func signupMail(name, code, baseURL string) (subject, text string) {
+	return code + " is your Musicify sign-up code", fmt.Sprintf(`Hi %s,
+
+welcome to Musicify! Enter this code to finish creating your account:
+
+    %s
+
+The code works once and expires in 10 minutes.
+
+If you did not sign up for Musicify, you can ignore this mail: no account
+is created without the code.
+
+Musicify
+%s
+`, name, code, baseURL)
+}
+
+// resetMail is the code mail of a password reset.
+func resetMail(name, code, baseURL string) (subject, text string) {
+	return code + " is your Musicify password reset code", fmt.Sprintf(`Hi %s,
+
+someone, hopefully you, asked to reset the password of your Musicify
+account. Enter this code to choose a new password:
+
+    %s
+
+The code works once and expires in 10 minutes. Changing the password
+signs you out on every device.
+
+If you did not ask for this, ignore this mail: your password stays as it is.
+
+Musicify
+%s
+`, name, code, baseURL)
+}

@@ -1,0 +1,480 @@
+// Package auth is the account life cycle: argon2id passwords, mailed
+// one-time codes verified on the server, database sessions, rate limits and
+// sign-in through an OpenID Connect provider.
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"math/big"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// Rules of codes and sessions.
+const (
+	CodeTTL         = 10 * time.Minute
+	CodeMaxAttempts = 5
+	SessionTTL      = 30 * 24 * time.Hour
+	// sessionTouchEvery bounds writes: a session in use slides its expiry at
+	// most once per interval, not on every request.
+	sessionTouchEvery = time.Hour
+)
+
+// Store is what the service needs from the database.
+type Store interface {
+	musicify.UserStore
+	musicify.SessionStore
+	musicify.CodeStore
+}
+
+// Service implements musicify.AccountService.
+type Service struct {
+	store   Store
+	mailer  musicify.Mailer
+	hash    Argon2Params
+	now     func() time.Time
+	baseURL string
+
+	loginIP, loginAccount      *Limiter
+	codeSendIP, codeSendEmail  *Limiter
+	codeSendBurst, codeCheckIP *Limiter
+	dummyOnce                  sync.Once
+	dummyHash                  string
+}
+
+var _ musicify.AccountService = (*Service)(nil)
+
+// Options tune a Service; zero values take production defaults.
+type Options struct {
+	Hash    Argon2Params     // cost of password and code hashes
+	Now     func() time.Time // the clock, injectable for tests
+	BaseURL string           // the public URL, written in mails
+}
+
+// NewService wires the account service.
+func NewService(store Store, mailer musicify.Mailer, o Options) *Service {
+	if o.Hash == (Argon2Params{}) {
+		o.Hash = DefaultArgon2
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return &Service{
+		store: store, mailer: mailer, hash: o.Hash, now: o.Now, baseURL: o.BaseURL,
+		loginIP:       NewLimiter(60, 15*time.Minute, o.Now),
+		loginAccount:  NewLimiter(10, 15*time.Minute, o.Now),
+		codeSendIP:    NewLimiter(30, 15*time.Minute, o.Now),
+		codeSendEmail: NewLimiter(5, time.Hour, o.Now),
+		codeSendBurst: NewLimiter(1, 20*time.Second, o.Now),
+		codeCheckIP:   NewLimiter(60, 15*time.Minute, o.Now),
+	}
+}
+
+// StartSignup validates a registration, checks the name and email are free,
+// and mails a code. The pending account waits with the code.
+func (s *Service) StartSignup(ctx context.Context, c musicify.Client, r musicify.SignupRequest) error {
+	r.Username, r.Email = strings.TrimSpace(r.Username), musicify.NormalizeEmail(r.Email)
+	if err := musicify.ValidateRegistration(r.Username, r.Password, r.Email); err != nil {
+		return err
+	}
+	if err := s.limitCodeSend(c, r.Email); err != nil {
+		return err
+	}
+	if err := s.ensureFree(ctx, r.Username, r.Email); err != nil {
+		return err
+	}
+	pwHash, err := s.hash.Hash(r.Password)
+	if err != nil {
+		return fmt.Errorf("hashing password: %w", err)
+	}
+	return s.sendCode(ctx, &musicify.Code{
+		Purpose: musicify.PurposeSignup, Email: r.Email, Username: r.Username, PasswordHash: pwHash,
+	}, signupMail)
+}
+
+// ResendSignupCode mails a fresh code for a sign-up that is waiting.
+func (s *Service) ResendSignupCode(ctx context.Context, c musicify.Client, email string) error {
+	email = musicify.NormalizeEmail(email)
+	if err := musicify.ValidateEmail(email); err != nil {
+		return err
+	}
+	if err := s.limitCodeSend(c, email); err != nil {
+		return err
+	}
+	pending, err := s.store.Code(ctx, musicify.PurposeSignup, email)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		return musicify.Errorf(musicify.EINVALID, "No sign-up is waiting for this email. Please register again.")
+	} else if err != nil {
+		return err
+	}
+	return s.sendCode(ctx, &musicify.Code{
+		Purpose: musicify.PurposeSignup, Email: email, Username: pending.Username, PasswordHash: pending.PasswordHash,
+	}, signupMail)
+}
+
+// CompleteSignup creates the account when the mailed code matches, and signs it in.
+func (s *Service) CompleteSignup(ctx context.Context, c musicify.Client, r musicify.SignupRequest) (*musicify.User, string, error) {
+	email := musicify.NormalizeEmail(r.Email)
+	pending, err := s.checkCode(ctx, c, musicify.PurposeSignup, email, r.Code)
+	if err != nil {
+		return nil, "", err
+	}
+	// The account is the one that was checked and mailed; a body that names
+	// another is a stale form, not a new registration.
+	if (r.Username != "" && !strings.EqualFold(strings.TrimSpace(r.Username), pending.Username)) ||
+		(r.Password != "" && !Verify(pending.PasswordHash, r.Password)) {
+		return nil, "", musicify.Errorf(musicify.EINVALID, "These details differ from the ones the code was sent for. Please register again.")
+	}
+	if err := s.claimCode(ctx, pending); err != nil {
+		return nil, "", err
+	}
+	u := &musicify.User{Username: pending.Username, Email: email, PasswordHash: pending.PasswordHash}
+	if err := s.store.CreateUser(ctx, u); err != nil {
+		return nil, "", err
+	}
+	token, err := s.newSession(ctx, u.ID)
+	if err != nil {
+		return nil, "", err
+	}
+	return u, token, nil
+}
+
+// Login signs in with a username or an email and a password.
+func (s *Service) Login(ctx context.Context, c musicify.Client, login, password string) (*musicify.User, string, error) {
+	login = strings.TrimSpace(login)
+	if login == "" || password == "" {
+		return nil, "", musicify.Errorf(musicify.EINVALID, "Please enter your username and password")
+	}
+	if wait := s.loginIP.Take(c.IP); wait > 0 {
+		return nil, "", musicify.RateLimited("login attempts from your network", wait)
+	}
+	var u *musicify.User
+	var err error
+	if strings.Contains(login, "@") {
+		u, err = s.store.UserByEmail(ctx, login)
+	} else {
+		u, err = s.store.UserByUsername(ctx, login)
+	}
+	if err != nil && musicify.ErrorCode(err) != musicify.ENOTFOUND {
+		return nil, "", err
+	}
+	account := "login:" + strings.ToLower(login)
+	if u != nil {
+		account = "user:" + u.ID
+	}
+	if wait := s.loginAccount.Check(account); wait > 0 {
+		return nil, "", musicify.RateLimited("wrong passwords for this account", wait)
+	}
+	if u == nil {
+		Verify(s.dummy(), password) // spend the same time as a real check
+		s.loginAccount.Take(account)
+		return nil, "", musicify.Errorf(musicify.EUNAUTHORIZED, musicify.MsgWrongLogin)
+	}
+	if !Verify(u.PasswordHash, password) {
+		s.loginAccount.Take(account)
+		return nil, "", musicify.Errorf(musicify.EUNAUTHORIZED, musicify.MsgWrongLogin)
+	}
+	s.loginAccount.Reset(account)
+	token, err := s.newSession(ctx, u.ID)
+	if err != nil {
+		return nil, "", err
+	}
+	return u, token, nil
+}
+
+// Logout ends the session of token; an unknown token is already logged out.
+func (s *Service) Logout(ctx context.Context, token string) error {
+	if token == "" {
+		return nil
+	}
+	return s.store.DeleteSession(ctx, HashToken(token))
+}
+
+// RequestReset mails a reset code when an account has this email. The
+// answer is the same either way, so accounts cannot be discovered.
+func (s *Service) RequestReset(ctx context.Context, c musicify.Client, email string) error {
+	email = musicify.NormalizeEmail(email)
+	if err := musicify.ValidateEmail(email); err != nil {
+		return err
+	}
+	if err := s.limitCodeSend(c, email); err != nil {
+		return err
+	}
+	u, err := s.store.UserByEmail(ctx, email)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		_, _ = s.hash.Hash("000000") // as slow as the real path
+		return nil
+	} else if err != nil {
+		return err
+	}
+	return s.sendCode(ctx, &musicify.Code{Purpose: musicify.PurposeReset, Email: email, Username: u.Username}, resetMail)
+}
+
+// VerifyReset checks a reset code without using it up.
+func (s *Service) VerifyReset(ctx context.Context, c musicify.Client, email, code string) error {
+	_, err := s.checkCode(ctx, c, musicify.PurposeReset, musicify.NormalizeEmail(email), code)
+	return err
+}
+
+// ResetPassword sets a new password with a valid reset code, uses the code
+// up and ends every session of the account.
+func (s *Service) ResetPassword(ctx context.Context, c musicify.Client, email, code, password string) error {
+	if err := musicify.ValidatePassword(password); err != nil {
+		return err
+	}
+	email = musicify.NormalizeEmail(email)
+	pending, err := s.checkCode(ctx, c, musicify.PurposeReset, email, code)
+	if err != nil {
+		return err
+	}
+	u, err := s.store.UserByEmail(ctx, email)
+	if err != nil {
+		return err
+	}
+	hash, err := s.hash.Hash(password)
+	if err != nil {
+		return fmt.Errorf("hashing password: %w", err)
+	}
+	if err := s.claimCode(ctx, pending); err != nil {
+		return err
+	}
+	return s.store.SetPassword(ctx, u.ID, hash)
+}
+
+// Authenticate resolves a session token, sliding the expiry of a session in use.
+func (s *Service) Authenticate(ctx context.Context, token string) (*musicify.User, bool, error) {
+	unauthorized := musicify.Errorf(musicify.EUNAUTHORIZED, "You are not signed in.")
+	if token == "" {
+		return nil, false, unauthorized
+	}
+	hash := HashToken(token)
+	sess, err := s.store.SessionByTokenHash(ctx, hash)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		return nil, false, unauthorized
+	} else if err != nil {
+		return nil, false, err
+	}
+	now := s.now()
+	if !now.Before(sess.ExpiresAt) {
+		if err := s.store.DeleteSession(ctx, hash); err != nil {
+			return nil, false, err
+		}
+		return nil, false, unauthorized
+	}
+	u, err := s.store.UserByID(ctx, sess.UserID)
+	if err != nil {
+		return nil, false, err
+	}
+	renewed := now.Sub(sess.LastSeenAt) >= sessionTouchEvery
+	if renewed {
+		if err := s.store.TouchSession(ctx, hash, now, now.Add(SessionTTL)); err != nil {
+			return nil, false, err
+		}
+	}
+	return u, renewed, nil
+}
+
+// SignInExternal signs in the account with this verified email, creating one
+// with a free username derived from the address when there is none.
+func (s *Service) SignInExternal(ctx context.Context, email string) (*musicify.User, string, error) {
+	email = musicify.NormalizeEmail(email)
+	if err := musicify.ValidateEmail(email); err != nil {
+		return nil, "", err
+	}
+	u, err := s.store.UserByEmail(ctx, email)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		u, err = s.createExternal(ctx, email)
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	token, err := s.newSession(ctx, u.ID)
+	if err != nil {
+		return nil, "", err
+	}
+	return u, token, nil
+}
+
+func (s *Service) createExternal(ctx context.Context, email string) (*musicify.User, error) {
+	base := UsernameFromEmail(email)
+	for i := 0; i < 20; i++ {
+		name := base
+		if i > 0 {
+			suffix := fmt.Sprintf("-%d", randomInt(9000)+1000)
+			name = strings.TrimRight(base[:min(len(base), musicify.UsernameMax-len(suffix))], "-") + suffix
+		}
+		u := &musicify.User{Username: name, Email: email}
+		err := s.store.CreateUser(ctx, u)
+		if err == nil {
+			return u, nil
+		}
+		if musicify.ErrorMessage(err) == musicify.MsgEmailTaken {
+			return s.store.UserByEmail(ctx, email) // created meanwhile by a twin request
+		}
+		if musicify.ErrorCode(err) != musicify.ECONFLICT {
+			return nil, err
+		}
+	}
+	return nil, fmt.Errorf("finding a free username for %s: gave up", base)
+}
+
+// UsernameFromEmail turns the local part of an address into a valid username.
+func UsernameFromEmail(email string) string {
+	local, _, _ := strings.Cut(email, "@")
+	var b strings.Builder
+	for _, r := range local {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-':
+			b.WriteRune(r)
+		case r == '.' || r == '+':
+			b.WriteByte('_')
+		}
+	}
+	name := strings.Trim(b.String(), "_-")
+	if len(name) > musicify.UsernameMax {
+		name = name[:musicify.UsernameMax]
+	}
+	if len(name) < musicify.UsernameMin {
+		name = strings.TrimLeft(name+"_user", "_")
+	}
+	return name
+}
+
+func (s *Service) ensureFree(ctx context.Context, username, email string) error {
+	if _, err := s.store.UserByUsername(ctx, username); err == nil {
+		return musicify.Errorf(musicify.ECONFLICT, musicify.MsgUsernameTaken)
+	} else if musicify.ErrorCode(err) != musicify.ENOTFOUND {
+		return err
+	}
+	if _, err := s.store.UserByEmail(ctx, email); err == nil {
+		return musicify.Errorf(musicify.ECONFLICT, musicify.MsgEmailTaken)
+	} else if musicify.ErrorCode(err) != musicify.ENOTFOUND {
+		return err
+	}
+	return nil
+}
+
+func (s *Service) limitCodeSend(c musicify.Client, email string) error {
+	if wait := s.codeSendIP.Take(c.IP); wait > 0 {
+		return musicify.RateLimited("codes requested from your network", wait)
+	}
+	if wait := s.codeSendBurst.Check(email); wait > 0 {
+		return musicify.RateLimited("codes requested for this email", wait)
+	}
+	if wait := s.codeSendEmail.Take(email); wait > 0 {
+		return musicify.RateLimited("codes requested for this email", wait)
+	}
+	s.codeSendBurst.Take(email)
+	return nil
+}
+
+// sendCode stores a fresh code for c and mails it; a mail that cannot be
+// sent leaves no code behind.
+func (s *Service) sendCode(ctx context.Context, c *musicify.Code, compose func(name, code, baseURL string) (string, string)) error {
+	code := fmt.Sprintf("%06d", randomInt(1_000_000))
+	hash, err := s.hash.Hash(code)
+	if err != nil {
+		return fmt.Errorf("hashing code: %w", err)
+	}
+	c.CodeHash, c.CreatedAt, c.ExpiresAt = hash, s.now(), s.now().Add(CodeTTL)
+	if err := s.store.PutCode(ctx, c); err != nil {
+		return err
+	}
+	subject, text := compose(c.Username, code, s.baseURL)
+	if err := s.mailer.Send(ctx, musicify.Mail{To: c.Email, Subject: subject, Text: text}); err != nil {
+		_, _ = s.store.DeleteCode(context.WithoutCancel(ctx), c.Purpose, c.Email, c.CodeHash)
+		return &musicify.Error{Code: musicify.EUNAVAILABLE, Err: fmt.Errorf("mailing code: %w", err),
+			Message: "We could not send the mail with your code. Please try again in a moment."}
+	}
+	return nil
+}
+
+// checkCode verifies a mailed code, counting wrong tries; after the last one
+// the code is gone and a new one is needed.
+func (s *Service) checkCode(ctx context.Context, c musicify.Client, purpose musicify.CodePurpose, email, code string) (*musicify.Code, error) {
+	if wait := s.codeCheckIP.Take(c.IP); wait > 0 {
+		return nil, musicify.RateLimited("code attempts from your network", wait)
+	}
+	code = strings.TrimSpace(code)
+	if code == "" {
+		return nil, musicify.Errorf(musicify.EINVALID, "Please enter the code from the mail")
+	}
+	pending, err := s.store.Code(ctx, purpose, email)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		return nil, musicify.Errorf(musicify.EINVALID, musicify.MsgWrongCode)
+	} else if err != nil {
+		return nil, err
+	}
+	if !s.now().Before(pending.ExpiresAt) {
+		_, _ = s.store.DeleteCode(ctx, purpose, email, pending.CodeHash)
+		return nil, musicify.Errorf(musicify.EINVALID, "This code has expired. Please ask for a new one.")
+	}
+	if len(code) == 6 && Verify(pending.CodeHash, code) {
+		return pending, nil
+	}
+	n, err := s.store.AddCodeAttempt(ctx, purpose, email)
+	if err != nil && musicify.ErrorCode(err) != musicify.ENOTFOUND {
+		return nil, err
+	}
+	if n >= CodeMaxAttempts {
+		_, _ = s.store.DeleteCode(ctx, purpose, email, pending.CodeHash)
+		return nil, musicify.Errorf(musicify.EINVALID, "OTP entered is incorrect. That was the last try: please ask for a new code.")
+	}
+	return nil, musicify.Errorf(musicify.EINVALID, musicify.MsgWrongCode)
+}
+
+// claimCode uses a verified code up; only one request can claim it.
+func (s *Service) claimCode(ctx context.Context, c *musicify.Code) error {
+	ok, err := s.store.DeleteCode(ctx, c.Purpose, c.Email, c.CodeHash)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return musicify.Errorf(musicify.EINVALID, "This code was already used. Please ask for a new one.")
+	}
+	return nil
+}
+
+func (s *Service) newSession(ctx context.Context, userID string) (string, error) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("making session token: %w", err)
+	}
+	token := base64.RawURLEncoding.EncodeToString(b[:])
+	now := s.now()
+	err := s.store.CreateSession(ctx, &musicify.Session{
+		TokenHash: HashToken(token), UserID: userID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(SessionTTL),
+	})
+	if err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+func (s *Service) dummy() string {
+	s.dummyOnce.Do(func() { s.dummyHash, _ = s.hash.Hash("not a password") })
+	return s.dummyHash
+}
+
+// HashToken is how session tokens are stored: a full-entropy token needs no
+// slow hash, only one that a database leak cannot turn back into a cookie.
+func HashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+func randomInt(n int64) int64 {
+	v, err := rand.Int(rand.Reader, big.NewInt(n))
+	if err != nil {
+		panic(err) // crypto/rand does not fail on supported platforms
+	}
+	return v.Int64()
+}

@@ -1,0 +1,272 @@
+// Package config reads the MUSICIFY_* environment once into a typed struct
+// and refuses to start on a bad value, naming the variable.
+package config
+
+import (
+	"fmt"
+	"net"
+	"net/mail"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// Config is every setting of the server. Defaults make `make run` work.
+type Config struct {
+	Addr         string
+	BaseURL      *url.URL
+	DataDir      string
+	DatabasePath string // SQLite file; the only database this build supports
+	MediaDir     string // local media root, from MUSICIFY_STORAGE_URL
+	SMTPURL      *url.URL
+	MailFrom     *mail.Address
+	Demo         bool
+	MaxUploadMB  int64
+	TrustProxy   bool
+
+	OIDCIssuer       string
+	OIDCClientID     string
+	OIDCClientSecret string
+
+	LLMBaseURL      string
+	LLMModel        string
+	LLMAPIKey       string
+	TranscribeURL   string
+	TranscribeModel string
+	PubSubURL       string
+}
+
+// Error names the variable that stopped the start.
+type Error struct {
+	Var string
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Var + ": " + e.Msg }
+
+// Load parses the environment through getenv (os.Getenv in production).
+func Load(getenv func(string) string) (*Config, error) {
+	p := parser{getenv: getenv}
+	c := &Config{
+		Addr:             p.str("MUSICIFY_ADDR", "127.0.0.1:8080"),
+		DataDir:          p.str("MUSICIFY_DATA_DIR", "./data"),
+		Demo:             p.boolean("MUSICIFY_DEMO", true),
+		MaxUploadMB:      p.positive("MUSICIFY_MAX_UPLOAD_MB", 200),
+		TrustProxy:       p.boolean("MUSICIFY_TRUST_PROXY", false),
+		OIDCIssuer:       p.str("MUSICIFY_OIDC_ISSUER", ""),
+		OIDCClientID:     p.str("MUSICIFY_OIDC_CLIENT_ID", ""),
+		OIDCClientSecret: p.str("MUSICIFY_OIDC_CLIENT_SECRET", ""),
+		LLMBaseURL:       p.str("MUSICIFY_LLM_BASE_URL", ""),
+		LLMModel:         p.str("MUSICIFY_LLM_MODEL", ""),
+		LLMAPIKey:        p.str("MUSICIFY_LLM_API_KEY", ""),
+		TranscribeURL:    p.str("MUSICIFY_TRANSCRIBE_URL", ""),
+		TranscribeModel:  p.str("MUSICIFY_TRANSCRIBE_MODEL", ""),
+		PubSubURL:        p.str("MUSICIFY_PUBSUB_URL", ""),
+	}
+	c.BaseURL = p.baseURL("MUSICIFY_BASE_URL", "http://localhost:8080")
+	p.addr("MUSICIFY_ADDR", c.Addr)
+	if c.DataDir == "" {
+		p.fail("MUSICIFY_DATA_DIR", "must not be empty")
+	}
+	c.DatabasePath = p.database("MUSICIFY_DATABASE_URL", c.DataDir)
+	c.MediaDir = p.storage("MUSICIFY_STORAGE_URL", c.DataDir)
+	c.SMTPURL = p.smtp("MUSICIFY_SMTP_URL")
+	c.MailFrom = p.address("MUSICIFY_MAIL_FROM", "Musicify <no-reply@localhost>")
+	p.allOrNone("MUSICIFY_OIDC_ISSUER", c.OIDCIssuer, "MUSICIFY_OIDC_CLIENT_ID", c.OIDCClientID, "MUSICIFY_OIDC_CLIENT_SECRET", c.OIDCClientSecret)
+	if c.OIDCIssuer != "" {
+		p.httpURL("MUSICIFY_OIDC_ISSUER", c.OIDCIssuer)
+	}
+	p.allOrNone("MUSICIFY_LLM_BASE_URL", c.LLMBaseURL, "MUSICIFY_LLM_MODEL", c.LLMModel)
+	if c.LLMBaseURL != "" {
+		p.httpURL("MUSICIFY_LLM_BASE_URL", c.LLMBaseURL)
+	}
+	if c.TranscribeURL != "" {
+		p.httpURL("MUSICIFY_TRANSCRIBE_URL", c.TranscribeURL)
+	}
+	if c.PubSubURL != "" {
+		p.fail("MUSICIFY_PUBSUB_URL", "only the in-process hub is built in this version; unset it")
+	}
+	if p.err != nil {
+		return nil, p.err
+	}
+	return c, nil
+}
+
+// OIDCEnabled reports whether sign-in with an identity provider is configured.
+func (c *Config) OIDCEnabled() bool { return c.OIDCIssuer != "" }
+
+// SecureCookies is true when the public URL is https, so cookies need Secure.
+func (c *Config) SecureCookies() bool { return c.BaseURL.Scheme == "https" }
+
+// Redacted lists the settings for the start-up log with secrets masked.
+func (c *Config) Redacted() []any {
+	smtp := ""
+	if c.SMTPURL != nil {
+		smtp = c.SMTPURL.Redacted()
+	}
+	mask := func(s string) string {
+		if s == "" {
+			return ""
+		}
+		return "xxxxx"
+	}
+	return []any{
+		"addr", c.Addr, "base_url", c.BaseURL.String(), "data_dir", c.DataDir,
+		"database", c.DatabasePath, "media_dir", c.MediaDir, "smtp", smtp,
+		"mail_from", c.MailFrom.String(), "demo", c.Demo, "max_upload_mb", c.MaxUploadMB,
+		"trust_proxy", c.TrustProxy, "oidc_issuer", c.OIDCIssuer, "oidc_client_id", c.OIDCClientID,
+		"oidc_client_secret", mask(c.OIDCClientSecret), "llm_base_url", c.LLMBaseURL,
+		"llm_model", c.LLMModel, "llm_api_key", mask(c.LLMAPIKey), "transcribe_url", c.TranscribeURL,
+	}
+}
+
+// parser collects the first error so Load reads as a list of settings.
+type parser struct {
+	getenv func(string) string
+	err    error
+}
+
+func (p *parser) fail(name, msg string) {
+	if p.err == nil {
+		p.err = &Error{Var: name, Msg: msg}
+	}
+}
+
+func (p *parser) str(name, def string) string {
+	if v := strings.TrimSpace(p.getenv(name)); v != "" {
+		return v
+	}
+	return def
+}
+
+func (p *parser) boolean(name string, def bool) bool {
+	v := p.str(name, "")
+	if v == "" {
+		return def
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		p.fail(name, fmt.Sprintf("%q is not true or false", v))
+	}
+	return b
+}
+
+func (p *parser) positive(name string, def int64) int64 {
+	v := p.str(name, "")
+	if v == "" {
+		return def
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n <= 0 || n > 1<<20 {
+		p.fail(name, fmt.Sprintf("%q is not a whole number between 1 and 1048576", v))
+	}
+	return n
+}
+
+func (p *parser) addr(name, v string) {
+	_, port, err := net.SplitHostPort(v)
+	if err != nil {
+		p.fail(name, fmt.Sprintf("%q is not host:port (for example 127.0.0.1:8080 or :8080)", v))
+		return
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		p.fail(name, fmt.Sprintf("port %q is not a number from 0 to 65535", port))
+	}
+}
+
+func (p *parser) baseURL(name, def string) *url.URL {
+	v := strings.TrimRight(p.str(name, def), "/")
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" {
+		p.fail(name, fmt.Sprintf("%q is not an http(s) URL such as https://music.example.com", v))
+		return &url.URL{Scheme: "http", Host: "localhost"}
+	}
+	return u
+}
+
+func (p *parser) httpURL(name, v string) {
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		p.fail(name, fmt.Sprintf("%q is not an http(s) URL", v))
+	}
+}
+
+func (p *parser) database(name, dataDir string) string {
+	v := p.str(name, "")
+	switch {
+	case v == "":
+		return filepath.Join(dataDir, "musicify.db")
+	case strings.HasPrefix(v, "postgres://"), strings.HasPrefix(v, "postgresql://"):
+		p.fail(name, "PostgreSQL is not supported by this version yet; unset it to use SQLite")
+	case strings.HasPrefix(v, "sqlite://"):
+		if path := strings.TrimPrefix(v, "sqlite://"); path != "" {
+			return path
+		}
+		p.fail(name, "sqlite:// needs a file path, such as sqlite:///var/lib/musicify/musicify.db")
+	default:
+		p.fail(name, fmt.Sprintf("%q is neither sqlite://PATH nor postgres://…", v))
+	}
+	return ""
+}
+
+func (p *parser) storage(name, dataDir string) string {
+	v := p.str(name, "")
+	switch {
+	case v == "":
+		return filepath.Join(dataDir, "media")
+	case strings.HasPrefix(v, "file://"):
+		if path := strings.TrimPrefix(v, "file://"); path != "" {
+			return path
+		}
+		p.fail(name, "file:// needs a directory, such as file:///srv/musicify/media")
+	case strings.HasPrefix(v, "s3://"):
+		p.fail(name, "S3 storage is not supported by this version yet; unset it to store media in the data dir")
+	default:
+		p.fail(name, fmt.Sprintf("%q is neither file://DIR nor s3://BUCKET", v))
+	}
+	return ""
+}
+
+func (p *parser) smtp(name string) *url.URL {
+	v := p.str(name, "")
+	if v == "" {
+		return nil
+	}
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+		p.fail(name, "expected smtp://user:pass@host:port or smtps://user:pass@host:port")
+		return nil
+	}
+	if port := u.Port(); port != "" {
+		if n, err := strconv.Atoi(port); err != nil || n <= 0 || n > 65535 {
+			p.fail(name, fmt.Sprintf("port %q is not a number from 1 to 65535", port))
+		}
+	}
+	return u
+}
+
+func (p *parser) address(name, def string) *mail.Address {
+	v := p.str(name, def)
+	a, err := mail.ParseAddress(v)
+	if err != nil {
+		p.fail(name, fmt.Sprintf("%q is not a mail address such as Musicify <no-reply@example.com>", v))
+		return &mail.Address{Address: "no-reply@localhost"}
+	}
+	return a
+}
+
+// allOrNone takes name/value pairs that only make sense together.
+func (p *parser) allOrNone(pairs ...string) {
+	var set, unset []string
+	for i := 0; i < len(pairs); i += 2 {
+		if pairs[i+1] == "" {
+			unset = append(unset, pairs[i])
+		} else {
+			set = append(set, pairs[i])
+		}
+	}
+	if len(set) > 0 && len(unset) > 0 {
+		p.fail(unset[0], fmt.Sprintf("must be set together with %s", strings.Join(set, " and ")))
+	}
+}

@@ -1,0 +1,115 @@
+package httpapi
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"golang.org/x/oauth2"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// oidcFlowPath scopes the short-lived flow cookie to the sign-in routes.
+const oidcFlowPath = "/api/auth/google"
+
+// handleGoogle starts sign-in with the identity provider. The state, nonce
+// and PKCE verifier wait in an HttpOnly cookie until the callback.
+func (s *Server) handleGoogle(w http.ResponseWriter, r *http.Request) {
+	if s.OIDC == nil {
+		s.renderPage(w, http.StatusServiceUnavailable, "Sign-in with Google is not available",
+			"Sign-in with Google is not set up on this server.",
+			"The person who runs this Musicify can turn it on by setting MUSICIFY_OIDC_ISSUER, "+
+				"MUSICIFY_OIDC_CLIENT_ID and MUSICIFY_OIDC_CLIENT_SECRET. Until then, sign up with your email.",
+			[2]string{"/", "Sign up with email"}, [2]string{"/login", "Log in"})
+		return
+	}
+	state, nonce, verifier := randomToken(), randomToken(), oauth2.GenerateVerifier()
+	target, err := s.OIDC.AuthCodeURL(r.Context(), state, nonce, verifier)
+	if err != nil {
+		s.Logger.Error("starting oidc sign-in", "err", err)
+		http.Redirect(w, r, "/login?error=google_unavailable", http.StatusFound)
+		return
+	}
+	flow := url.Values{"state": {state}, "nonce": {nonce}, "verifier": {verifier}, "next": {safeNext(r.URL.Query().Get("next"))}}
+	http.SetCookie(w, &http.Cookie{
+		Name: oidcCookie, Value: flow.Encode(), Path: oidcFlowPath, MaxAge: 600,
+		HttpOnly: true, Secure: s.BaseURL.Scheme == "https", SameSite: http.SameSiteLaxMode,
+	})
+	http.Redirect(w, r, target, http.StatusFound)
+}
+
+// handleGoogleCallback finishes sign-in. Failures land on /login with a
+// code the app turns into a message, never with text from the URL.
+func (s *Server) handleGoogleCallback(w http.ResponseWriter, r *http.Request) {
+	fail := func(code string, err error) {
+		if err != nil {
+			s.Logger.Warn("oidc sign-in failed", "reason", code, "err", err)
+		}
+		s.clearCookie(w, oidcCookie, oidcFlowPath)
+		http.Redirect(w, r, "/login?error="+code, http.StatusFound)
+	}
+	if s.OIDC == nil {
+		fail("google_unavailable", nil)
+		return
+	}
+	c, err := r.Cookie(oidcCookie)
+	if err != nil {
+		fail("google_expired", nil)
+		return
+	}
+	flow, err := url.ParseQuery(c.Value)
+	q := r.URL.Query()
+	if err != nil || flow.Get("state") == "" ||
+		subtle.ConstantTimeCompare([]byte(flow.Get("state")), []byte(q.Get("state"))) != 1 {
+		fail("google_expired", nil)
+		return
+	}
+	if q.Get("error") != "" {
+		fail("google_cancelled", nil)
+		return
+	}
+	email, err := s.OIDC.Exchange(r.Context(), q.Get("code"), flow.Get("verifier"), flow.Get("nonce"))
+	if err != nil {
+		switch musicify.ErrorCode(err) {
+		case musicify.EFORBIDDEN:
+			fail("google_unverified", err)
+		case musicify.EUNAVAILABLE:
+			fail("google_unavailable", err)
+		default:
+			fail("google_failed", err)
+		}
+		return
+	}
+	_, token, err := s.Accounts.SignInExternal(r.Context(), email)
+	if err != nil {
+		fail("google_failed", err)
+		return
+	}
+	s.setSessionCookie(w, token)
+	s.clearCookie(w, oidcCookie, oidcFlowPath)
+	next := flow.Get("next")
+	if next == "" {
+		next = "/home"
+	}
+	http.Redirect(w, r, next, http.StatusFound)
+}
+
+// safeNext keeps a return path only if it stays on this site.
+func safeNext(next string) string {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.ContainsAny(next, "\\\r\n") {
+		return ""
+	}
+	return next
+}
+
+func randomToken() string {
+	var b [24]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand does not fail on supported platforms
+	}
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}

@@ -1,0 +1,122 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// statusOf maps the domain's error codes to HTTP, in one place.
+var statusOf = map[string]int{
+	musicify.EINVALID:      http.StatusBadRequest,
+	musicify.EUNAUTHORIZED: http.StatusUnauthorized,
+	musicify.EFORBIDDEN:    http.StatusForbidden,
+	musicify.ENOTFOUND:     http.StatusNotFound,
+	musicify.ECONFLICT:     http.StatusConflict,
+	musicify.ETOOLARGE:     http.StatusRequestEntityTooLarge,
+	musicify.EUNSUPPORTED:  http.StatusUnsupportedMediaType,
+	musicify.ERATELIMITED:  http.StatusTooManyRequests,
+	musicify.EUNAVAILABLE:  http.StatusServiceUnavailable,
+	musicify.EINTERNAL:     http.StatusInternalServerError,
+}
+
+// errorStatus is the HTTP status of err.
+func errorStatus(err error) int {
+	if status, ok := statusOf[musicify.ErrorCode(err)]; ok {
+		return status
+	}
+	return http.StatusInternalServerError
+}
+
+// writeJSON writes v with status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// message is the body of every answer that only needs to say something.
+type message struct {
+	Message string `json:"message"`
+}
+
+var success = message{Message: "success"}
+
+// writeError answers with err's status and a sentence the user can act on.
+// Causes are logged, never sent.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	status := errorStatus(err)
+	var e *musicify.Error
+	if errors.As(err, &e) && e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(e.RetryAfter.Seconds()+0.999)))
+	}
+	switch {
+	case status >= 500:
+		s.Logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "status", status, "err", err)
+	case e != nil && e.Err != nil:
+		s.Logger.Warn("request refused", "method", r.Method, "path", r.URL.Path, "status", status, "err", err)
+	}
+	writeJSON(w, status, message{Message: musicify.ErrorMessage(err)})
+}
+
+// maxJSONBody bounds JSON request bodies; account calls are tiny.
+const maxJSONBody = 64 << 10
+
+// decodeJSON reads the JSON body into v, turning every malformed body into
+// a 400 that says what is wrong.
+func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxJSONBody)
+	err := json.NewDecoder(r.Body).Decode(v)
+	var tooBig *http.MaxBytesError
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &tooBig):
+		return musicify.Errorf(musicify.ETOOLARGE, "The request is too large.")
+	case errors.Is(err, io.EOF):
+		return musicify.Errorf(musicify.EINVALID, "The request has no body; send JSON.")
+	case errors.As(err, &typeErr):
+		return musicify.Errorf(musicify.EINVALID, "The field %q has the wrong type.", typeErr.Field)
+	default:
+		return musicify.Errorf(musicify.EINVALID, "The request body is not valid JSON.")
+	}
+}
+
+// clientOf identifies the caller for rate limits. Behind a trusted proxy
+// the last X-Forwarded-For hop is the address the proxy saw.
+func (s *Server) clientOf(r *http.Request) musicify.Client {
+	if s.TrustProxy {
+		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
+			hops := strings.Split(xff, ",")
+			if ip := net.ParseIP(strings.TrimSpace(hops[len(hops)-1])); ip != nil {
+				return musicify.Client{IP: ip.String()}
+			}
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	return musicify.Client{IP: host}
+}
+
+func (s *Server) handleAPINotFound(w http.ResponseWriter, r *http.Request) {
+	s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "There is no API call %s %s.", r.Method, r.URL.Path))
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	if err := s.Ping(r.Context()); err != nil {
+		s.Logger.Error("health check failed", "err", err)
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "database": "down"})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "version": s.Version})
+}

@@ -1,0 +1,51 @@
+// Package httpapi is Musicify's HTTP face: the JSON API under /api, the
+// server-rendered helper pages and the embedded single-page app.
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/url"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// OIDCProvider is sign-in through an external identity provider.
+type OIDCProvider interface {
+	AuthCodeURL(ctx context.Context, state, nonce, verifier string) (string, error)
+	Exchange(ctx context.Context, code, verifier, nonce string) (email string, err error)
+}
+
+// Server holds what the handlers need. Nil optional fields switch features off.
+type Server struct {
+	Accounts musicify.AccountService
+	Users    musicify.UserStore
+	// Outbox, when set, serves the dev outbox at /dev/mail.
+	Outbox musicify.OutboxStore
+	// OIDC, when set, enables sign-in with Google (or another provider).
+	OIDC OIDCProvider
+	// Web is the built single-page app (index.html and assets/).
+	Web fs.FS
+	// Ping reports whether the database answers, for /healthz.
+	Ping    func(context.Context) error
+	Logger  *slog.Logger
+	BaseURL *url.URL
+	// TrustProxy takes the client address from X-Forwarded-For.
+	TrustProxy bool
+	Version    string
+}
+
+// Handler builds the routes and wraps them in the middleware every request
+// passes: recovery, logging, security headers and the cross-origin check.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	s.routes(mux)
+	var h http.Handler = mux
+	h = s.refuseCrossOrigin(h)
+	h = s.securityHeaders(h)
+	h = s.logRequests(h)
+	h = s.recoverPanics(h)
+	return h
+}

@@ -1,0 +1,117 @@
+package musicify
+
+import (
+	"context"
+	"time"
+)
+
+// Session is a signed-in browser. Only a hash of its token is stored.
+type Session struct {
+	TokenHash  string
+	UserID     string
+	CreatedAt  time.Time
+	LastSeenAt time.Time
+	ExpiresAt  time.Time
+}
+
+// SessionStore persists sessions. Lookups that find nothing return ENOTFOUND.
+type SessionStore interface {
+	CreateSession(ctx context.Context, s *Session) error
+	SessionByTokenHash(ctx context.Context, tokenHash string) (*Session, error)
+	// TouchSession slides the expiry of a session that is in use.
+	TouchSession(ctx context.Context, tokenHash string, seen, expires time.Time) error
+	DeleteSession(ctx context.Context, tokenHash string) error
+	DeleteExpiredSessions(ctx context.Context, now time.Time) error
+}
+
+// CodePurpose says what a one-time code unlocks.
+type CodePurpose string
+
+const (
+	PurposeSignup CodePurpose = "signup"
+	PurposeReset  CodePurpose = "reset"
+)
+
+// Code is a mailed one-time code. A sign-up code also carries the account
+// being created, so the browser never has to keep the password.
+type Code struct {
+	Purpose      CodePurpose
+	Email        string
+	CodeHash     string
+	Username     string
+	PasswordHash string
+	Attempts     int
+	CreatedAt    time.Time
+	ExpiresAt    time.Time
+}
+
+// CodeStore keeps at most one live code per purpose and email.
+type CodeStore interface {
+	// PutCode replaces any earlier code for the same purpose and email.
+	PutCode(ctx context.Context, c *Code) error
+	Code(ctx context.Context, purpose CodePurpose, email string) (*Code, error)
+	// AddCodeAttempt counts a wrong try and returns the new count.
+	AddCodeAttempt(ctx context.Context, purpose CodePurpose, email string) (int, error)
+	// DeleteCode removes the code with this hash and reports whether it was
+	// still there, so two requests racing with one code cannot both use it.
+	DeleteCode(ctx context.Context, purpose CodePurpose, email, codeHash string) (bool, error)
+}
+
+// SignupRequest is what the registration form sends.
+type SignupRequest struct {
+	Username string
+	Password string
+	Email    string
+	Code     string
+}
+
+// Client identifies who is asking, for rate limits and logs.
+type Client struct {
+	IP string
+}
+
+// AccountService is the account life cycle: sign-up with a mailed code,
+// login, sessions and password reset.
+type AccountService interface {
+	StartSignup(ctx context.Context, c Client, r SignupRequest) error
+	ResendSignupCode(ctx context.Context, c Client, email string) error
+	CompleteSignup(ctx context.Context, c Client, r SignupRequest) (*User, string, error)
+	Login(ctx context.Context, c Client, login, password string) (*User, string, error)
+	Logout(ctx context.Context, token string) error
+	RequestReset(ctx context.Context, c Client, email string) error
+	VerifyReset(ctx context.Context, c Client, email, code string) error
+	ResetPassword(ctx context.Context, c Client, email, code, password string) error
+	// Authenticate returns the user behind a session token. renewed is true
+	// when the session's expiry slid forward, so the cookie should be re-sent.
+	Authenticate(ctx context.Context, token string) (u *User, renewed bool, err error)
+	// SignInExternal signs in the owner of a verified email from an identity
+	// provider, creating the account when there is none.
+	SignInExternal(ctx context.Context, email string) (*User, string, error)
+}
+
+// Mail is one outgoing message, in plain text.
+type Mail struct {
+	To      string
+	Subject string
+	Text    string
+}
+
+// Mailer delivers mail: over SMTP, or into the dev outbox.
+type Mailer interface {
+	Send(ctx context.Context, m Mail) error
+}
+
+// OutboxMail is a mail kept by the dev outbox.
+type OutboxMail struct {
+	ID        string    `json:"id"`
+	To        string    `json:"to"`
+	Subject   string    `json:"subject"`
+	Text      string    `json:"text"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+// OutboxStore keeps the dev outbox.
+type OutboxStore interface {
+	AddOutboxMail(ctx context.Context, m *OutboxMail) error
+	OutboxMails(ctx context.Context, limit int) ([]*OutboxMail, error)
+}

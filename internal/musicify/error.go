@@ -1,0 +1,98 @@
+// Package musicify holds the domain: the entities, the service interfaces the
+// adapters implement, and the one error type every layer speaks.
+package musicify
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Error codes. The HTTP layer maps each to one status code in one place.
+const (
+	EINVALID      = "invalid"
+	EUNAUTHORIZED = "unauthorized"
+	EFORBIDDEN    = "forbidden"
+	ENOTFOUND     = "not_found"
+	ECONFLICT     = "conflict"
+	ETOOLARGE     = "too_large"
+	EUNSUPPORTED  = "unsupported"
+	ERATELIMITED  = "rate_limited"
+	EUNAVAILABLE  = "unavailable"
+	EINTERNAL     = "internal"
+)
+
+// Error is an error a person can act on: Message is shown to the user as is.
+type Error struct {
+	Code    string
+	Message string
+	// RetryAfter tells a rate-limited caller when to come back.
+	RetryAfter time.Duration
+	// Err is the cause, for logs; it is never shown to the user.
+	Err error
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("%s: %v", e.Message, e.Err)
+	}
+	return e.Message
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf builds an *Error with a formatted message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of the first *Error in err's chain, EINTERNAL for
+// any other error and "" for nil.
+func ErrorCode(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Code
+	}
+	return EINTERNAL
+}
+
+// ErrorMessage returns the user-facing message of err; internal details never leak.
+func ErrorMessage(err error) string {
+	var e *Error
+	if err == nil {
+		return ""
+	} else if errors.As(err, &e) {
+		return e.Message
+	}
+	return "Something went wrong. Please try again."
+}
+
+// RateLimited builds the error returned when a limit is hit, with a message
+// that says when to try again.
+func RateLimited(what string, retry time.Duration) *Error {
+	return &Error{
+		Code:       ERATELIMITED,
+		Message:    fmt.Sprintf("Too many %s. Try again in %s.", what, HumanDuration(retry)),
+		RetryAfter: retry,
+	}
+}
+
+// HumanDuration renders a wait as people say it: "40 seconds", "3 minutes".
+func HumanDuration(d time.Duration) string {
+	switch {
+	case d <= time.Second:
+		return "1 second"
+	case d < time.Minute:
+		return fmt.Sprintf("%d seconds", int((d+time.Second-1)/time.Second))
+	case d < 2*time.Minute:
+		return "1 minute"
+	case d < time.Hour:
+		return fmt.Sprintf("%d minutes", int((d+time.Minute-1)/time.Minute))
+	case d < 2*time.Hour:
+		return "1 hour"
+	default:
+		return fmt.Sprintf("%d hours", int((d+time.Hour-1)/time.Hour))
+	}
+}

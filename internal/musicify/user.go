@@ -1,0 +1,107 @@
+package musicify
+
+import (
+	"context"
+	"net/mail"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// User is an account. PasswordHash never leaves the server: it has no JSON name.
+type User struct {
+	ID           string    `json:"_id"`
+	Username     string    `json:"username"`
+	Email        string    `json:"email"`
+	PasswordHash string    `json:"-"`
+	CreatedAt    time.Time `json:"createdAt"`
+}
+
+// UserStore persists accounts. Lookups that find nothing return ENOTFOUND.
+type UserStore interface {
+	CreateUser(ctx context.Context, u *User) error
+	UserByID(ctx context.Context, id string) (*User, error)
+	UserByUsername(ctx context.Context, username string) (*User, error)
+	UserByEmail(ctx context.Context, email string) (*User, error)
+	// SetPassword replaces the hash and ends every session of the user in one step.
+	SetPassword(ctx context.Context, userID, hash string) error
+	Users(ctx context.Context) ([]*User, error)
+}
+
+// Limits on account fields, shared by the server and (as copies) the web client.
+const (
+	UsernameMin = 3
+	UsernameMax = 32
+	PasswordMin = 6
+	PasswordMax = 256
+	EmailMax    = 254
+)
+
+var usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+
+// Validation messages. The web client shows the same sentences.
+const (
+	MsgFillCredentials = "Please fill credentials"
+	MsgPasswordShort   = "Password must be equal or more than 6 digit"
+	MsgPasswordLong    = "Password must be at most 256 characters"
+	MsgUsernameRule    = "Username must be 3 to 32 letters, digits, _ or -"
+	MsgEmailInvalid    = "Please enter a valid email address"
+	MsgUsernameTaken   = "This username is already taken"
+	MsgEmailTaken      = "An account with this email already exists"
+	MsgWrongCode       = "OTP entered is incorrect"
+	MsgWrongLogin      = "Wrong username or password"
+)
+
+// NormalizeEmail trims and lower-cases an address so one mailbox is one account.
+func NormalizeEmail(email string) string {
+	return strings.ToLower(strings.TrimSpace(email))
+}
+
+// ValidateEmail accepts a bare address such as a@b.co, nothing more.
+func ValidateEmail(email string) error {
+	if email == "" || len(email) > EmailMax {
+		return Errorf(EINVALID, MsgEmailInvalid)
+	}
+	addr, err := mail.ParseAddress(email)
+	if err != nil || addr.Address != email || addr.Name != "" {
+		return Errorf(EINVALID, MsgEmailInvalid)
+	}
+	at := strings.LastIndexByte(email, '@')
+	if domain := email[at+1:]; !strings.Contains(domain, ".") || strings.HasSuffix(domain, ".") {
+		return Errorf(EINVALID, MsgEmailInvalid)
+	}
+	return nil
+}
+
+// ValidateUsername enforces 3–32 letters, digits, '_' and '-'.
+func ValidateUsername(username string) error {
+	if len(username) < UsernameMin || len(username) > UsernameMax || !usernamePattern.MatchString(username) {
+		return Errorf(EINVALID, MsgUsernameRule)
+	}
+	return nil
+}
+
+// ValidatePassword enforces the length bounds; the lower one comes from SPEC.md.
+func ValidatePassword(password string) error {
+	switch n := len([]rune(password)); {
+	case n < PasswordMin:
+		return Errorf(EINVALID, MsgPasswordShort)
+	case n > PasswordMax:
+		return Errorf(EINVALID, MsgPasswordLong)
+	}
+	return nil
+}
+
+// ValidateRegistration checks a sign-up in the order the registration form does.
+func ValidateRegistration(username, password, email string) error {
+	if username == "" || password == "" || email == "" {
+		return Errorf(EINVALID, MsgFillCredentials)
+	}
+	if err := ValidatePassword(password); err != nil {
+		return err
+	}
+	if err := ValidateUsername(username); err != nil {
+		return err
+	}
+	return ValidateEmail(email)
+}

@@ -1,0 +1,146 @@
+// Package sqlstore implements the domain stores on database/sql. Queries are
+// portable SQL with ? placeholders; everything dialect-specific lives in
+// dialect.go so a PostgreSQL dialect can sit beside SQLite.
+package sqlstore
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"embed"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// DB is the store. It satisfies the domain's store interfaces.
+type DB struct {
+	db      *sql.DB
+	dialect dialect
+	// Now is the clock for timestamps the store writes itself.
+	Now func() time.Time
+}
+
+// OpenSQLite opens (creating if needed) the SQLite file at path with WAL,
+// foreign keys and a busy timeout, and applies pending migrations.
+func OpenSQLite(ctx context.Context, path string) (*DB, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		return nil, fmt.Errorf("creating database directory: %w", err)
+	}
+	q := url.Values{}
+	for _, p := range []string{"journal_mode(WAL)", "foreign_keys(1)", "busy_timeout(10000)", "synchronous(NORMAL)"} {
+		q.Add("_pragma", p)
+	}
+	// Immediate transactions take the write lock up front, so two writers
+	// wait on the busy timeout instead of failing on a lock upgrade.
+	q.Set("_txlock", "immediate")
+	sqldb, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("opening database: %w", err)
+	}
+	d := &DB{db: sqldb, dialect: sqlite{}, Now: time.Now}
+	if err := sqldb.PingContext(ctx); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("opening database %s: %w", path, err)
+	}
+	if err := d.migrate(ctx); err != nil {
+		sqldb.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// Close closes the database.
+func (d *DB) Close() error { return d.db.Close() }
+
+// Ping tells whether the database answers, for the health check.
+func (d *DB) Ping(ctx context.Context) error { return d.db.PingContext(ctx) }
+
+func (d *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return d.db.ExecContext(ctx, d.dialect.rebind(query), args...)
+}
+
+func (d *DB) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return d.db.QueryRowContext(ctx, d.dialect.rebind(query), args...)
+}
+
+func (d *DB) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return d.db.QueryContext(ctx, d.dialect.rebind(query), args...)
+}
+
+// migrate applies the embedded migrations of the dialect that are not yet
+// recorded, each in its own transaction, in file-name order.
+func (d *DB) migrate(ctx context.Context) error {
+	if _, err := d.exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("creating migrations table: %w", err)
+	}
+	dir := "migrations/" + d.dialect.name()
+	names, err := fs.Glob(migrations, dir+"/*.sql")
+	if err != nil {
+		return fmt.Errorf("listing migrations: %w", err)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		version, err := strconv.Atoi(strings.SplitN(filepath.Base(name), "_", 2)[0])
+		if err != nil {
+			return fmt.Errorf("migration %s: name must start with a number", name)
+		}
+		var n int
+		if err := d.queryRow(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, version).Scan(&n); err != nil {
+			return fmt.Errorf("reading migrations: %w", err)
+		}
+		if n > 0 {
+			continue
+		}
+		body, err := migrations.ReadFile(name)
+		if err != nil {
+			return fmt.Errorf("reading migration %s: %w", name, err)
+		}
+		if err := d.applyMigration(ctx, version, string(body)); err != nil {
+			return fmt.Errorf("applying migration %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+func (d *DB) applyMigration(ctx context.Context, version int, body string) error {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, body); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, d.dialect.rebind(`INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`),
+		version, toMillis(d.Now())); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// newID makes a random 24-character id, the shape clients know as _id.
+func newID() string {
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand does not fail on supported platforms
+	}
+	return hex.EncodeToString(b[:])
+}
+
+func toMillis(t time.Time) int64 { return t.UnixMilli() }
+
+func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }

@@ -1,0 +1,42 @@
+-- Accounts, sessions, one-time codes and the dev outbox.
+-- Times are Unix milliseconds (INTEGER here, BIGINT in PostgreSQL); ids are text.
+
+CREATE TABLE users (
+    id            TEXT PRIMARY KEY,
+    username      TEXT NOT NULL,
+    username_key  TEXT NOT NULL UNIQUE, -- lower-cased, so 'Ann' and 'ann' are one name
+    email         TEXT NOT NULL UNIQUE, -- stored lower-cased
+    password_hash TEXT NOT NULL,        -- '' for accounts made through an identity provider
+    created_at    INTEGER NOT NULL
+);
+
+CREATE TABLE sessions (
+    token_hash   TEXT PRIMARY KEY,
+    user_id      TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    created_at   INTEGER NOT NULL,
+    last_seen_at INTEGER NOT NULL,
+    expires_at   INTEGER NOT NULL
+);
+CREATE INDEX sessions_user_id ON sessions (user_id);
+CREATE INDEX sessions_expires_at ON sessions (expires_at);
+
+CREATE TABLE one_time_codes (
+    purpose       TEXT NOT NULL,
+    email         TEXT NOT NULL,
+    code_hash     TEXT NOT NULL,
+    username      TEXT NOT NULL DEFAULT '',
+    password_hash TEXT NOT NULL DEFAULT '',
+    attempts      INTEGER NOT NULL DEFAULT 0,
+    created_at    INTEGER NOT NULL,
+    expires_at    INTEGER NOT NULL,
+    PRIMARY KEY (purpose, email)
+);
+
+CREATE TABLE outbox_mails (
+    id         TEXT PRIMARY KEY,
+    to_addr    TEXT NOT NULL,
+    subject    TEXT NOT NULL,
+    body       TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+);
+CREATE INDEX outbox_mails_created_at ON outbox_mails (created_at);

@@ -1,0 +1,48 @@
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// outboxKeep bounds the dev outbox; older mails are dropped as new ones arrive.
+const outboxKeep = 200
+
+func (d *DB) AddOutboxMail(ctx context.Context, m *musicify.OutboxMail) error {
+	m.ID = newID()
+	if m.CreatedAt.IsZero() {
+		m.CreatedAt = d.Now().UTC()
+	}
+	if _, err := d.exec(ctx, `INSERT INTO outbox_mails (id, to_addr, subject, body, created_at) VALUES (?, ?, ?, ?, ?)`,
+		m.ID, m.To, m.Subject, m.Text, toMillis(m.CreatedAt)); err != nil {
+		return fmt.Errorf("storing outbox mail: %w", err)
+	}
+	if _, err := d.exec(ctx, `DELETE FROM outbox_mails WHERE id NOT IN
+		(SELECT id FROM outbox_mails ORDER BY created_at DESC, id DESC LIMIT ?)`, outboxKeep); err != nil {
+		return fmt.Errorf("trimming outbox: %w", err)
+	}
+	return nil
+}
+
+// OutboxMails returns the newest mails first.
+func (d *DB) OutboxMails(ctx context.Context, limit int) ([]*musicify.OutboxMail, error) {
+	rows, err := d.query(ctx, `SELECT id, to_addr, subject, body, created_at FROM outbox_mails
+		ORDER BY created_at DESC, id DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("listing outbox: %w", err)
+	}
+	defer rows.Close()
+	mails := []*musicify.OutboxMail{}
+	for rows.Next() {
+		var m musicify.OutboxMail
+		var created int64
+		if err := rows.Scan(&m.ID, &m.To, &m.Subject, &m.Text, &created); err != nil {
+			return nil, fmt.Errorf("listing outbox: %w", err)
+		}
+		m.CreatedAt = fromMillis(created)
+		mails = append(mails, &m)
+	}
+	return mails, rows.Err()
+}

@@ -1,0 +1,114 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+var _ musicify.UserStore = (*DB)(nil)
+
+const userColumns = `id, username, email, password_hash, created_at`
+
+// CreateUser inserts u, filling in its id and creation time. A taken
+// username or email is a conflict with the message the form shows.
+func (d *DB) CreateUser(ctx context.Context, u *musicify.User) error {
+	u.ID = newID()
+	u.Email = musicify.NormalizeEmail(u.Email)
+	if u.CreatedAt.IsZero() {
+		u.CreatedAt = d.Now().UTC()
+	}
+	_, err := d.exec(ctx, `INSERT INTO users (id, username, username_key, email, password_hash, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)`,
+		u.ID, u.Username, strings.ToLower(u.Username), u.Email, u.PasswordHash, toMillis(u.CreatedAt))
+	if col, ok := d.dialect.uniqueViolation(err); ok {
+		if strings.HasSuffix(col, "email") {
+			return musicify.Errorf(musicify.ECONFLICT, musicify.MsgEmailTaken)
+		}
+		return musicify.Errorf(musicify.ECONFLICT, musicify.MsgUsernameTaken)
+	} else if err != nil {
+		return fmt.Errorf("inserting user: %w", err)
+	}
+	return nil
+}
+
+func (d *DB) UserByID(ctx context.Context, id string) (*musicify.User, error) {
+	return d.userWhere(ctx, `id = ?`, id)
+}
+
+// UserByUsername finds a user whatever the case of the name.
+func (d *DB) UserByUsername(ctx context.Context, username string) (*musicify.User, error) {
+	return d.userWhere(ctx, `username_key = ?`, strings.ToLower(username))
+}
+
+func (d *DB) UserByEmail(ctx context.Context, email string) (*musicify.User, error) {
+	return d.userWhere(ctx, `email = ?`, musicify.NormalizeEmail(email))
+}
+
+func (d *DB) userWhere(ctx context.Context, where string, arg any) (*musicify.User, error) {
+	u, err := scanUser(d.queryRow(ctx, `SELECT `+userColumns+` FROM users WHERE `+where, arg))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, musicify.Errorf(musicify.ENOTFOUND, "This user does not exist.")
+	} else if err != nil {
+		return nil, fmt.Errorf("reading user: %w", err)
+	}
+	return u, nil
+}
+
+// SetPassword replaces the hash and ends every session of the user, in one
+// transaction so no old session outlives the change.
+func (d *DB) SetPassword(ctx context.Context, userID, hash string) error {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("setting password: %w", err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, d.dialect.rebind(`UPDATE users SET password_hash = ? WHERE id = ?`), hash, userID)
+	if err != nil {
+		return fmt.Errorf("setting password: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return musicify.Errorf(musicify.ENOTFOUND, "This user does not exist.")
+	}
+	if _, err := tx.ExecContext(ctx, d.dialect.rebind(`DELETE FROM sessions WHERE user_id = ?`), userID); err != nil {
+		return fmt.Errorf("ending sessions: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("setting password: %w", err)
+	}
+	return nil
+}
+
+// Users lists every account by name.
+func (d *DB) Users(ctx context.Context) ([]*musicify.User, error) {
+	rows, err := d.query(ctx, `SELECT `+userColumns+` FROM users ORDER BY username_key`)
+	if err != nil {
+		return nil, fmt.Errorf("listing users: %w", err)
+	}
+	defer rows.Close()
+	users := []*musicify.User{}
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, fmt.Errorf("listing users: %w", err)
+		}
+		users = append(users, u)
+	}
+	return users, rows.Err()
+}
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanUser(s scanner) (*musicify.User, error) {
+	var u musicify.User
+	var created int64
+	if err := s.Scan(&u.ID, &u.Username, &u.Email, &u.PasswordHash, &created); err != nil {
+		return nil, err
+	}
+	u.CreatedAt = fromMillis(created)
+	return &u, nil
+}
