@@ -85,10 +85,13 @@ func (s *Service) StartSignup(ctx context.Context, c musicify.Client, r musicify
 	if err := musicify.ValidateRegistration(r.Username, r.Password, r.Email); err != nil {
 		return err
 	}
-	if err := s.limitCodeSend(c, r.Email); err != nil {
+	if err := s.limitCodeIP(c); err != nil {
 		return err
 	}
 	if err := s.ensureFree(ctx, r.Username, r.Email); err != nil {
+		return err
+	}
+	if err := s.limitCodeMail(musicify.PurposeSignup, r.Email); err != nil {
 		return err
 	}
 	pwHash, err := s.hash.Hash(r.Password)
@@ -106,13 +109,16 @@ func (s *Service) ResendSignupCode(ctx context.Context, c musicify.Client, email
 	if err := musicify.ValidateEmail(email); err != nil {
 		return err
 	}
-	if err := s.limitCodeSend(c, email); err != nil {
+	if err := s.limitCodeIP(c); err != nil {
 		return err
 	}
 	pending, err := s.store.Code(ctx, musicify.PurposeSignup, email)
 	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
 		return musicify.Errorf(musicify.EINVALID, "No sign-up is waiting for this email. Please register again.")
 	} else if err != nil {
+		return err
+	}
+	if err := s.limitCodeMail(musicify.PurposeSignup, email); err != nil {
 		return err
 	}
 	return s.sendCode(ctx, &musicify.Code{
@@ -205,7 +211,10 @@ func (s *Service) RequestReset(ctx context.Context, c musicify.Client, email str
 	if err := musicify.ValidateEmail(email); err != nil {
 		return err
 	}
-	if err := s.limitCodeSend(c, email); err != nil {
+	if err := s.limitCodeIP(c); err != nil {
+		return err
+	}
+	if err := s.limitCodeMail(musicify.PurposeReset, email); err != nil {
 		return err
 	}
 	u, err := s.store.UserByEmail(ctx, email)
@@ -362,17 +371,24 @@ func (s *Service) ensureFree(ctx context.Context, username, email string) error 
 	return nil
 }
 
-func (s *Service) limitCodeSend(c musicify.Client, email string) error {
+// limitCodeIP bounds code mails, and the account lookups before them, per network.
+func (s *Service) limitCodeIP(c musicify.Client) error {
 	if wait := s.codeSendIP.Take(c.IP); wait > 0 {
 		return musicify.RateLimited("codes requested from your network", wait)
 	}
-	if wait := s.codeSendBurst.Check(email); wait > 0 {
+	return nil
+}
+
+// limitCodeMail bounds the code mails one mailbox receives for one purpose.
+func (s *Service) limitCodeMail(purpose musicify.CodePurpose, email string) error {
+	key := string(purpose) + ":" + email
+	if wait := s.codeSendBurst.Check(key); wait > 0 {
 		return musicify.RateLimited("codes requested for this email", wait)
 	}
-	if wait := s.codeSendEmail.Take(email); wait > 0 {
+	if wait := s.codeSendEmail.Take(key); wait > 0 {
 		return musicify.RateLimited("codes requested for this email", wait)
 	}
-	s.codeSendBurst.Take(email)
+	s.codeSendBurst.Take(key)
 	return nil
 }
 

@@ -29,5 +29,5 @@ func (s *Server) routes(mux *http.ServeMux) {
 		mux.HandleFunc("GET /dev/mail.json", s.handleDevMailJSON)
 	}
 
-	mux.Handle("GET /", s.spa())
+	mux.Handle("/", s.spa())
 }

@@ -34,9 +34,9 @@ func (sqlite) uniqueViolation(err error) (string, bool) {
 	if e.Code() != sqlite3.SQLITE_CONSTRAINT_UNIQUE && e.Code() != sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY {
 		return "", false
 	}
-	// The message reads "UNIQUE constraint failed: users.email (2067)".
+	// The message reads "constraint failed: UNIQUE constraint failed: users.email (2067)".
 	msg := e.Error()
-	if i := strings.Index(msg, "failed: "); i >= 0 {
+	if i := strings.LastIndex(msg, "failed: "); i >= 0 {
 		col := msg[i+len("failed: "):]
 		if j := strings.IndexAny(col, " ,"); j >= 0 {
 			col = col[:j]

@@ -15,12 +15,13 @@ func (d *DB) AddOutboxMail(ctx context.Context, m *musicify.OutboxMail) error {
 	if m.CreatedAt.IsZero() {
 		m.CreatedAt = d.Now().UTC()
 	}
-	if _, err := d.exec(ctx, `INSERT INTO outbox_mails (id, to_addr, subject, body, created_at) VALUES (?, ?, ?, ?, ?)`,
+	if _, err := d.exec(ctx, `INSERT INTO outbox_mails (id, seq, to_addr, subject, body, created_at)
+		VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM outbox_mails), ?, ?, ?, ?)`,
 		m.ID, m.To, m.Subject, m.Text, toMillis(m.CreatedAt)); err != nil {
 		return fmt.Errorf("storing outbox mail: %w", err)
 	}
 	if _, err := d.exec(ctx, `DELETE FROM outbox_mails WHERE id NOT IN
-		(SELECT id FROM outbox_mails ORDER BY created_at DESC, id DESC LIMIT ?)`, outboxKeep); err != nil {
+		(SELECT id FROM outbox_mails ORDER BY seq DESC LIMIT ?)`, outboxKeep); err != nil {
 		return fmt.Errorf("trimming outbox: %w", err)
 	}
 	return nil
@@ -29,7 +30,7 @@ func (d *DB) AddOutboxMail(ctx context.Context, m *musicify.OutboxMail) error {
 // OutboxMails returns the newest mails first.
 func (d *DB) OutboxMails(ctx context.Context, limit int) ([]*musicify.OutboxMail, error) {
 	rows, err := d.query(ctx, `SELECT id, to_addr, subject, body, created_at FROM outbox_mails
-		ORDER BY created_at DESC, id DESC LIMIT ?`, limit)
+		ORDER BY seq DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("listing outbox: %w", err)
 	}

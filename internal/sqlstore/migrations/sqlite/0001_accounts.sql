@@ -34,9 +34,10 @@ CREATE TABLE one_time_codes (
 
 CREATE TABLE outbox_mails (
     id         TEXT PRIMARY KEY,
+    seq        INTEGER NOT NULL,    -- arrival order; two mails can share a millisecond
     to_addr    TEXT NOT NULL,
     subject    TEXT NOT NULL,
     body       TEXT NOT NULL,
     created_at INTEGER NOT NULL
 );
-CREATE INDEX outbox_mails_created_at ON outbox_mails (created_at);
+CREATE INDEX outbox_mails_seq ON outbox_mails (seq);

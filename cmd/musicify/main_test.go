@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/musicify/musicify/internal/auth"
+	"github.com/musicify/musicify/internal/config"
+)
+
+func startMain(t *testing.T, extra map[string]string) *Main {
+	t.Helper()
+	vars := map[string]string{"MUSICIFY_ADDR": "127.0.0.1:0", "MUSICIFY_DATA_DIR": t.TempDir()}
+	for k, v := range extra {
+		vars[k] = v
+	}
+	cfg, err := config.Load(func(k string) string { return vars[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewMain(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	m.Hash = auth.Argon2Params{Memory: 64, Time: 1, Threads: 1}
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	return m
+}
+
+func TestMainServesTheAppAndTheAPI(t *testing.T) {
+	m := startMain(t, nil)
+	res, err := http.Get(m.URL + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("healthz: %d", res.StatusCode)
+	}
+	res, err = http.Get(m.URL + "/home")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(strings.ToLower(string(body)), "<!doctype html>") {
+		t.Fatalf("/home: %d %.80s", res.StatusCode, body)
+	}
+	if _, err := filepath.Abs(m.Config.DatabasePath); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDemoModeKeepsMailInTheOutbox(t *testing.T) {
+	m := startMain(t, map[string]string{"MUSICIFY_DEMO": "true"})
+	res, err := http.Post(m.URL+"/api/auth/cheak", "application/json",
+		strings.NewReader(`{"username":"newbie","email":"newbie@example.com","password":"secret1"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		t.Fatalf("cheak: %d", res.StatusCode)
+	}
+	res, err = http.Get(m.URL + "/dev/mail.json?to=newbie@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(body), "is your Musicify sign-up code") {
+		t.Fatalf("outbox: %s", body)
+	}
+	off := startMain(t, map[string]string{"MUSICIFY_DEMO": "false"})
+	res, err = http.Get(off.URL + "/dev/mail.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if ct := res.Header.Get("Content-Type"); strings.HasPrefix(ct, "application/json") {
+		t.Fatalf("outbox served with demo off (%s)", ct)
+	}
+}
+
+// A request in flight when shutdown starts still gets its answer.
+func TestCloseFinishesRequestsInFlight(t *testing.T) {
+	m := startMain(t, nil)
+	conn, err := net.Dial("tcp", strings.TrimPrefix(m.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	body := `{"username":"nobody","password":"wrong-password"}`
+	// With Expect: 100-continue the server says "100 Continue" once the
+	// handler reads the body: then the request is surely in flight.
+	fmt.Fprintf(conn, "POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"+
+		"Expect: 100-continue\r\nContent-Length: %d\r\n\r\n", len(body))
+	rd := bufio.NewReader(conn)
+	cont, err := http.ReadResponse(rd, nil)
+	if err != nil || cont.StatusCode != http.StatusContinue {
+		t.Fatalf("no 100 Continue: %v", err)
+	}
+
+	closed := make(chan error, 1)
+	go func() { closed <- m.Close() }()
+	select {
+	case err := <-closed:
+		t.Fatalf("Close returned (%v) while a request was in flight", err)
+	case <-time.After(200 * time.Millisecond):
+	}
+	fmt.Fprint(conn, body)
+	res, err := http.ReadResponse(rd, nil)
+	if err != nil {
+		t.Fatalf("the in-flight request got no answer: %v", err)
+	}
+	got, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 401 || !bytes.Contains(got, []byte("Wrong username or password")) {
+		t.Fatalf("in-flight answer: %d %s", res.StatusCode, got)
+	}
+	if err := <-closed; err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if _, err := http.Get(m.URL + "/healthz"); err == nil {
+		t.Fatal("the server still answers after Close")
+	}
+}
+
+func TestCommandLine(t *testing.T) {
+	if code := run([]string{"version"}); code != 0 {
+		t.Errorf("version exit %d", code)
+	}
+	if code := run(nil); code != 2 {
+		t.Errorf("no command exit %d", code)
+	}
+	if code := run([]string{"dance"}); code != 2 {
+		t.Errorf("unknown command exit %d", code)
+	}
+	t.Setenv("MUSICIFY_MAX_UPLOAD_MB", "-1")
+	if code := run([]string{"serve"}); code != 1 {
+		t.Errorf("serve with a bad setting exit %d", code)
+	}
+}

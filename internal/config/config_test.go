@@ -1,0 +1,86 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestDefaultsMakeALocalServer(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "127.0.0.1:8080" || c.BaseURL.String() != "http://localhost:8080" || !c.Demo ||
+		c.MaxUploadMB != 200 || c.SMTPURL != nil || c.OIDCEnabled() || c.SecureCookies() {
+		t.Errorf("defaults = %+v", c)
+	}
+	if c.DatabasePath != filepath.Join("data", "musicify.db") || c.MediaDir != filepath.Join("data", "media") {
+		t.Errorf("paths = %q, %q", c.DatabasePath, c.MediaDir)
+	}
+	if c.MailFrom.String() != `"Musicify" <no-reply@localhost>` {
+		t.Errorf("mail from = %q", c.MailFrom)
+	}
+}
+
+func TestValuesAreParsed(t *testing.T) {
+	c, err := Load(env(map[string]string{
+		"MUSICIFY_ADDR": ":9000", "MUSICIFY_BASE_URL": "https://music.example.com/",
+		"MUSICIFY_DATA_DIR": "/srv/m", "MUSICIFY_SMTP_URL": "smtps://u:p@mail.example.com:465",
+		"MUSICIFY_DEMO": "false", "MUSICIFY_MAX_UPLOAD_MB": "50",
+		"MUSICIFY_OIDC_ISSUER": "https://accounts.google.com", "MUSICIFY_OIDC_CLIENT_ID": "id",
+		"MUSICIFY_OIDC_CLIENT_SECRET": "shh", "MUSICIFY_DATABASE_URL": "sqlite:///var/m.db",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.BaseURL.String() != "https://music.example.com" || !c.SecureCookies() || c.Demo || c.MaxUploadMB != 50 ||
+		!c.OIDCEnabled() || c.SMTPURL.Host != "mail.example.com:465" || c.DatabasePath != "/var/m.db" ||
+		c.MediaDir != "/srv/m/media" {
+		t.Errorf("parsed = %+v", c)
+	}
+	if dump := fmt.Sprint(c.Redacted()...); strings.Contains(dump, "shh") || strings.Contains(dump, "u:p@") {
+		t.Errorf("redacted dump leaks a secret: %s", dump)
+	}
+}
+
+func TestBadValuesNameTheVariable(t *testing.T) {
+	for _, tc := range []struct{ name, value string }{
+		{"MUSICIFY_ADDR", "localhost"},
+		{"MUSICIFY_ADDR", "127.0.0.1:99999"},
+		{"MUSICIFY_BASE_URL", "music.example.com"},
+		{"MUSICIFY_BASE_URL", "ftp://x"},
+		{"MUSICIFY_DEMO", "perhaps"},
+		{"MUSICIFY_MAX_UPLOAD_MB", "0"},
+		{"MUSICIFY_MAX_UPLOAD_MB", "lots"},
+		{"MUSICIFY_SMTP_URL", "mail.example.com"},
+		{"MUSICIFY_SMTP_URL", "smtp://host:0"},
+		{"MUSICIFY_MAIL_FROM", "not an address"},
+		{"MUSICIFY_DATABASE_URL", "postgres://u@h/db"},
+		{"MUSICIFY_DATABASE_URL", "mysql://x"},
+		{"MUSICIFY_STORAGE_URL", "s3://bucket"},
+		{"MUSICIFY_OIDC_ISSUER", "https://accounts.google.com"}, // without client id and secret
+		{"MUSICIFY_LLM_BASE_URL", "http://localhost:11434/v1"},  // without a model
+		{"MUSICIFY_PUBSUB_URL", "nats://localhost:4222"},
+	} {
+		t.Run(tc.name+"="+tc.value, func(t *testing.T) {
+			_, err := Load(env(map[string]string{tc.name: tc.value}))
+			var ce *Error
+			if !errors.As(err, &ce) {
+				t.Fatalf("err = %v, want a *config.Error", err)
+			}
+			if !strings.HasPrefix(err.Error(), "MUSICIFY_") || strings.Contains(err.Error(), "\n") {
+				t.Errorf("message %q is not one line naming a variable", err)
+			}
+			if !strings.Contains(tc.name, "OIDC") && !strings.Contains(tc.name, "LLM") && ce.Var != tc.name {
+				t.Errorf("names %s, want %s", ce.Var, tc.name)
+			}
+		})
+	}
+}

@@ -1,0 +1,199 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/mail"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/musicify/musicify/internal/auth"
+	"github.com/musicify/musicify/internal/httpapi"
+	mailer "github.com/musicify/musicify/internal/mail"
+	"github.com/musicify/musicify/internal/sqlstore"
+	"github.com/musicify/musicify/internal/testsmtp"
+)
+
+// clock is a settable time source shared by the service and the store.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// env is a full server on a real SQLite file and a real SMTP server.
+type env struct {
+	t     *testing.T
+	URL   string
+	DB    *sqlstore.DB
+	SMTP  *testsmtp.Server
+	Clock *clock
+	Log   *bytes.Buffer
+}
+
+// cheapHash keeps the race-enabled suite fast; the real cost is tested in auth.
+var cheapHash = auth.Argon2Params{Memory: 64, Time: 1, Threads: 1}
+
+func newEnv(t *testing.T, tweak ...func(*httpapi.Server)) *env {
+	t.Helper()
+	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "musicify.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	clk := &clock{now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	db.Now = clk.Now
+	smtpSrv := testsmtp.Start(t)
+
+	ts := httptest.NewUnstartedServer(nil)
+	ts.Start()
+	t.Cleanup(ts.Close)
+	base, _ := url.Parse(ts.URL)
+	logs := &bytes.Buffer{}
+	logger := slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
+
+	m := &mailer.SMTP{URL: smtpSrv.URL(), From: &mail.Address{Name: "Musicify", Address: "no-reply@musicify.test"}}
+	svc := auth.NewService(db, m, auth.Options{Hash: cheapHash, Now: clk.Now, BaseURL: ts.URL})
+	api := &httpapi.Server{
+		Accounts: svc, Users: db, Ping: db.Ping, Logger: logger, BaseURL: base, Version: "test",
+		Web: fstest.MapFS{
+			"index.html":         {Data: []byte("<!doctype html><title>Musicify</title>")},
+			"assets/app-1a2b.js": {Data: []byte("console.log(1)")},
+			"favicon.svg":        {Data: []byte("<svg/>")},
+		},
+	}
+	for _, f := range tweak {
+		f(api)
+	}
+	ts.Config.Handler = api.Handler()
+	return &env{t: t, URL: ts.URL, DB: db, SMTP: smtpSrv, Clock: clk, Log: logs}
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// client is one browser: it keeps cookies and never follows redirects.
+type client struct {
+	e    *env
+	http *http.Client
+	// Header is added to every request.
+	Header http.Header
+}
+
+func (e *env) client() *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{e: e, Header: http.Header{}, http: &http.Client{
+		Jar:           jar,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}}
+}
+
+// reply is an answer with its JSON body decoded.
+type reply struct {
+	Status  int
+	Body    map[string]any
+	Raw     string
+	Header  http.Header
+	Cookies []*http.Cookie
+}
+
+func (r reply) msg() string { s, _ := r.Body["message"].(string); return s }
+
+func (c *client) do(method, path string, body any) reply {
+	c.e.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			c.e.t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, c.e.URL+path, rd)
+	if err != nil {
+		c.e.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range c.Header {
+		req.Header[k] = v
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	r := reply{Status: res.StatusCode, Raw: string(raw), Header: res.Header, Cookies: res.Cookies()}
+	_ = json.Unmarshal(raw, &r.Body)
+	return r
+}
+
+func (c *client) post(path string, body any) reply { return c.do(http.MethodPost, path, body) }
+func (c *client) get(path string) reply            { return c.do(http.MethodGet, path, nil) }
+
+type creds = map[string]string
+
+var codeInSubject = regexp.MustCompile(`^(\d{6}) is your Musicify`)
+
+// code reads the 6-digit code from the n-th mail to addr.
+func (e *env) code(addr string, n int) string {
+	e.t.Helper()
+	m := e.SMTP.WaitFor(e.t, addr, n)
+	match := codeInSubject.FindStringSubmatch(m.Subject())
+	if match == nil || !strings.Contains(m.Body, match[1]) {
+		e.t.Fatalf("mail to %s has no code: subject %q body %q", addr, m.Subject(), m.Body)
+	}
+	return match[1]
+}
+
+// signUp registers username through the real mail flow and returns its signed-in client.
+func (e *env) signUp(username, email, password string) *client {
+	e.t.Helper()
+	c := e.client()
+	if r := c.post("/api/auth/cheak", creds{"username": username, "email": email, "password": password}); r.Status != 200 {
+		e.t.Fatalf("cheak %s: %d %s", username, r.Status, r.Raw)
+	}
+	code := e.code(email, e.SMTP.Count(email))
+	if r := c.post("/api/auth/signup", creds{"username": username, "email": email, "password": password, "otp": code}); r.Status != 200 {
+		e.t.Fatalf("signup %s: %d %s", username, r.Status, r.Raw)
+	}
+	return c
+}
+
+func expect(t *testing.T, r reply, status int, message string) {
+	t.Helper()
+	if r.Status != status || (message != "" && r.msg() != message) {
+		t.Fatalf("got %d %s, want %d %q", r.Status, strings.TrimSpace(r.Raw), status, message)
+	}
+}

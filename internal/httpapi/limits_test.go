@@ -1,0 +1,106 @@
+package httpapi_test
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/musicify/musicify/internal/httpapi"
+)
+
+func trustProxy(s *httpapi.Server) { s.TrustProxy = true }
+
+// from makes a client that a trusted proxy reports as coming from ip.
+func (e *env) from(ip string) *client {
+	c := e.client()
+	c.Header.Set("X-Forwarded-For", "203.0.113.250, "+ip)
+	return c
+}
+
+func expectLimited(t *testing.T, r reply, wantWait time.Duration) {
+	t.Helper()
+	secs, _ := strconv.Atoi(r.Header.Get("Retry-After"))
+	if r.Status != 429 || !strings.Contains(r.msg(), "Try again in") ||
+		time.Duration(secs)*time.Second < wantWait-time.Second || time.Duration(secs)*time.Second > wantWait+time.Second {
+		t.Fatalf("got %d %q Retry-After %q, want 429 saying when to retry (~%v)", r.Status, r.msg(), r.Header.Get("Retry-After"), wantWait)
+	}
+}
+
+func TestWrongPasswordsLockTheAccountForAWhile(t *testing.T) {
+	e := newEnv(t, trustProxy)
+	e.signUp("ivy", "ivy@example.com", "secret1")
+	for i := 0; i < 10; i++ {
+		// From ever new addresses: the account limit holds whoever guesses.
+		expect(t, e.from(fmt.Sprintf("198.51.100.%d", i)).post("/api/auth/login", creds{"username": "ivy", "password": "guess"}),
+			401, "Wrong username or password")
+	}
+	r := e.from("198.51.100.99").post("/api/auth/login", creds{"username": "ivy@example.com", "password": "secret1"})
+	expectLimited(t, r, 15*time.Minute)
+	if r.msg() != "Too many wrong passwords for this account. Try again in 15 minutes." {
+		t.Errorf("message = %q", r.msg())
+	}
+	e.Clock.Advance(15 * time.Minute)
+	expect(t, e.from("198.51.100.99").post("/api/auth/login", creds{"username": "ivy", "password": "secret1"}), 200, "success")
+}
+
+func TestLoginsPerAddressAreLimited(t *testing.T) {
+	e := newEnv(t, trustProxy)
+	for i := 0; i < 60; i++ {
+		expect(t, e.from("192.0.2.7").post("/api/auth/login", creds{"username": fmt.Sprintf("user%d", i), "password": "x"}),
+			401, "Wrong username or password")
+	}
+	expectLimited(t, e.from("192.0.2.7").post("/api/auth/login", creds{"username": "someone", "password": "x"}), 15*time.Minute)
+	expect(t, e.from("192.0.2.8").post("/api/auth/login", creds{"username": "someone", "password": "x"}), 401, "Wrong username or password")
+}
+
+func TestCodeMailsAreLimited(t *testing.T) {
+	e := newEnv(t, trustProxy)
+	t.Run("per email, within 20 seconds and 5 an hour", func(t *testing.T) {
+		c := e.from("192.0.2.1")
+		expect(t, c.post("/api/auth/getotp", creds{"email": "kim@example.com"}), 200, "")
+		expectLimited(t, c.post("/api/auth/getotp", creds{"email": "kim@example.com"}), 20*time.Second)
+		for i := 0; i < 4; i++ {
+			e.Clock.Advance(21 * time.Second)
+			expect(t, c.post("/api/auth/getotp", creds{"email": "kim@example.com"}), 200, "")
+		}
+		e.Clock.Advance(21 * time.Second)
+		r := c.post("/api/auth/getotp", creds{"email": "kim@example.com"})
+		if r.Status != 429 {
+			t.Fatalf("6th code in an hour: %d %s", r.Status, r.Raw)
+		}
+		// A sign-up code for the same mailbox is counted apart from reset codes.
+		expect(t, c.post("/api/auth/cheak", creds{"username": "kim", "email": "kim@example.com", "password": "secret1"}), 200, "")
+	})
+	t.Run("per address, 30 in 15 minutes", func(t *testing.T) {
+		for i := 0; i < 30; i++ {
+			expect(t, e.from("192.0.2.2").post("/api/auth/getotp", creds{"email": fmt.Sprintf("n%d@example.com", i)}), 200, "")
+		}
+		expectLimited(t, e.from("192.0.2.2").post("/api/auth/cheak", creds{"username": "newbie", "email": "newbie@example.com", "password": "secret1"}),
+			15*time.Minute)
+	})
+}
+
+func TestCodeChecksPerAddressAreLimited(t *testing.T) {
+	e := newEnv(t, trustProxy)
+	// Spread over many mailboxes, so the five tries per code never end the guessing.
+	for i := 0; i < 60; i++ {
+		expect(t, e.from("192.0.2.9").post("/api/auth/verifyotp", creds{"email": fmt.Sprintf("v%d@example.com", i), "otp": "123456"}),
+			400, "OTP entered is incorrect")
+	}
+	expectLimited(t, e.from("192.0.2.9").post("/api/auth/signup", creds{"email": "v@example.com", "otp": "123456"}), 15*time.Minute)
+	expectLimited(t, e.from("192.0.2.9").do("PUT", "/api/auth/changepass", creds{"email": "v@example.com", "otp": "123456", "password": "secret1"}),
+		15*time.Minute)
+}
+
+func TestForwardedForIsIgnoredWithoutTrustProxy(t *testing.T) {
+	e := newEnv(t)
+	for i := 0; i < 60; i++ {
+		e.from(fmt.Sprintf("192.0.2.%d", i)).post("/api/auth/login", creds{"username": "a", "password": "x"})
+	}
+	r := e.from("192.0.2.200").post("/api/auth/login", creds{"username": "b", "password": "x"})
+	if r.Status != 429 {
+		t.Fatalf("a spoofed X-Forwarded-For escaped the limit: %d", r.Status)
+	}
+}

@@ -1,0 +1,119 @@
+package sqlstore_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/sqlstore"
+)
+
+func open(t *testing.T, path string) *sqlstore.DB {
+	t.Helper()
+	db, err := sqlstore.OpenSQLite(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+func TestReopeningKeepsDataAndMigratesOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "nested", "musicify.db")
+	db := open(t, path)
+	u := &musicify.User{Username: "Ann", Email: "ANN@example.com", PasswordHash: "h"}
+	if err := db.CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	db = open(t, path) // a second start must not re-run migrations
+	defer db.Close()
+	got, err := db.UserByUsername(context.Background(), "ann")
+	if err != nil || got.ID != u.ID || got.Email != "ann@example.com" || got.Username != "Ann" {
+		t.Fatalf("after reopen: %+v, %v", got, err)
+	}
+}
+
+func TestUniqueNamesAndEmailsAreConflicts(t *testing.T) {
+	db := open(t, filepath.Join(t.TempDir(), "m.db"))
+	defer db.Close()
+	ctx := context.Background()
+	if err := db.CreateUser(ctx, &musicify.User{Username: "ann", Email: "ann@example.com"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		u    musicify.User
+		want string
+	}{
+		{musicify.User{Username: "ANN", Email: "other@example.com"}, musicify.MsgUsernameTaken},
+		{musicify.User{Username: "other", Email: "Ann@Example.com"}, musicify.MsgEmailTaken},
+	} {
+		err := db.CreateUser(ctx, &tc.u)
+		if musicify.ErrorCode(err) != musicify.ECONFLICT || musicify.ErrorMessage(err) != tc.want {
+			t.Errorf("CreateUser(%s, %s) = %v, want conflict %q", tc.u.Username, tc.u.Email, err, tc.want)
+		}
+	}
+	if _, err := db.UserByID(ctx, "nope"); musicify.ErrorCode(err) != musicify.ENOTFOUND {
+		t.Errorf("UserByID of nothing = %v, want not found", err)
+	}
+}
+
+func TestSetPasswordEndsSessionsAndForeignKeysHold(t *testing.T) {
+	db := open(t, filepath.Join(t.TempDir(), "m.db"))
+	defer db.Close()
+	ctx := context.Background()
+	u := &musicify.User{Username: "bob", Email: "bob@example.com", PasswordHash: "old"}
+	if err := db.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	for _, tok := range []string{"t1", "t2"} {
+		if err := db.CreateSession(ctx, &musicify.Session{TokenHash: tok, UserID: u.ID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.CreateSession(ctx, &musicify.Session{TokenHash: "x", UserID: "no-such-user", CreatedAt: now, LastSeenAt: now, ExpiresAt: now}); err == nil {
+		t.Error("a session for a missing user was stored: foreign keys are off")
+	}
+	if err := db.SetPassword(ctx, u.ID, "new"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tok := range []string{"t1", "t2"} {
+		if _, err := db.SessionByTokenHash(ctx, tok); musicify.ErrorCode(err) != musicify.ENOTFOUND {
+			t.Errorf("session %s survived the password change: %v", tok, err)
+		}
+	}
+	if got, _ := db.UserByID(ctx, u.ID); got.PasswordHash != "new" {
+		t.Errorf("hash = %q", got.PasswordHash)
+	}
+}
+
+func TestCodesAreClaimedOnce(t *testing.T) {
+	db := open(t, filepath.Join(t.TempDir(), "m.db"))
+	defer db.Close()
+	ctx := context.Background()
+	c := &musicify.Code{Purpose: musicify.PurposeReset, Email: "a@example.com", CodeHash: "h1", CreatedAt: time.Now(), ExpiresAt: time.Now().Add(time.Minute)}
+	if err := db.PutCode(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := db.AddCodeAttempt(ctx, c.Purpose, c.Email); n != 1 {
+		t.Errorf("attempts = %d", n)
+	}
+	c.CodeHash = "h2" // a new code replaces the old one and its tries
+	if err := db.PutCode(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := db.Code(ctx, c.Purpose, c.Email); got.Attempts != 0 || got.CodeHash != "h2" {
+		t.Errorf("replaced code = %+v", got)
+	}
+	if ok, _ := db.DeleteCode(ctx, c.Purpose, c.Email, "h1"); ok {
+		t.Error("deleted the code with the old hash")
+	}
+	if ok, _ := db.DeleteCode(ctx, c.Purpose, c.Email, "h2"); !ok {
+		t.Error("could not claim the code")
+	}
+	if ok, _ := db.DeleteCode(ctx, c.Purpose, c.Email, "h2"); ok {
+		t.Error("claimed the same code twice")
+	}
+}

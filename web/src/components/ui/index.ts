@@ -1,0 +1,10 @@
+export { AnchorButton, Button, ButtonLink } from './Button';
+export { Checkbox } from './Checkbox';
+export { EmptyState } from './EmptyState';
+export { Logo, LogoMark } from './Logo';
+export { PageHeader } from './PageHeader';
+export { Sheet } from './Sheet';
+export { PageLoader, Spinner } from './Spinner';
+export { TextField } from './TextField';
+export { ToastProvider } from './Toast';
+export { useToast, type ToastApi, type ToastTone } from './toast-context';

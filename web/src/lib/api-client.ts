@@ -1,0 +1,87 @@
+/** An API call that failed: status is the HTTP status (0 when the server could not be reached). */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE =
+  "We couldn't reach Musicify. Check your connection and try again.";
+
+/** The sentence to show when the server sent no message of its own. */
+export function fallbackMessage(status: number): string {
+  if (status === 401) return 'Please log in to continue.';
+  if (status === 404) return 'We could not find what you were looking for.';
+  if (status === 429) return 'Too many attempts. Please wait a moment and try again.';
+  if (status >= 500) return 'Something went wrong on our side. Please try again.';
+  return 'Something went wrong. Please try again.';
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function readJSON(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'message' in body) {
+    const { message } = body as { message: unknown };
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return undefined;
+}
+
+/**
+ * Calls the Musicify API on the same origin with the session cookie. A
+ * failed call throws ApiError carrying the status and the server's message.
+ */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  const data = await readJSON(res);
+  if (!res.ok) {
+    throw new ApiError(res.status, messageOf(data) ?? fallbackMessage(res.status));
+  }
+  if (data === undefined) {
+    throw new ApiError(res.status, 'The server sent an answer we could not read. Please try again.');
+  }
+  return data as T;
+}
+
+/** The message to show for any error thrown by a call or a mutation. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.message;
+  return 'Something went wrong. Please try again.';
+}

@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+
+/** The signed-in user as the shell loaded it. */
+export interface CurrentUser {
+  _id: string;
+  username: string;
+  email: string;
+}
+
+export interface Session {
+  user: CurrentUser;
+  /** Ends the session on the server and leaves the signed-in area. */
+  signOut: () => void;
+  signingOut: boolean;
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+/** The session of the signed-in area; only pages inside the shell may call it. */
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession is used outside the signed-in shell');
+  return session;
+}

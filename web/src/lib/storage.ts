@@ -1,0 +1,27 @@
+/** JSON in sessionStorage that survives a refresh of the tab, and nothing more. */
+export function readSession<T>(key: string, isValid: (v: unknown) => v is T): T | null {
+  try {
+    const raw = window.sessionStorage.getItem(key);
+    if (raw === null) return null;
+    const value: unknown = JSON.parse(raw);
+    return isValid(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(key: string, value: unknown): void {
+  try {
+    window.sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage may be full or disabled; the flow then only lasts until a refresh.
+  }
+}
+
+export function removeSession(key: string): void {
+  try {
+    window.sessionStorage.removeItem(key);
+  } catch {
+    // Nothing to remove when storage is unavailable.
+  }
+}
