@@ -12,5 +12,5 @@ export function useCooldown(since: number | null, seconds: number): number {
     return () => window.clearInterval(timer);
   }, [active, until]);
 
-  return active ? Math.ceil((until - now) / 1000) : 0;
+  return active ? Math.min(seconds, Math.ceil((until - now) / 1000)) : 0;
 }

@@ -1,0 +1,47 @@
+# Musicify: `make run` starts the app, `make test` runs every test.
+SHELL := /bin/bash
+.DEFAULT_GOAL := build
+
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+GO_LDFLAGS := -s -w -X main.version=$(VERSION)
+GO_SOURCES := $(shell find cmd internal web/embed.go \( -name '*.go' -o -name '*.sql' \) -not -name '*_test.go') go.mod go.sum
+WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
+
+.PHONY: build run test test-go test-web e2e system-deps clean
+
+## build: the single binary bin/musicify with the web app embedded
+build: bin/musicify
+
+web/node_modules/.installed: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	@touch $@
+
+web/dist/index.html: web/node_modules/.installed $(WEB_SOURCES)
+	cd web && npm run build
+
+bin/musicify: web/dist/index.html $(GO_SOURCES)
+	go build -trimpath -ldflags "$(GO_LDFLAGS)" -o $@ ./cmd/musicify
+
+## run: start Musicify on http://localhost:8080 with its data in ./data
+run: build
+	./bin/musicify serve
+
+## test: vet, Go tests with the race detector, web checks and browser tests
+test: system-deps build test-go test-web e2e
+
+test-go: web/dist/index.html
+	go vet ./...
+	go test -race ./...
+
+test-web: web/node_modules/.installed
+	cd web && npm run typecheck && npm run lint && npm run test:unit
+
+e2e: system-deps bin/musicify
+	cd web && npm run e2e
+
+## system-deps: the Debian packages the tests need, installed with apt when missing
+system-deps:
+	@scripts/system-deps.sh
+
+clean:
+	rm -rf bin web/dist web/node_modules/.installed

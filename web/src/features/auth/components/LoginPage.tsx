@@ -1,0 +1,106 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AnchorButton, Button, TextField, useToast } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { useLogin } from '../api/login';
+import { SUCCESS } from '../api/types';
+import { messages } from '../validation';
+import { AuthHeader } from './AuthHeader';
+import { GoogleIcon } from './GoogleIcon';
+import './auth-form.css';
+
+/** What the server means by /login?error=CODE after a failed Google sign-in. */
+export const googleErrors: Record<string, string> = {
+  google_unavailable: 'Sign-in with Google is not available right now.',
+  google_expired: 'The Google sign-in took too long. Please try again.',
+  google_cancelled: 'Sign-in with Google was cancelled.',
+  google_unverified: 'Your Google account has no verified email.',
+  google_failed: 'Sign-in with Google failed. Please try again.',
+};
+
+/** `/login`: sign in with a username or email and a password. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const login = useLogin();
+  const [params, setParams] = useSearchParams();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+
+  const googleError = params.get('error');
+  useEffect(() => {
+    if (googleError === null) return;
+    // Only known codes become sentences; text from the URL is never shown.
+    toast.error(googleErrors[googleError] ?? googleErrors.google_failed!);
+    setParams(
+      (p) => {
+        p.delete('error');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [googleError, setParams, toast]);
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!username.trim() || !password) {
+      toast.error(messages.loginMissing);
+      return;
+    }
+    login.mutate(
+      { username: username.trim(), password },
+      {
+        onSuccess: (res) => {
+          if (res.message === SUCCESS) navigate('/home', { replace: true });
+          else toast.error(res.message);
+        },
+        onError: (err) => toast.error(errorMessage(err)),
+      },
+    );
+  }
+
+  return (
+    <>
+      <AuthHeader title="Welcome back">Log in to pick up right where the music left off.</AuthHeader>
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Username or email"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          revealable
+          labelAside={<Link to="/forget">Forget password?</Link>}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="auth-form__actions">
+          <Button type="submit" size="lg" block loading={login.isPending}>
+            Login
+          </Button>
+          <div className="auth-form__divider">or</div>
+          <AnchorButton
+            href="/api/auth/google"
+            variant="secondary"
+            size="lg"
+            block
+            icon={<GoogleIcon />}
+          >
+            Sign in with Google
+          </AnchorButton>
+        </div>
+      </form>
+      <p className="auth-form__switch">
+        New to Musicify? <Link to="/">Create an account</Link>
+      </p>
+    </>
+  );
+}

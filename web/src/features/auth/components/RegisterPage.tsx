@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AnchorButton, Button, Checkbox, TextField, useToast } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { useCheckRegistration } from '../api/check-registration';
+import { CODE_SENT } from '../api/types';
+import { readPendingSignup, startSignup } from '../hooks/signup-flow';
+import { normalizeEmail, validateRegistration } from '../validation';
+import { AuthHeader } from './AuthHeader';
+import { GoogleIcon } from './GoogleIcon';
+import './auth-form.css';
+
+/** `/`: create an account; a code is mailed and checked on /otp1. */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const check = useCheckRegistration();
+  // Coming back from /otp1 keeps what was typed, except the passwords.
+  const [pending] = useState(readPendingSignup);
+  const [email, setEmail] = useState(pending?.email ?? '');
+  const [password, setPassword] = useState('');
+  const [cpassword, setCpassword] = useState('');
+  const [username, setUsername] = useState(pending?.username ?? '');
+  const [agreed, setAgreed] = useState(false);
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const problem = validateRegistration({ email, password, cpassword, username, agreed });
+    if (problem) {
+      toast.error(problem);
+      return;
+    }
+    const input = { username: username.trim(), email: normalizeEmail(email), password };
+    check.mutate(input, {
+      onSuccess: (res) => {
+        if (res.okay === CODE_SENT) {
+          startSignup(input);
+          navigate('/otp1');
+        } else {
+          toast.error(res.message);
+        }
+      },
+      onError: (err) => toast.error(errorMessage(err)),
+    });
+  }
+
+  return (
+    <>
+      <AuthHeader title="Create your account">
+        Discover new music, listen offline and enjoy high-quality audio — free, on your own server.
+      </AuthHeader>
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <div className="auth-form__row">
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            placeholder="At least 6 characters"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <TextField
+            label="Confirm password"
+            name="cpassword"
+            type="password"
+            autoComplete="new-password"
+            placeholder="Type it again"
+            value={cpassword}
+            onChange={(e) => setCpassword(e.target.value)}
+          />
+        </div>
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="How others will see you"
+          hint="3 to 32 letters, digits, _ or -"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <Checkbox name="terms" checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>
+          I agree to the <Link to="/tandc">Terms and Conditions</Link>
+        </Checkbox>
+        <div className="auth-form__actions">
+          <Button type="submit" size="lg" block loading={check.isPending}>
+            Register
+          </Button>
+          <div className="auth-form__divider">or</div>
+          <AnchorButton
+            href="/api/auth/google"
+            variant="secondary"
+            size="lg"
+            block
+            icon={<GoogleIcon />}
+          >
+            Sign up with Google
+          </AnchorButton>
+        </div>
+      </form>
+      <p className="auth-form__switch">
+        Already have an account? <Link to="/login">Log in</Link>
+      </p>
+    </>
+  );
+}

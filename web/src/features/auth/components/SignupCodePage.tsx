@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { Button, useToast } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { useResendSignupCode } from '../api/resend-signup-code';
+import { useSignup } from '../api/signup';
+import { SUCCESS } from '../api/types';
+import {
+  finishSignup,
+  markSignupCodeSent,
+  pendingSignupPassword,
+  readPendingSignup,
+} from '../hooks/signup-flow';
+import { useCooldown } from '../hooks/use-cooldown';
+import { messages } from '../validation';
+import { AuthHeader } from './AuthHeader';
+import { CodeField } from './CodeField';
+import './auth-form.css';
+
+/** The server lets one code mail go to an address every 20 seconds. */
+const RESEND_AFTER_SECONDS = 20;
+
+/** `/otp1`: the sign-up code from the mail finishes the registration. */
+export function SignupCodePage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const signup = useSignup();
+  const resend = useResendSignupCode();
+  const [pending, setPending] = useState(readPendingSignup);
+  const [code, setCode] = useState('');
+  const wait = useCooldown(pending?.sentAt ?? null, RESEND_AFTER_SECONDS);
+
+  if (!pending) return <Navigate to="/" replace />;
+  const { email, username } = pending;
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (code.length !== 6) {
+      toast.error(messages.codeMissing);
+      return;
+    }
+    const password = pendingSignupPassword();
+    signup.mutate(
+      { username, email, otp: code, ...(password ? { password } : {}) },
+      {
+        onSuccess: (res) => {
+          if (res.message === SUCCESS) {
+            finishSignup();
+            navigate('/home', { replace: true });
+          } else {
+            toast.error(res.message);
+          }
+        },
+        onError: (err) => toast.error(errorMessage(err)),
+      },
+    );
+  }
+
+  function onResend() {
+    resend.mutate(
+      { email },
+      {
+        onSuccess: (res) => {
+          setPending(markSignupCodeSent());
+          setCode('');
+          toast.success(res.message);
+        },
+        onError: (err) => toast.error(errorMessage(err)),
+      },
+    );
+  }
+
+  return (
+    <>
+      <Link to="/" className="auth-form__back">
+        <ArrowLeft size={16} aria-hidden="true" /> Back to sign-up
+      </Link>
+      <AuthHeader title="Check your email">
+        We sent a 6-digit code to <strong>{email}</strong>. Enter it to finish creating{' '}
+        <strong>{username}</strong>. The code expires in 10 minutes.
+      </AuthHeader>
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <CodeField value={code} onChange={setCode} label="Sign-up code" autoFocus />
+        <div className="auth-form__actions">
+          <Button type="submit" size="lg" block loading={signup.isPending}>
+            Register
+          </Button>
+        </div>
+        <div className="auth-form__meta">
+          <span aria-live="polite">
+            {wait > 0 ? `You can ask for a new code in ${wait} s.` : 'No mail? Check your spam folder.'}
+          </span>
+          <button
+            type="button"
+            className="auth-form__link-button"
+            onClick={onResend}
+            disabled={wait > 0 || resend.isPending}
+          >
+            Resend code
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
