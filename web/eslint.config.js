@@ -46,7 +46,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@/features/**', '@/app/**'], message: 'Shared code does not know features.' },
+            {
+              group: ['@/features/**', '@/app/**'],
+              message: 'Shared code does not know features.',
+            },
           ],
         },
       ],

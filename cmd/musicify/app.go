@@ -99,19 +99,24 @@ func (m *Main) Run(ctx context.Context) error {
 	}()
 	go func() {
 		defer m.wg.Done()
-		m.sweepSessions(bg)
+		m.sweep(bg)
 	}()
 	m.Logger.Info("musicify is ready", "listen", m.URL, "open", cfg.BaseURL.String())
 	return nil
 }
 
-// sweepSessions deletes expired sessions once an hour.
-func (m *Main) sweepSessions(ctx context.Context) {
+// sweep deletes expired sessions, and codes a day past their expiry (kept
+// that long so a sign-up can still ask for a new code), once an hour.
+func (m *Main) sweep(ctx context.Context) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
-		if err := m.DB.DeleteExpiredSessions(ctx, m.Now()); err != nil && ctx.Err() == nil {
+		now := m.Now()
+		if err := m.DB.DeleteExpiredSessions(ctx, now); err != nil && ctx.Err() == nil {
 			m.Logger.Error("sweeping sessions", "err", err)
+		}
+		if err := m.DB.DeleteStaleCodes(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
+			m.Logger.Error("sweeping codes", "err", err)
 		}
 		select {
 		case <-ctx.Done():

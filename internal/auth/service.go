@@ -413,8 +413,9 @@ func (s *Service) sendCode(ctx context.Context, c *musicify.Code, compose func(n
 	return nil
 }
 
-// checkCode verifies a mailed code, counting wrong tries; after the last one
-// the code is gone and a new one is needed.
+// checkCode verifies a mailed code, counting wrong tries. A code that
+// expired or ran out of tries stays until replaced, so a sign-up can still
+// ask for a new code without registering again.
 func (s *Service) checkCode(ctx context.Context, c musicify.Client, purpose musicify.CodePurpose, email, code string) (*musicify.Code, error) {
 	if wait := s.codeCheckIP.Take(c.IP); wait > 0 {
 		return nil, musicify.RateLimited("code attempts from your network", wait)
@@ -425,13 +426,19 @@ func (s *Service) checkCode(ctx context.Context, c musicify.Client, purpose musi
 	}
 	pending, err := s.store.Code(ctx, purpose, email)
 	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		if purpose == musicify.PurposeSignup {
+			return nil, musicify.Errorf(musicify.EINVALID, "No sign-up is waiting for this email. Please register again.")
+		}
+		// Said the same as a wrong code, so a reset reveals no account.
 		return nil, musicify.Errorf(musicify.EINVALID, musicify.MsgWrongCode)
 	} else if err != nil {
 		return nil, err
 	}
 	if !s.now().Before(pending.ExpiresAt) {
-		_, _ = s.store.DeleteCode(ctx, purpose, email, pending.CodeHash)
 		return nil, musicify.Errorf(musicify.EINVALID, "This code has expired. Please ask for a new one.")
+	}
+	if pending.Attempts >= CodeMaxAttempts {
+		return nil, musicify.Errorf(musicify.EINVALID, "Too many wrong tries for this code. Please ask for a new one.")
 	}
 	if len(code) == 6 && Verify(pending.CodeHash, code) {
 		return pending, nil
@@ -441,7 +448,6 @@ func (s *Service) checkCode(ctx context.Context, c musicify.Client, purpose musi
 		return nil, err
 	}
 	if n >= CodeMaxAttempts {
-		_, _ = s.store.DeleteCode(ctx, purpose, email, pending.CodeHash)
 		return nil, musicify.Errorf(musicify.EINVALID, "OTP entered is incorrect. That was the last try: please ask for a new code.")
 	}
 	return nil, musicify.Errorf(musicify.EINVALID, musicify.MsgWrongCode)

@@ -63,7 +63,7 @@ func TestSignUpWithTheMailedCode(t *testing.T) {
 
 	// The code is used up: a second sign-up with it fails and no twin account appears.
 	expect(t, e.client().post("/api/auth/signup", creds{"username": "Ann_1", "email": "ann@example.com", "password": "secret1", "otp": code}),
-		400, "OTP entered is incorrect")
+		400, "No sign-up is waiting for this email. Please register again.")
 	if users, _ := e.DB.Users(t.Context()); len(users) != 1 {
 		t.Fatalf("%d users, want 1", len(users))
 	}
@@ -125,7 +125,10 @@ func TestSignUpCodeExpiresAfterTenMinutes(t *testing.T) {
 	code := e.code("late@example.com", 1)
 	e.Clock.Advance(10*time.Minute + time.Second)
 	expect(t, c.post("/api/auth/signup", creds{"email": "late@example.com", "otp": code}), 400, "This code has expired. Please ask for a new one.")
+	// The pending sign-up waits for a new code: no need to register again.
+	expect(t, c.post("/api/auth/resend", creds{"email": "late@example.com"}), 200, "")
 	expect(t, c.post("/api/auth/signup", creds{"email": "late@example.com", "otp": code}), 400, "OTP entered is incorrect")
+	expect(t, c.post("/api/auth/signup", creds{"email": "late@example.com", "otp": e.code("late@example.com", 2)}), 200, "success")
 }
 
 func TestSignUpCodeAllowsFiveWrongTries(t *testing.T) {
@@ -143,7 +146,11 @@ func TestSignUpCodeAllowsFiveWrongTries(t *testing.T) {
 	expect(t, c.post("/api/auth/signup", creds{"email": "guess@example.com", "otp": wrong}), 400,
 		"OTP entered is incorrect. That was the last try: please ask for a new code.")
 	// The right code no longer helps: a new one is needed.
-	expect(t, c.post("/api/auth/signup", creds{"email": "guess@example.com", "otp": code}), 400, "OTP entered is incorrect")
+	expect(t, c.post("/api/auth/signup", creds{"email": "guess@example.com", "otp": code}), 400,
+		"Too many wrong tries for this code. Please ask for a new one.")
+	e.Clock.Advance(21 * time.Second)
+	expect(t, c.post("/api/auth/resend", creds{"email": "guess@example.com"}), 200, "")
+	expect(t, c.post("/api/auth/signup", creds{"email": "guess@example.com", "otp": e.code("guess@example.com", 2)}), 200, "success")
 }
 
 func TestSignUpAfterARefreshNeedsNoPassword(t *testing.T) {
@@ -299,7 +306,9 @@ func TestResetCodeExpires(t *testing.T) {
 	code := e.code("fay@example.com", 2)
 	e.Clock.Advance(11 * time.Minute)
 	expect(t, c.post("/api/auth/verifyotp", creds{"email": "fay@example.com", "otp": code}), 400, "This code has expired. Please ask for a new one.")
-	expect(t, c.do("PUT", "/api/auth/changepass", creds{"email": "fay@example.com", "otp": code, "password": "newpass"}), 400, "OTP entered is incorrect")
+	expect(t, c.do("PUT", "/api/auth/changepass", creds{"email": "fay@example.com", "otp": code, "password": "newpass"}), 400,
+		"This code has expired. Please ask for a new one.")
+	expect(t, e.client().post("/api/auth/login", creds{"username": "fay", "password": "oldpass"}), 200, "success")
 }
 
 func TestProfilesShowNoSecrets(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -70,4 +71,12 @@ func (d *DB) DeleteCode(ctx context.Context, purpose musicify.CodePurpose, email
 		return false, fmt.Errorf("deleting code: %w", err)
 	}
 	return n == 1, nil
+}
+
+// DeleteStaleCodes removes codes that expired before the given time.
+func (d *DB) DeleteStaleCodes(ctx context.Context, before time.Time) error {
+	if _, err := d.exec(ctx, `DELETE FROM one_time_codes WHERE expires_at < ?`, toMillis(before)); err != nil {
+		return fmt.Errorf("deleting stale codes: %w", err)
+	}
+	return nil
 }

@@ -117,3 +117,24 @@ func TestCodesAreClaimedOnce(t *testing.T) {
 		t.Error("claimed the same code twice")
 	}
 }
+
+func TestStaleCodesAreSwept(t *testing.T) {
+	db := open(t, filepath.Join(t.TempDir(), "m.db"))
+	defer db.Close()
+	ctx := context.Background()
+	now := time.Now()
+	for email, expires := range map[string]time.Time{"old@example.com": now.Add(-25 * time.Hour), "new@example.com": now.Add(-time.Hour)} {
+		if err := db.PutCode(ctx, &musicify.Code{Purpose: musicify.PurposeSignup, Email: email, CodeHash: "h", CreatedAt: now, ExpiresAt: expires}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.DeleteStaleCodes(ctx, now.Add(-24*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Code(ctx, musicify.PurposeSignup, "old@example.com"); musicify.ErrorCode(err) != musicify.ENOTFOUND {
+		t.Errorf("a code a day past expiry survived: %v", err)
+	}
+	if _, err := db.Code(ctx, musicify.PurposeSignup, "new@example.com"); err != nil {
+		t.Errorf("a recently expired code was swept: %v", err)
+	}
+}

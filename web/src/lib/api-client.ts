@@ -75,7 +75,10 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(res.status, messageOf(data) ?? fallbackMessage(res.status));
   }
   if (data === undefined) {
-    throw new ApiError(res.status, 'The server sent an answer we could not read. Please try again.');
+    throw new ApiError(
+      res.status,
+      'The server sent an answer we could not read. Please try again.',
+    );
   }
   return data as T;
 }

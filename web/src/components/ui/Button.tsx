@@ -53,7 +53,15 @@ export function Button({
 type ButtonLinkProps = LinkProps & StyleProps;
 
 /** A link that looks like a button: for navigation, never for actions. */
-export function ButtonLink({ variant, size, block, icon, className, children, ...rest }: ButtonLinkProps) {
+export function ButtonLink({
+  variant,
+  size,
+  block,
+  icon,
+  className,
+  children,
+  ...rest
+}: ButtonLinkProps) {
   return (
     <Link className={classes({ variant, size, block }, className)} {...rest}>
       {icon}
@@ -67,7 +75,15 @@ interface AnchorButtonProps extends AnchorHTMLAttributes<HTMLAnchorElement>, Sty
 }
 
 /** A plain <a> styled as a button, for links that leave the app (server routes). */
-export function AnchorButton({ variant, size, block, icon, className, children, ...rest }: AnchorButtonProps) {
+export function AnchorButton({
+  variant,
+  size,
+  block,
+  icon,
+  className,
+  children,
+  ...rest
+}: AnchorButtonProps) {
   return (
     <a className={classes({ variant, size, block }, className)} {...rest}>
       {icon}

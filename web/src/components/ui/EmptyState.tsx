@@ -11,7 +11,13 @@ interface EmptyStateProps {
 }
 
 /** What a list shows when it has nothing yet: calm, with a way onwards. */
-export function EmptyState({ icon: Icon, title, children, action, compact = false }: EmptyStateProps) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  children,
+  action,
+  compact = false,
+}: EmptyStateProps) {
   return (
     <div className={compact ? 'empty empty--compact' : 'empty'}>
       <div className="empty__icon">

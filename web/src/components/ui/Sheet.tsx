@@ -76,7 +76,13 @@ export function Sheet({
   return (
     <div className={`sheet sheet--${side}`}>
       <div className="sheet__backdrop" data-testid="sheet-backdrop" onClick={onClose} />
-      <div className="sheet__panel" ref={panelRef} role="dialog" aria-modal="true" aria-label={label}>
+      <div
+        className="sheet__panel"
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-label={label}
+      >
         <button
           type="button"
           className="sheet__close"

@@ -8,3 +8,6 @@ export { PageLoader, Spinner } from './Spinner';
 export { TextField } from './TextField';
 export { ToastProvider } from './Toast';
 export { useToast, type ToastApi, type ToastTone } from './toast-context';
+export { Avatar } from './Avatar';
+export { ProfileHero } from './ProfileHero';
+export { Section } from './Section';

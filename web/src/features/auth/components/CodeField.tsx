@@ -9,7 +9,12 @@ interface CodeFieldProps {
 }
 
 /** One field for a mailed 6-digit code; pasted text keeps its digits. */
-export function CodeField({ value, onChange, label = 'Code from the mail', autoFocus }: CodeFieldProps) {
+export function CodeField({
+  value,
+  onChange,
+  label = 'Code from the mail',
+  autoFocus,
+}: CodeFieldProps) {
   const id = useId();
   return (
     <div className="field">

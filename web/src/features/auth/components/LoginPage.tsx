@@ -61,7 +61,9 @@ export function LoginPage() {
 
   return (
     <>
-      <AuthHeader title="Welcome back">Log in to pick up right where the music left off.</AuthHeader>
+      <AuthHeader title="Welcome back">
+        Log in to pick up right where the music left off.
+      </AuthHeader>
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         <TextField
           label="Username or email"

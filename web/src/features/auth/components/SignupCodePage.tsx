@@ -89,7 +89,9 @@ export function SignupCodePage() {
         </div>
         <div className="auth-form__meta">
           <span aria-live="polite">
-            {wait > 0 ? `You can ask for a new code in ${wait} s.` : 'No mail? Check your spam folder.'}
+            {wait > 0
+              ? `You can ask for a new code in ${wait} s.`
+              : 'No mail? Check your spam folder.'}
           </span>
           <button
             type="button"

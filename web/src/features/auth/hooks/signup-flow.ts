@@ -19,7 +19,9 @@ let passwordInMemory: string | null = null;
 function isPendingSignup(v: unknown): v is PendingSignup {
   if (!v || typeof v !== 'object') return false;
   const p = v as Record<string, unknown>;
-  return typeof p.username === 'string' && typeof p.email === 'string' && typeof p.sentAt === 'number';
+  return (
+    typeof p.username === 'string' && typeof p.email === 'string' && typeof p.sentAt === 'number'
+  );
 }
 
 export function startSignup(input: { username: string; email: string; password: string }): void {

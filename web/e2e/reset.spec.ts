@@ -1,0 +1,74 @@
+import { expect, test } from './fixtures';
+import { createAccount, errorToast, mailedCode } from './helpers';
+
+test('resets a forgotten password with the mailed code', async ({ page, request }) => {
+  // Its own account (made in a separate cookie jar, so the page stays signed out):
+  // changing the password ends every session of the user.
+  const account = await createAccount(request);
+  const newPassword = 'brand new secret 2';
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forget password' }).click();
+  await expect(page).toHaveURL(/\/forget$/);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('button', { name: 'Get OTP' }).click();
+  await expect(page).toHaveURL(/\/otp$/);
+
+  // A refresh keeps the flow.
+  await page.reload();
+  await expect(page).toHaveURL(/\/otp$/);
+  await expect(page.getByText(account.email)).toBeVisible();
+
+  await page.getByLabel('Reset code').fill('000000');
+  const code = await mailedCode(page.request, account.email, 'password reset');
+  if (code !== '000000') {
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(errorToast(page)).toContainText('OTP entered is incorrect');
+  }
+  await page.getByLabel('Reset code').fill(code);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/change$/);
+
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await page.getByLabel('Confirm password').fill('abc');
+  await page.getByRole('button', { name: 'Enter' }).click();
+  await expect(errorToast(page)).toContainText('Please enter the password more than 6 letter');
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Enter' }).click();
+  await expect(errorToast(page)).toContainText("Password doesn't matches with confirm password");
+
+  await page.getByLabel('Confirm password').fill(newPassword);
+  await page.getByRole('button', { name: 'Enter' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Your password was changed. Log in with your new password.' }),
+  ).toBeVisible();
+
+  await page.getByLabel('Username or email').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(errorToast(page)).toContainText('Wrong username or password');
+
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a refresh on /change asks for the code again', async ({ page }) => {
+  await page.goto('/forget');
+  await page.evaluate(() =>
+    sessionStorage.setItem('musicify.reset', JSON.stringify({ email: 'x@example.com', sentAt: 0 })),
+  );
+  await page.goto('/change');
+  await expect(page).toHaveURL(/\/otp$/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Please enter the code from the mail again.' }),
+  ).toBeVisible();
+});
+
+test('/otp without an email in progress goes to /forget', async ({ page }) => {
+  await page.goto('/otp');
+  await expect(page).toHaveURL(/\/forget$/);
+});

@@ -1,0 +1,109 @@
+import { screen, waitFor } from '@testing-library/react';
+import { Outlet } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetClientState } from '@/lib/store';
+import { useSession } from '@/lib/session';
+import { mockApi, renderRoutes } from '@/test/utils';
+import { RedirectIfSignedIn } from './RedirectIfSignedIn';
+import { RequireSession } from './RequireSession';
+
+function Whoami() {
+  const { user } = useSession();
+  return <p>signed in as {user.username}</p>;
+}
+
+const routes = [
+  {
+    element: <Outlet />,
+    children: [
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          { path: '/', element: <p>registration page</p> },
+          { path: '/login', element: <p>login page</p> },
+        ],
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          { path: '/home', element: <Whoami /> },
+          { path: '/songs', element: <Whoami /> },
+        ],
+      },
+    ],
+  },
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetClientState();
+});
+
+describe('RequireSession', () => {
+  it('sends a signed-out visitor to / when the profile answers 401', async () => {
+    mockApi({
+      'GET /api/auth/profile': { status: 401, body: { message: 'You are not signed in.' } },
+      'GET /api/verified': { status: 401, body: { message: 'You are not signed in.' } },
+    });
+    const { router } = renderRoutes(routes, '/songs');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.getByText('registration page')).toBeInTheDocument();
+  });
+
+  it('sends the visitor to / on any other failure too', async () => {
+    mockApi({
+      'GET /api/auth/profile': { status: 500, body: { message: 'Something went wrong' } },
+      'GET /api/verified': { status: 401, body: {} },
+    });
+    const { router } = renderRoutes(routes, '/home');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('renders the shell and the page for a signed-in user', async () => {
+    mockApi({
+      'GET /api/auth/profile': {
+        status: 200,
+        body: { _id: '1', username: 'ada_l', email: 'ada@example.com' },
+      },
+    });
+    const { router } = renderRoutes(routes, '/home');
+    expect(await screen.findByText('signed in as ada_l')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    const links = Array.from(nav.querySelectorAll('a')).map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+    ]);
+    expect(links).toEqual([
+      ['Songs', '/songs'],
+      ['Playlists', '/playlist'],
+      ['Artists', '/artist'],
+      ['Radio', '/join'],
+      ['Upload song', '/upload'],
+      ['Home', '/home'],
+      ['Profile', '/profile'],
+    ]);
+  });
+});
+
+describe('RedirectIfSignedIn', () => {
+  it.each(['/', '/login'])('sends a signed-in visitor from %s to /home', async (path) => {
+    mockApi({
+      'GET /api/verified': { status: 200, body: { message: 'success' } },
+      'GET /api/auth/profile': {
+        status: 200,
+        body: { _id: '1', username: 'ada_l', email: 'ada@example.com' },
+      },
+    });
+    const { router } = renderRoutes(routes, path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(await screen.findByText('signed in as ada_l')).toBeInTheDocument();
+  });
+
+  it('leaves a signed-out visitor on the page', async () => {
+    const calls = mockApi({ 'GET /api/verified': { status: 401, body: {} } });
+    renderRoutes(routes, '/');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(screen.getByText('registration page')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,61 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from './Toast';
+import { useToast } from './toast-context';
+
+function Buttons() {
+  const toast = useToast();
+  return (
+    <>
+      <button onClick={() => toast.error('Please fill credentials')}>error</button>
+      <button onClick={() => toast.success('Saved')}>success</button>
+    </>
+  );
+}
+
+function setup(duration?: number) {
+  render(
+    <ToastProvider duration={duration}>
+      <Buttons />
+    </ToastProvider>,
+  );
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('Toast', () => {
+  it('announces errors in an alert region and other messages in a status region', async () => {
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: 'error' }));
+    await userEvent.click(screen.getByRole('button', { name: 'success' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill credentials');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Saved');
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
+  });
+
+  it('shows a repeated message once', async () => {
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: 'error' }));
+    await userEvent.click(screen.getByRole('button', { name: 'error' }));
+    expect(screen.getAllByText('Please fill credentials')).toHaveLength(1);
+  });
+
+  it('can be dismissed with its button', async () => {
+    setup();
+    await userEvent.click(screen.getByRole('button', { name: 'success' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+
+  it('goes away by itself after its duration', () => {
+    vi.useFakeTimers();
+    setup(1000);
+    act(() => screen.getByRole('button', { name: 'success' }).click());
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(999));
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(2));
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { Button, TextField, useToast } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { useGetResetCode } from '../api/get-reset-code';
+import { CODE_SENT } from '../api/types';
+import { startReset } from '../hooks/reset-flow';
+import { isValidEmail, messages, normalizeEmail } from '../validation';
+import { AuthHeader } from './AuthHeader';
+import './auth-form.css';
+
+/** `/forget`: ask for a password reset code by email. */
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const getCode = useGetResetCode();
+  const [email, setEmail] = useState('');
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const address = normalizeEmail(email);
+    if (!isValidEmail(address)) {
+      toast.error(messages.emailInvalid);
+      return;
+    }
+    getCode.mutate(
+      { email: address },
+      {
+        onSuccess: (res) => {
+          if (res.okay === CODE_SENT) {
+            startReset(address);
+            navigate('/otp');
+          } else {
+            toast.error(res.message);
+          }
+        },
+        onError: (err) => toast.error(errorMessage(err)),
+      },
+    );
+  }
+
+  return (
+    <>
+      <Link to="/login" className="auth-form__back">
+        <ArrowLeft size={16} aria-hidden="true" /> Back to login
+      </Link>
+      <AuthHeader title="Forgot your password?">
+        Enter the email of your account and we will mail you a code to choose a new password.
+      </AuthHeader>
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoFocus
+        />
+        <div className="auth-form__actions">
+          <Button type="submit" size="lg" block loading={getCode.isPending}>
+            Get OTP
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderRoutes } from '@/test/utils';
+import { LoginPage } from './LoginPage';
+
+function renderLogin(path = '/login') {
+  return renderRoutes(
+    [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/home', element: <p>home</p> },
+    ],
+    path,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('LoginPage', () => {
+  it('logs in and goes to /home', async () => {
+    const calls = mockApi({
+      'POST /api/auth/login': { status: 200, body: { message: 'success' } },
+    });
+    const { router } = renderLogin();
+    await userEvent.type(screen.getByLabelText('Username or email'), 'ada_l');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(calls[0]?.body).toEqual({ username: 'ada_l', password: 'secret1' });
+  });
+
+  it("shows the server's message when the login fails", async () => {
+    mockApi({
+      'POST /api/auth/login': { status: 401, body: { message: 'Wrong username or password' } },
+    });
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Username or email'), 'ada_l');
+    await userEvent.type(screen.getByLabelText('Password'), 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password');
+  });
+
+  it('turns a Google error code into its sentence and drops it from the URL', async () => {
+    mockApi({});
+    const { router } = renderLogin('/login?error=google_expired');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The Google sign-in took too long. Please try again.',
+    );
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('never shows text from the URL for an unknown code', async () => {
+    mockApi({});
+    renderLogin('/login?error=You+were+hacked');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sign-in with Google failed. Please try again.',
+    );
+    expect(screen.queryByText(/hacked/)).not.toBeInTheDocument();
+  });
+});

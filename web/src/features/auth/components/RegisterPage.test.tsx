@@ -1,0 +1,104 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderRoutes } from '@/test/utils';
+import { finishSignup, pendingSignupPassword } from '../hooks/signup-flow';
+import { RegisterPage } from './RegisterPage';
+
+function renderRegister() {
+  return renderRoutes(
+    [
+      { path: '/', element: <RegisterPage /> },
+      { path: '/otp1', element: <p>code page</p> },
+    ],
+    '/',
+  );
+}
+
+async function submit() {
+  await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  finishSignup();
+});
+
+describe('RegisterPage', () => {
+  it('shows each validation message in order, without calling the server', async () => {
+    const calls = mockApi({});
+    renderRegister();
+    const alert = () => screen.getByRole('alert');
+
+    await submit();
+    expect(alert()).toHaveTextContent('Please fill credentials');
+
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.type(screen.getByLabelText('Password'), 'abc');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'abd');
+    await userEvent.type(screen.getByLabelText('Username'), 'no spaces');
+    await submit();
+    expect(alert()).toHaveTextContent('Please agree terms and condition');
+
+    await userEvent.click(screen.getByLabelText('I agree to the Terms and Conditions'));
+    await submit();
+    expect(alert()).toHaveTextContent('Password must be equal or more than 6 digit');
+
+    await userEvent.type(screen.getByLabelText('Password'), 'def');
+    await submit();
+    expect(alert()).toHaveTextContent('Confirm password and password doesnt matches');
+
+    await userEvent.clear(screen.getByLabelText('Confirm password'));
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'abcdef');
+    await submit();
+    expect(alert()).toHaveTextContent('Username must be 3 to 32 letters, digits, _ or -');
+
+    await userEvent.clear(screen.getByLabelText('Username'));
+    await userEvent.type(screen.getByLabelText('Username'), 'ada_l');
+    await submit();
+    expect(alert()).toHaveTextContent('Please enter a valid email address');
+
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the registration and keeps only username and email in storage', async () => {
+    const calls = mockApi({
+      'POST /api/auth/cheak': { status: 200, body: { okay: 123, message: 'We sent a code.' } },
+    });
+    const { router } = renderRegister();
+    await userEvent.type(screen.getByLabelText('Email'), ' Ada@Example.com ');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Username'), 'ada_l');
+    await userEvent.click(screen.getByLabelText('I agree to the Terms and Conditions'));
+    await submit();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/otp1'));
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/auth/cheak',
+      body: { username: 'ada_l', email: 'ada@example.com', password: 'secret1' },
+    });
+    const stored = window.sessionStorage.getItem('musicify.signup') ?? '';
+    expect(JSON.parse(stored)).toMatchObject({ username: 'ada_l', email: 'ada@example.com' });
+    expect(stored).not.toContain('secret1');
+    expect(pendingSignupPassword()).toBe('secret1');
+  });
+
+  it("shows the server's message when the check fails", async () => {
+    mockApi({
+      'POST /api/auth/cheak': { status: 409, body: { message: 'This username is already taken' } },
+    });
+    const { router } = renderRegister();
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Username'), 'ada_l');
+    await userEvent.click(screen.getByLabelText('I agree to the Terms and Conditions'));
+    await submit();
+
+    expect(await screen.findByText('This username is already taken')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(window.sessionStorage.getItem('musicify.signup')).toBeNull();
+  });
+});

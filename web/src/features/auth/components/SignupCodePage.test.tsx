@@ -1,0 +1,61 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderRoutes } from '@/test/utils';
+import { finishSignup, startSignup } from '../hooks/signup-flow';
+import { SignupCodePage } from './SignupCodePage';
+
+function renderCodePage() {
+  return renderRoutes(
+    [
+      { path: '/', element: <p>registration</p> },
+      { path: '/otp1', element: <SignupCodePage /> },
+      { path: '/home', element: <p>home</p> },
+    ],
+    '/otp1',
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  finishSignup();
+});
+
+describe('SignupCodePage', () => {
+  it('sends the visitor to / when no sign-up is waiting', async () => {
+    mockApi({});
+    const { router } = renderCodePage();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it("shows the server's message for a wrong code and stays", async () => {
+    startSignup({ username: 'ada_l', email: 'ada@example.com', password: 'secret1' });
+    mockApi({
+      'POST /api/auth/signup': { status: 400, body: { message: 'OTP entered is incorrect' } },
+    });
+    const { router } = renderCodePage();
+    await userEvent.type(screen.getByLabelText('Sign-up code'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('OTP entered is incorrect');
+    expect(router.state.location.pathname).toBe('/otp1');
+  });
+
+  it('after a refresh, signs up from storage without the password and lands on /home', async () => {
+    startSignup({ username: 'ada_l', email: 'ada@example.com', password: 'secret1' });
+    const stored = window.sessionStorage.getItem('musicify.signup');
+    finishSignup(); // a reload forgets what was in memory…
+    window.sessionStorage.setItem('musicify.signup', stored ?? ''); // …but keeps the tab's storage
+    const calls = mockApi({
+      'POST /api/auth/signup': { status: 200, body: { message: 'success' } },
+    });
+    const { router } = renderCodePage();
+
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Sign-up code'), '12 34 56');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(calls[0]?.body).toEqual({ username: 'ada_l', email: 'ada@example.com', otp: '123456' });
+    expect(window.sessionStorage.getItem('musicify.signup')).toBeNull();
+  });
+});

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export interface PublicUser {
+  _id: string;
+  username: string;
+}
+
+/** GET /api/auth/all: everyone but the caller, without emails. */
+export function getAllUsers(signal?: AbortSignal): Promise<{ users: PublicUser[] }> {
+  return api<{ users: PublicUser[] }>('/api/auth/all', { signal });
+}
+
+export const allUsersQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.users.list(),
+    queryFn: ({ signal }) => getAllUsers(signal),
+    select: (data) => data.users,
+  });
+
+export function useAllUsers() {
+  return useQuery(allUsersQuery());
+}

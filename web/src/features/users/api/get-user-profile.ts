@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+export interface UserProfile {
+  user: { _id: string; username: string; email: string };
+  /** That user's playlists; the playlists issue fills them in. */
+  playlist: { _id: string; name: string; cover?: string }[];
+}
+
+/** POST /api/auth/profile: a user by name, with email and playlists; 404 when unknown. */
+export function getUserProfile(username: string, signal?: AbortSignal): Promise<UserProfile> {
+  return api<UserProfile>('/api/auth/profile', { method: 'POST', body: { username }, signal });
+}
+
+export const userProfileQuery = (username: string) =>
+  queryOptions({
+    queryKey: queryKeys.users.profile(username),
+    queryFn: ({ signal }) => getUserProfile(username, signal),
+  });
+
+export function useUserProfile(username: string | null) {
+  return useQuery({ ...userProfileQuery(username ?? ''), enabled: username !== null });
+}

@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { Users } from 'lucide-react';
+import { Avatar, EmptyState, PageHeader, PageLoader } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { useAllUsers } from '../api/get-all-users';
+import './users.css';
+
+/** `/allusers`: everyone else on this server. Following arrives with the follow issue. */
+export function AllUsersPage() {
+  const users = useAllUsers();
+
+  return (
+    <div className="page">
+      <PageHeader
+        eyebrow="Community"
+        title="All users"
+        description="People listening on this Musicify."
+      />
+      {users.isPending ? (
+        <PageLoader />
+      ) : users.isError ? (
+        <EmptyState icon={Users} title="We could not load the people here">
+          {errorMessage(users.error)}
+        </EmptyState>
+      ) : users.data.length === 0 ? (
+        <EmptyState icon={Users} title="It's just you for now">
+          Invite a friend: once they sign up, they appear here.
+        </EmptyState>
+      ) : (
+        <ul className="user-grid">
+          {users.data.map((u) => (
+            <li key={u._id} className="user-card">
+              <Avatar name={u.username} size={88} />
+              <p className="user-card__name">{u.username}</p>
+              <p className="user-card__role">Listener</p>
+              <Link
+                className="user-card__link"
+                to={`/followuser?username=${encodeURIComponent(u.username)}`}
+                aria-label={`View profile of ${u.username}`}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, NETWORK_ERROR_MESSAGE, api, errorMessage } from './api-client';
+
+function stubFetch(impl: () => Promise<Response>) {
+  const fn = vi.fn(impl);
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api', () => {
+  it('returns the JSON of a successful answer and sends JSON with same-origin cookies', async () => {
+    const fetch = stubFetch(async () => Response.json({ okay: 123, message: 'sent' }));
+    await expect(
+      api('/api/auth/cheak', { method: 'POST', body: { email: 'a@b.co' } }),
+    ).resolves.toEqual({
+      okay: 123,
+      message: 'sent',
+    });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/auth/cheak');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.body).toBe('{"email":"a@b.co"}');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it("throws an ApiError with the status and the server's message", async () => {
+    stubFetch(async () =>
+      Response.json({ message: 'Wrong username or password' }, { status: 401 }),
+    );
+    const err = await api('/api/auth/login').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 401, message: 'Wrong username or password' });
+    expect(errorMessage(err)).toBe('Wrong username or password');
+  });
+
+  it('falls back to a sentence by status when the error has no message', async () => {
+    stubFetch(async () => new Response('<html>bad gateway</html>', { status: 502 }));
+    await expect(api('/api/verified')).rejects.toMatchObject({
+      status: 502,
+      message: 'Something went wrong on our side. Please try again.',
+    });
+    stubFetch(async () => Response.json({}, { status: 429 }));
+    await expect(api('/api/verified')).rejects.toMatchObject({
+      status: 429,
+      message: 'Too many attempts. Please wait a moment and try again.',
+    });
+  });
+
+  it('turns a network failure into an ApiError with status 0', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(api('/api/verified')).rejects.toMatchObject({
+      status: 0,
+      message: NETWORK_ERROR_MESSAGE,
+    });
+  });
+
+  it('rejects a successful answer that is not JSON', async () => {
+    stubFetch(async () => new Response('not json', { status: 200 }));
+    await expect(api('/api/verified')).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('gives a generic sentence for errors that are not ApiErrors', () => {
+    expect(errorMessage(new Error('secret stack detail'))).toBe(
+      'Something went wrong. Please try again.',
+    );
+  });
+});
