@@ -1,12 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AnchorButton, Button, TextField, useToast } from '@/components/ui';
+import { Button, TextField, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { SUCCESS } from '../api/types';
 import { messages } from '../validation';
 import { AuthHeader } from './AuthHeader';
-import { GoogleIcon } from './GoogleIcon';
+import { GoogleButton } from './GoogleButton';
 import './auth-form.css';
 
 /** What the server means by /login?error=CODE after a failed Google sign-in. */
@@ -89,15 +89,7 @@ export function LoginPage() {
             Login
           </Button>
           <div className="auth-form__divider">or</div>
-          <AnchorButton
-            href="/api/auth/google"
-            variant="secondary"
-            size="lg"
-            block
-            icon={<GoogleIcon />}
-          >
-            Sign in with Google
-          </AnchorButton>
+          <GoogleButton>Sign in with Google</GoogleButton>
         </div>
       </form>
       <p className="auth-form__switch">

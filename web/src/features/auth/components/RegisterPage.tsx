@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AnchorButton, Button, Checkbox, TextField, useToast } from '@/components/ui';
+import { Button, Checkbox, TextField, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { useCheckRegistration } from '../api/check-registration';
 import { CODE_SENT } from '../api/types';
 import { readPendingSignup, startSignup } from '../hooks/signup-flow';
 import { normalizeEmail, validateRegistration } from '../validation';
 import { AuthHeader } from './AuthHeader';
-import { GoogleIcon } from './GoogleIcon';
+import { GoogleButton } from './GoogleButton';
 import './auth-form.css';
 
 /** `/`: create an account; a code is mailed and checked on /otp1. */
@@ -98,15 +98,7 @@ export function RegisterPage() {
             Register
           </Button>
           <div className="auth-form__divider">or</div>
-          <AnchorButton
-            href="/api/auth/google"
-            variant="secondary"
-            size="lg"
-            block
-            icon={<GoogleIcon />}
-          >
-            Sign up with Google
-          </AnchorButton>
+          <GoogleButton>Sign up with Google</GoogleButton>
         </div>
       </form>
       <p className="auth-form__switch">

@@ -11,6 +11,7 @@ import { useCooldown } from '../hooks/use-cooldown';
 import { messages } from '../validation';
 import { AuthHeader } from './AuthHeader';
 import { CodeField } from './CodeField';
+import { ResendCode } from './ResendCode';
 import './auth-form.css';
 
 const RESEND_AFTER_SECONDS = 20;
@@ -80,21 +81,7 @@ export function ResetCodePage() {
             Change password
           </Button>
         </div>
-        <div className="auth-form__meta">
-          <span aria-live="polite">
-            {wait > 0
-              ? `You can ask for a new code in ${wait} s.`
-              : 'No mail? Check your spam folder.'}
-          </span>
-          <button
-            type="button"
-            className="auth-form__link-button"
-            onClick={onResend}
-            disabled={wait > 0 || resend.isPending}
-          >
-            Resend code
-          </button>
-        </div>
+        <ResendCode wait={wait} sending={resend.isPending} onResend={onResend} />
       </form>
     </>
   );

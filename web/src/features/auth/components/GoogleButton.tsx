@@ -1,5 +1,8 @@
+import type { ReactNode } from 'react';
+import { AnchorButton } from '@/components/ui';
+
 /** Google's 'G', drawn inline so no image is fetched from elsewhere. */
-export function GoogleIcon({ size = 18 }: { size?: number }) {
+function GoogleIcon({ size = 18 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 48 48" aria-hidden="true" focusable="false">
       <path
@@ -19,5 +22,14 @@ export function GoogleIcon({ size = 18 }: { size?: number }) {
         d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
       />
     </svg>
+  );
+}
+
+/** The link into the server's Google sign-in; a navigation, never a fetch. */
+export function GoogleButton({ children }: { children: ReactNode }) {
+  return (
+    <AnchorButton href="/api/auth/google" variant="secondary" size="lg" block icon={<GoogleIcon />}>
+      {children}
+    </AnchorButton>
   );
 }
