@@ -143,3 +143,26 @@ func TestDevOutbox(t *testing.T) {
 		expect(t, e.from("192.0.2.44").get("/dev/mail.json"), 403, "The dev outbox can only be read from the machine Musicify runs on.")
 	})
 }
+
+func TestCookiesAreSecureBehindHTTPS(t *testing.T) {
+	e := newEnv(t)
+	e.signUp("quinn", "quinn@example.com", "secret1")
+	base, _ := url.Parse("https://music.example.com")
+	api := &httpapi.Server{
+		Accounts: auth.NewService(e.DB, nil, auth.Options{Hash: cheapHash, Now: e.Clock.Now}),
+		Users:    e.DB, Ping: e.DB.Ping, Logger: discardLogger(), BaseURL: base,
+	}
+	req, _ := http.NewRequest("POST", "https://music.example.com/api/auth/login", strings.NewReader(`{"username":"quinn","password":"secret1"}`))
+	req.Header.Set("Origin", "https://music.example.com")
+	rec := record(api.Handler(), req)
+	res := rec.Result()
+	if res.StatusCode != 200 || len(res.Cookies()) != 1 {
+		t.Fatalf("login: %d %s", res.StatusCode, rec.Body)
+	}
+	if ck := res.Cookies()[0]; !ck.Secure || !ck.HttpOnly || ck.SameSite != http.SameSiteLaxMode {
+		t.Errorf("cookie behind https = %+v", ck)
+	}
+	if res.Header.Get("Strict-Transport-Security") == "" {
+		t.Error("no HSTS behind https")
+	}
+}
