@@ -11,9 +11,13 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/auth"
+	"github.com/musicify/musicify/internal/blob"
+	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/config"
 	"github.com/musicify/musicify/internal/httpapi"
+	"github.com/musicify/musicify/internal/jobs"
 	"github.com/musicify/musicify/internal/mail"
+	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/web"
@@ -68,8 +72,23 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	accounts := auth.NewService(db, mailer, auth.Options{Hash: m.Hash, Now: m.Now, BaseURL: cfg.BaseURL.String()})
 
+	blobs, err := blob.NewLocal(cfg.MediaDir)
+	if err != nil {
+		return err
+	}
+	runner := &jobs.Runner{Store: db, Logger: m.Logger, Now: m.Now}
+	library := &catalog.Service{
+		Songs: db, Blobs: blobs, Probe: media.NewProber(), FFmpeg: media.NewFFmpeg(), Jobs: runner,
+		Logger: m.Logger, Now: m.Now,
+	}
+	if library.FFmpeg == nil {
+		m.Logger.Warn("ffmpeg is not installed: songs stream as uploaded, without loudness levelling")
+	}
+	runner.Handlers = map[string]jobs.Handler{catalog.JobAnalyze: library.Analyze}
+
 	api := &httpapi.Server{
-		Accounts: accounts, Users: db, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
+		Accounts: accounts, Users: db, Songs: db, Library: library, Blobs: blobs,
+		SpoolDir: blobs.TempDir(), MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
 	}
 	if cfg.OIDCEnabled() {
@@ -90,7 +109,11 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	m.cancel = cancel
-	m.wg.Add(2)
+	m.wg.Add(3)
+	go func() {
+		defer m.wg.Done()
+		runner.Run(bg)
+	}()
 	go func() {
 		defer m.wg.Done()
 		if err := m.server.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -20,8 +20,11 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/auth"
+	"github.com/musicify/musicify/internal/blob"
+	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/httpapi"
 	mailer "github.com/musicify/musicify/internal/mail"
+	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/internal/testsmtp"
 )
@@ -52,6 +55,10 @@ type env struct {
 	SMTP  *testsmtp.Server
 	Clock *clock
 	Log   *bytes.Buffer
+	// Media is the blob root; Library the song service behind the API.
+	Media   string
+	Blobs   *blob.Local
+	Library *catalog.Service
 }
 
 // cheapHash keeps the race-enabled suite fast; the real cost is tested in auth.
@@ -77,8 +84,15 @@ func newEnv(t *testing.T, tweak ...func(*httpapi.Server)) *env {
 
 	m := &mailer.SMTP{URL: smtpSrv.URL(), From: &mail.Address{Name: "Musicify", Address: "no-reply@musicify.test"}}
 	svc := auth.NewService(db, m, auth.Options{Hash: cheapHash, Now: clk.Now, BaseURL: ts.URL})
+	mediaDir := filepath.Join(t.TempDir(), "media")
+	blobs, err := blob.NewLocal(mediaDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	library := &catalog.Service{Songs: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now}
 	api := &httpapi.Server{
-		Accounts: svc, Users: db, Ping: db.Ping, Logger: logger, BaseURL: base, Version: "test",
+		Accounts: svc, Users: db, Songs: db, Library: library, Blobs: blobs, SpoolDir: blobs.TempDir(), MaxUploadMB: 5,
+		Ping: db.Ping, Logger: logger, BaseURL: base, Version: "test",
 		Web: fstest.MapFS{
 			"index.html":         {Data: []byte("<!doctype html><title>Musicify</title>")},
 			"assets/app-1a2b.js": {Data: []byte("console.log(1)")},
@@ -89,7 +103,7 @@ func newEnv(t *testing.T, tweak ...func(*httpapi.Server)) *env {
 		f(api)
 	}
 	ts.Config.Handler = api.Handler()
-	return &env{t: t, URL: ts.URL, DB: db, SMTP: smtpSrv, Clock: clk, Log: logs}
+	return &env{t: t, URL: ts.URL, DB: db, SMTP: smtpSrv, Clock: clk, Log: logs, Media: mediaDir, Blobs: blobs, Library: library}
 }
 
 type lockedWriter struct {

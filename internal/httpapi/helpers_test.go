@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -25,3 +26,5 @@ func outboxOf(s *httpapi.Server) musicify.OutboxStore { return s.Users.(musicify
 func outboxMail(to, subject string) *musicify.OutboxMail {
 	return &musicify.OutboxMail{To: to, Subject: subject, Text: "Hi,\n\n" + subject}
 }
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }

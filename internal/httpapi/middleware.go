@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -68,6 +69,17 @@ func (r *statusRecorder) Write(b []byte) (int, error) {
 	}
 	n, err := r.ResponseWriter.Write(b)
 	r.bytes += int64(n)
+	return n, err
+}
+
+// ReadFrom keeps the zero-copy path: the server's own writer sends an
+// *os.File with sendfile, which a plain Write loop would lose.
+func (r *statusRecorder) ReadFrom(src io.Reader) (int64, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	n, err := io.Copy(r.ResponseWriter, src)
+	r.bytes += n
 	return n, err
 }
 

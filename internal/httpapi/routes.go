@@ -22,7 +22,21 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/auth/google", s.handleGoogle)
 	mux.HandleFunc("GET /api/auth/google/callback", s.handleGoogleCallback)
 
+	// Songs and artists (SPEC.md sections 2 and 7; docs/api.md).
+	mux.HandleFunc("POST /api/upload", s.requireUser(s.handleUpload))
+	mux.HandleFunc("GET /api/search/all", s.requireUser(s.handleAllSongs))
+	mux.HandleFunc("GET /api/search/allartist", s.requireUser(s.handleAllArtists))
+	mux.HandleFunc("GET /api/artists/{name}", s.requireUser(s.handleArtist))
+	mux.HandleFunc("GET /api/songs/{id}", s.requireUser(s.handleSong))
+	mux.HandleFunc("DELETE /api/songs/{id}", s.requireUser(s.handleDeleteSong))
+	mux.HandleFunc("POST /api/view/increase", s.requireUser(s.handleView))
+
 	mux.HandleFunc("/api/", s.handleAPINotFound)
+
+	// Media: audio needs a session; covers are public for shared links.
+	mux.HandleFunc("GET /media/songs/{id}/download", s.requireUser(s.handleDownload))
+	mux.HandleFunc("GET /media/songs/{id}/{file}", s.requireUser(s.handleSongFile))
+	mux.HandleFunc("GET /media/covers/{file}", s.handleCover)
 
 	if s.Outbox != nil {
 		mux.HandleFunc("GET /dev/mail", s.handleDevMail)

@@ -22,6 +22,12 @@ type OIDCProvider interface {
 type Server struct {
 	Accounts musicify.AccountService
 	Users    musicify.UserStore
+	Songs    musicify.SongStore
+	Library  musicify.Library
+	Blobs    musicify.BlobStore
+	// SpoolDir holds uploads while they are checked; MaxUploadMB bounds them.
+	SpoolDir    string
+	MaxUploadMB int64
 	// Outbox, when set, serves the dev outbox at /dev/mail.
 	Outbox musicify.OutboxStore
 	// OIDC, when set, enables sign-in with Google (or another provider).

@@ -5,10 +5,8 @@ package sqlstore
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
 	"embed"
-	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -130,15 +128,6 @@ func (d *DB) applyMigration(ctx context.Context, version int, body string) error
 		return err
 	}
 	return tx.Commit()
-}
-
-// newID makes a random 24-character id, the shape clients know as _id.
-func newID() string {
-	var b [12]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic(err) // crypto/rand does not fail on supported platforms
-	}
-	return hex.EncodeToString(b[:])
 }
 
 func toMillis(t time.Time) int64 { return t.UnixMilli() }

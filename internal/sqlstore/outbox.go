@@ -11,7 +11,7 @@ import (
 const outboxKeep = 200
 
 func (d *DB) AddOutboxMail(ctx context.Context, m *musicify.OutboxMail) error {
-	m.ID = newID()
+	m.ID = musicify.NewID()
 	if m.CreatedAt.IsZero() {
 		m.CreatedAt = d.Now().UTC()
 	}

@@ -17,7 +17,7 @@ const userColumns = `id, username, email, password_hash, created_at`
 // CreateUser inserts u, filling in its id and creation time. A taken
 // username or email is a conflict with the message the form shows.
 func (d *DB) CreateUser(ctx context.Context, u *musicify.User) error {
-	u.ID = newID()
+	u.ID = musicify.NewID()
 	u.Email = musicify.NormalizeEmail(u.Email)
 	if u.CreatedAt.IsZero() {
 		u.CreatedAt = d.Now().UTC()

@@ -1,0 +1,134 @@
+// Package blob stores media files (audio, covers): the local store keeps
+// them under a directory and writes atomically; an S3 store can implement
+// musicify.BlobStore the same way later.
+package blob
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// Local stores blobs as files under Root.
+type Local struct {
+	Root string
+}
+
+var _ musicify.BlobStore = (*Local)(nil)
+
+// NewLocal makes the root directory and a tmp directory beside the blobs,
+// on the same file system so a rename is atomic.
+func NewLocal(root string) (*Local, error) {
+	if err := os.MkdirAll(filepath.Join(root, ".tmp"), 0o750); err != nil {
+		return nil, fmt.Errorf("creating media directory: %w", err)
+	}
+	return &Local{Root: root}, nil
+}
+
+// TempDir is where uploads are spooled before they are checked.
+func (l *Local) TempDir() string { return filepath.Join(l.Root, ".tmp") }
+
+func (l *Local) path(key string) (string, error) {
+	if key == "" || strings.HasPrefix(key, "/") || strings.Contains(key, "\\") || !fs.ValidPath(key) || strings.HasPrefix(key, ".") {
+		return "", fmt.Errorf("invalid blob key %q", key)
+	}
+	return filepath.Join(l.Root, filepath.FromSlash(key)), nil
+}
+
+// Put writes to a temporary file, syncs it and renames it into place.
+func (l *Local) Put(ctx context.Context, key string, r io.Reader) (int64, error) {
+	dst, err := l.path(key)
+	if err != nil {
+		return 0, err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
+		return 0, fmt.Errorf("storing %s: %w", key, err)
+	}
+	tmp, err := os.CreateTemp(l.TempDir(), "put-*")
+	if err != nil {
+		return 0, fmt.Errorf("storing %s: %w", key, err)
+	}
+	defer os.Remove(tmp.Name()) // a no-op after the rename
+	n, err := io.Copy(tmp, ctxReader{ctx, r})
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o640)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), dst)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("storing %s: %w", key, err)
+	}
+	return n, nil
+}
+
+func (l *Local) Open(_ context.Context, key string) (*musicify.Blob, error) {
+	p, err := l.path(key)
+	if err != nil {
+		return nil, musicify.Errorf(musicify.ENOTFOUND, "This file does not exist.")
+	}
+	f, err := os.Open(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, musicify.Errorf(musicify.ENOTFOUND, "This file does not exist.")
+	} else if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", key, err)
+	}
+	info, err := f.Stat()
+	if err != nil || info.IsDir() {
+		f.Close()
+		return nil, musicify.Errorf(musicify.ENOTFOUND, "This file does not exist.")
+	}
+	return &musicify.Blob{Body: f, Size: info.Size(), ModTime: info.ModTime()}, nil
+}
+
+func (l *Local) Delete(_ context.Context, key string) error {
+	p, err := l.path(key)
+	if err != nil {
+		return err
+	}
+	if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("deleting %s: %w", key, err)
+	}
+	// Tidy the now empty directories up to the root; failures are harmless.
+	for dir := filepath.Dir(p); dir != l.Root && strings.HasPrefix(dir, l.Root); dir = filepath.Dir(dir) {
+		if os.Remove(dir) != nil {
+			break
+		}
+	}
+	return nil
+}
+
+// TempName is a fresh name for a spool file in dir.
+func TempName(dir, prefix string) string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return filepath.Join(dir, prefix+hex.EncodeToString(b[:]))
+}
+
+// ctxReader stops a long copy when the request is gone.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}

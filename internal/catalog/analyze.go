@@ -1,0 +1,100 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/musicify/musicify/internal/jobs"
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// Analyze is the JobAnalyze handler: it measures the loudness of a song and,
+// for lossless or very large files, stores a lighter rendition to stream.
+// The original stays untouched for download.
+func (s *Service) Analyze(ctx context.Context, j *musicify.Job) error {
+	if s.FFmpeg == nil {
+		return jobs.Permanent(fmt.Errorf("ffmpeg is not installed"))
+	}
+	song, err := s.Songs.Song(ctx, j.Subject)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		return nil // deleted meanwhile: nothing to do
+	} else if err != nil {
+		return err
+	}
+	src, cleanup, err := s.localCopy(ctx, song.AudioKey)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+
+	loudness, err := s.FFmpeg.Loudness(ctx, src)
+	if err != nil {
+		return fmt.Errorf("measuring loudness: %w", err)
+	}
+	streamKey := song.StreamKey
+	if j.Payload == "rendition" && streamKey == "" {
+		streamKey, err = s.storeRendition(ctx, song, src)
+		if err != nil {
+			return err
+		}
+	}
+	if err := s.Songs.SetStream(ctx, song.ID, streamKey, &loudness); err != nil {
+		if streamKey != song.StreamKey {
+			_ = s.Blobs.Delete(context.WithoutCancel(ctx), streamKey)
+		}
+		if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+			return nil
+		}
+		return err
+	}
+	return nil
+}
+
+func (s *Service) storeRendition(ctx context.Context, song *musicify.Song, src string) (string, error) {
+	format := s.FFmpeg.RenditionFormat()
+	tmp, err := os.CreateTemp("", "rendition-*."+format)
+	if err != nil {
+		return "", fmt.Errorf("making rendition: %w", err)
+	}
+	tmp.Close()
+	defer os.Remove(tmp.Name())
+	if err := s.FFmpeg.Rendition(ctx, src, tmp.Name()); err != nil {
+		return "", fmt.Errorf("making rendition: %w", err)
+	}
+	f, err := os.Open(tmp.Name())
+	if err != nil {
+		return "", fmt.Errorf("making rendition: %w", err)
+	}
+	defer f.Close()
+	key := "songs/" + song.ID + "/stream." + format
+	if _, err := s.Blobs.Put(ctx, key, f); err != nil {
+		return "", err
+	}
+	return key, nil
+}
+
+// localCopy gives ffmpeg a path: the file itself for local storage, a
+// temporary copy for anything else.
+func (s *Service) localCopy(ctx context.Context, key string) (string, func(), error) {
+	obj, err := s.Blobs.Open(ctx, key)
+	if err != nil {
+		return "", nil, err
+	}
+	if f, ok := obj.Body.(*os.File); ok {
+		return f.Name(), func() { f.Close() }, nil
+	}
+	defer obj.Body.Close()
+	tmp, err := os.CreateTemp("", "analyze-*")
+	if err != nil {
+		return "", nil, fmt.Errorf("copying %s: %w", key, err)
+	}
+	if _, err := io.Copy(tmp, obj.Body); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return "", nil, fmt.Errorf("copying %s: %w", key, err)
+	}
+	tmp.Close()
+	return tmp.Name(), func() { os.Remove(tmp.Name()) }, nil
+}

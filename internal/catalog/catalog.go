@@ -1,0 +1,193 @@
+// Package catalog is the life of a song: upload (checked by content, stored
+// atomically), the work after upload (a streaming rendition, loudness),
+// listens and deletion.
+package catalog
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/musicify/musicify/internal/media"
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// Limits of the text fields of an upload.
+const (
+	NameMax = 200
+	TextMax = 100_000
+)
+
+// JobAnalyze is the job kind that makes the rendition and measures loudness.
+const JobAnalyze = "media.analyze"
+
+// Enqueuer schedules background jobs.
+type Enqueuer interface {
+	Enqueue(ctx context.Context, j *musicify.Job) error
+}
+
+// Service implements the song life cycle.
+type Service struct {
+	Songs  musicify.SongStore
+	Blobs  musicify.BlobStore
+	Probe  media.Prober
+	FFmpeg *media.FFmpeg // nil without ffmpeg: no renditions, no loudness
+	Jobs   Enqueuer      // nil: nothing runs after upload
+	Logger *slog.Logger
+	Now    func() time.Time
+}
+
+var _ musicify.Library = (*Service)(nil)
+
+// ValidateFields checks the text fields before any file is looked at.
+func ValidateFields(name, text string) (string, error) {
+	name = strings.TrimSpace(name)
+	switch {
+	case name == "":
+		return "", musicify.Errorf(musicify.EINVALID, "Please give the song a name (song).")
+	case utf8.RuneCountInString(name) > NameMax:
+		return "", musicify.Errorf(musicify.EINVALID, "The song name is too long: at most %d characters (song).", NameMax)
+	case !utf8.ValidString(name) || !utf8.ValidString(text):
+		return "", musicify.Errorf(musicify.EINVALID, "The song name and lyrics must be text.")
+	case utf8.RuneCountInString(text) > TextMax:
+		return "", musicify.Errorf(musicify.EINVALID, "The lyrics are too long: at most %d characters (text).", TextMax)
+	}
+	return name, nil
+}
+
+// Upload checks the files, stores them, then the row: a failure at any
+// step removes what was written, so no row ever points at a missing file
+// and no file is left without a row.
+func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify.Song, error) {
+	name, err := ValidateFields(up.Name, up.Text)
+	if err != nil {
+		return nil, err
+	}
+	info, err := s.Probe.Probe(ctx, up.AudioPath)
+	if err != nil {
+		return nil, err
+	}
+	if dup, err := s.Songs.SongBySHA256(ctx, up.User.ID, up.SHA256); err == nil {
+		return nil, musicify.Errorf(musicify.ECONFLICT, "You already uploaded this file as “%s”.", dup.Name)
+	} else if musicify.ErrorCode(err) != musicify.ENOTFOUND {
+		return nil, err
+	}
+	var covers [][]byte
+	if up.CoverPath != "" {
+		f, err := os.Open(up.CoverPath)
+		if err != nil {
+			return nil, fmt.Errorf("opening cover: %w", err)
+		}
+		covers, err = media.Covers(f)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+
+	song := &musicify.Song{
+		ID: musicify.NewID(), Name: name, UserID: up.User.ID, Artist: up.User.Username, Format: info.Format,
+		Duration: info.Duration, Bitrate: info.Bitrate, Size: up.Size, SHA256: up.SHA256, Text: up.Text,
+		Title: info.Title, Album: info.Album, Created: s.Now().UTC(),
+	}
+	song.AudioKey = "songs/" + song.ID + "/original." + media.Ext(info.Format)
+	var written []string
+	undo := func() {
+		for _, key := range written {
+			if err := s.Blobs.Delete(context.WithoutCancel(ctx), key); err != nil {
+				s.Logger.Error("removing the files of a failed upload", "key", key, "err", err)
+			}
+		}
+	}
+	audio, err := os.Open(up.AudioPath)
+	if err != nil {
+		return nil, fmt.Errorf("opening audio: %w", err)
+	}
+	_, err = s.Blobs.Put(ctx, song.AudioKey, audio)
+	audio.Close()
+	if err != nil {
+		return nil, err
+	}
+	written = append(written, song.AudioKey)
+	if covers != nil {
+		song.CoverKey = "covers/" + musicify.NewID()
+		for i, b := range covers {
+			key := CoverFile(song.CoverKey, media.CoverSizes[i])
+			if _, err := s.Blobs.Put(ctx, key, bytes.NewReader(b)); err != nil {
+				undo()
+				return nil, err
+			}
+			written = append(written, key)
+		}
+	}
+	if err := s.Songs.CreateSong(ctx, song); err != nil {
+		undo()
+		return nil, err
+	}
+	s.scheduleAnalysis(ctx, song, info)
+	return song, nil
+}
+
+// CoverFile is the blob key of one size of a cover.
+func CoverFile(coverKey string, size int) string {
+	return fmt.Sprintf("%s-%d.jpg", coverKey, size)
+}
+
+// scheduleAnalysis queues the rendition and loudness work; the song plays
+// from its original until it is done, so a failure here is only logged.
+func (s *Service) scheduleAnalysis(ctx context.Context, song *musicify.Song, info *media.Info) {
+	if s.Jobs == nil || s.FFmpeg == nil {
+		return
+	}
+	payload := ""
+	if info.Lossless() || info.Bitrate > 320_000 {
+		payload = "rendition"
+	}
+	err := s.Jobs.Enqueue(ctx, &musicify.Job{Kind: JobAnalyze, Subject: song.ID, Payload: payload})
+	if err != nil {
+		s.Logger.Error("scheduling analysis", "song", song.ID, "err", err)
+	}
+}
+
+// Delete removes the caller's own song: the row first, so nothing points
+// at files being removed, then the files.
+func (s *Service) Delete(ctx context.Context, user *musicify.User, songID string) error {
+	song, err := s.Songs.Song(ctx, songID)
+	if err != nil {
+		return err
+	}
+	if song.UserID != user.ID {
+		return musicify.Errorf(musicify.EFORBIDDEN, "Only the person who uploaded a song can delete it.")
+	}
+	if err := s.Songs.DeleteSong(ctx, songID); err != nil {
+		return err
+	}
+	keys := []string{song.AudioKey}
+	if song.StreamKey != "" {
+		keys = append(keys, song.StreamKey)
+	}
+	if song.CoverKey != "" {
+		for _, size := range media.CoverSizes {
+			keys = append(keys, CoverFile(song.CoverKey, size))
+		}
+	}
+	for _, key := range keys {
+		if err := s.Blobs.Delete(context.WithoutCancel(ctx), key); err != nil {
+			s.Logger.Error("deleting a song's file", "key", key, "err", err)
+		}
+	}
+	return nil
+}
+
+// CountView records one listen of a song by user.
+func (s *Service) CountView(ctx context.Context, user *musicify.User, songID string) (int64, error) {
+	if songID == "" {
+		return 0, musicify.Errorf(musicify.EINVALID, "Please say which song was played (song).")
+	}
+	return s.Songs.AddView(ctx, songID, user.ID, s.Now())
+}

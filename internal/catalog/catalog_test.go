@@ -1,0 +1,141 @@
+package catalog_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/musicify/musicify/internal/blob"
+	"github.com/musicify/musicify/internal/catalog"
+	"github.com/musicify/musicify/internal/jobs"
+	"github.com/musicify/musicify/internal/media"
+	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/sqlstore"
+)
+
+type world struct {
+	db     *sqlstore.DB
+	lib    *catalog.Service
+	runner *jobs.Runner
+	user   *musicify.User
+}
+
+func newWorld(t *testing.T, ff *media.FFmpeg) *world {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sqlstore.OpenSQLite(ctx, filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	blobs, err := blob.NewLocal(filepath.Join(t.TempDir(), "media"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	runner := &jobs.Runner{Store: db, Logger: logger}
+	lib := &catalog.Service{Songs: db, Blobs: blobs, Probe: media.NewProber(), FFmpeg: ff, Jobs: runner, Logger: logger, Now: time.Now}
+	runner.Handlers = map[string]jobs.Handler{catalog.JobAnalyze: lib.Analyze}
+	u := &musicify.User{Username: "artist", Email: "artist@example.com"}
+	if err := db.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	return &world{db: db, lib: lib, runner: runner, user: u}
+}
+
+func (w *world) upload(t *testing.T, file string) *musicify.Song {
+	t.Helper()
+	src := filepath.Join("..", "..", "testdata", "audio", file)
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spool := filepath.Join(t.TempDir(), "spool")
+	if err := os.WriteFile(spool, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(b)
+	s, err := w.lib.Upload(context.Background(), musicify.SongUpload{
+		User: w.user, Name: file, AudioPath: spool, SHA256: hex.EncodeToString(sum[:]), Size: int64(len(b)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestAnalysisMakesARenditionForLosslessFilesAndMeasuresLoudness(t *testing.T) {
+	ff := media.NewFFmpeg()
+	if ff == nil {
+		t.Log("ffmpeg is not installed (make test installs it): uploads must then schedule nothing")
+		w := newWorld(t, nil)
+		w.upload(t, "lossless.flac")
+		if w.runner.RunOne(context.Background()) {
+			t.Fatal("a job was scheduled without ffmpeg")
+		}
+		return
+	}
+	w := newWorld(t, ff)
+	ctx := context.Background()
+	flac := w.upload(t, "lossless.flac")
+	mp3 := w.upload(t, "tune-12s.mp3")
+	for w.runner.RunOne(ctx) {
+	}
+	got, err := w.db.Song(ctx, flac.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.StreamKey != "songs/"+flac.ID+"/stream."+ff.RenditionFormat() || got.Loudness == nil || got.AudioKey != flac.AudioKey {
+		t.Fatalf("flac after analysis: %+v", got)
+	}
+	obj, err := w.lib.Blobs.Open(ctx, got.StreamKey)
+	if err != nil {
+		t.Fatalf("rendition missing: %v", err)
+	}
+	obj.Body.Close()
+	if obj.Size == 0 {
+		t.Error("empty rendition")
+	}
+	got, _ = w.db.Song(ctx, mp3.ID)
+	if got.StreamKey != "" || got.Loudness == nil || *got.Loudness > -10 || *got.Loudness < -20 {
+		t.Fatalf("mp3 after analysis: stream %q loudness %v", got.StreamKey, got.Loudness)
+	}
+	for _, j := range mustJobs(t, w, flac.ID) {
+		if j.State != musicify.JobDone {
+			t.Errorf("job %+v", j)
+		}
+	}
+}
+
+func TestAnalysisOfADeletedSongEndsQuietly(t *testing.T) {
+	ff := media.NewFFmpeg()
+	if ff == nil {
+		t.Log("ffmpeg is not installed (make test installs it)")
+		return
+	}
+	w := newWorld(t, ff)
+	ctx := context.Background()
+	s := w.upload(t, "lossless.flac")
+	if err := w.lib.Delete(ctx, w.user, s.ID); err != nil {
+		t.Fatal(err)
+	}
+	w.runner.RunOne(ctx)
+	if js := mustJobs(t, w, s.ID); len(js) != 1 || js[0].State != musicify.JobDone {
+		t.Fatalf("jobs: %+v", js)
+	}
+}
+
+func mustJobs(t *testing.T, w *world, subject string) []*musicify.Job {
+	t.Helper()
+	js, err := w.db.JobsFor(context.Background(), subject)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return js
+}

@@ -1,0 +1,106 @@
+package httpapi
+
+import (
+	"fmt"
+	"net/http"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/musicify/musicify/internal/media"
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// immutable is the caching of media whose URL names content that never changes.
+const immutable = "max-age=31536000, immutable"
+
+// handleSongFile streams a song's audio (original or rendition) with Range
+// support, from the file itself so the kernel can send it (sendfile).
+func (s *Server) handleSongFile(w http.ResponseWriter, r *http.Request) {
+	song, err := s.Songs.Song(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	file := r.PathValue("file")
+	key := ""
+	for _, k := range []string{song.AudioKey, song.StreamKey} {
+		if k != "" && path.Base(k) == file {
+			key = k
+		}
+	}
+	if key == "" {
+		s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "This song has no file %s.", file))
+		return
+	}
+	s.serveBlob(w, r, key, media.MIME(strings.TrimPrefix(path.Ext(file), ".")), `"`+song.SHA256[:24]+"-"+file+`"`, "private, "+immutable)
+}
+
+// handleDownload sends the original bytes as an attachment named after the song.
+func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
+	song, err := s.Songs.Song(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Disposition", attachment(song.Name+"."+media.Ext(song.Format)))
+	s.serveBlob(w, r, song.AudioKey, media.MIME(song.Format), `"`+song.SHA256[:24]+`-download"`, "private, "+immutable)
+}
+
+var coverFile = regexp.MustCompile(`^[0-9a-f]{24}-(640|160)\.jpg$`)
+
+// handleCover serves cover images. They are public: shared links show them.
+func (s *Server) handleCover(w http.ResponseWriter, r *http.Request) {
+	file := r.PathValue("file")
+	if !coverFile.MatchString(file) {
+		s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "There is no such cover."))
+		return
+	}
+	s.serveBlob(w, r, "covers/"+file, "image/jpeg", `"`+file+`"`, "public, "+immutable)
+}
+
+func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentType, etag, cache string) {
+	obj, err := s.Blobs.Open(r.Context(), key)
+	if err != nil {
+		if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+			s.Logger.Error("a row points at a missing file", "key", key)
+		}
+		s.writeError(w, r, err)
+		return
+	}
+	defer obj.Body.Close()
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("ETag", etag)
+	h.Set("Cache-Control", cache)
+	h.Set("Accept-Ranges", "bytes")
+	// ServeContent answers Range (206/416) and conditional requests; given
+	// an *os.File it copies with sendfile.
+	http.ServeContent(w, r, "", obj.ModTime, obj.Body)
+}
+
+// attachment builds a Content-Disposition that every browser reads right:
+// an ASCII filename for old ones and the exact UTF-8 name for the rest.
+func attachment(name string) string {
+	name = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || strings.ContainsRune(`/\`, r) {
+			return '_'
+		}
+		return r
+	}, name)
+	ascii := strings.Map(func(r rune) rune {
+		if r > 0x7e || r == '"' {
+			return '_'
+		}
+		return r
+	}, name)
+	var enc strings.Builder
+	for _, b := range []byte(name) {
+		if b < 0x80 && (b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("!#$&+-.^_`|~", b) >= 0) {
+			enc.WriteByte(b)
+		} else {
+			fmt.Fprintf(&enc, "%%%02X", b)
+		}
+	}
+	return fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, ascii, enc.String())
+}

@@ -1,0 +1,146 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// defaultCover is the image the web app ships for songs without a cover.
+const defaultCover = "/default-cover.svg"
+
+// songView is a song as the API shows it (docs/api.md, "Songs and artists").
+type songView struct {
+	ID         string    `json:"_id"`
+	Song       string    `json:"song"`
+	Artist     string    `json:"artist"`
+	Audio      string    `json:"audio"`
+	Download   string    `json:"download"`
+	Cover      string    `json:"cover"`
+	CoverSmall string    `json:"coverSmall"`
+	Count      int64     `json:"count"`
+	Duration   float64   `json:"duration"`
+	Format     string    `json:"format"`
+	Text       string    `json:"text"`
+	Loudness   *float64  `json:"loudness"`
+	CreatedAt  time.Time `json:"createdAt"`
+	Mine       bool      `json:"mine"`
+}
+
+func songOf(s *musicify.Song, viewer *musicify.User) songView {
+	audio := s.AudioKey
+	if s.StreamKey != "" {
+		audio = s.StreamKey
+	}
+	large, small := coverURLs(s.CoverKey)
+	return songView{
+		ID: s.ID, Song: s.Name, Artist: s.Artist, Audio: "/media/" + audio,
+		Download: "/media/songs/" + s.ID + "/download", Cover: large, CoverSmall: small,
+		Count: s.Count, Duration: s.Duration, Format: s.Format, Text: s.Text, Loudness: s.Loudness,
+		CreatedAt: s.Created, Mine: viewer != nil && viewer.ID == s.UserID,
+	}
+}
+
+func songsOf(list []*musicify.Song, viewer *musicify.User) []songView {
+	out := make([]songView, len(list))
+	for i, s := range list {
+		out[i] = songOf(s, viewer)
+	}
+	return out
+}
+
+func coverURLs(key string) (large, small string) {
+	if key == "" {
+		return defaultCover, defaultCover
+	}
+	return "/media/" + key + "-640.jpg", "/media/" + key + "-160.jpg"
+}
+
+type artistView struct {
+	Name       string `json:"name"`
+	Cover      string `json:"cover"`
+	CoverSmall string `json:"coverSmall"`
+	Songs      int    `json:"songs"`
+}
+
+func artistOf(a *musicify.Artist) artistView {
+	large, small := coverURLs(a.CoverKey)
+	return artistView{Name: a.Name, Cover: large, CoverSmall: small, Songs: a.Songs}
+}
+
+func (s *Server) handleAllSongs(w http.ResponseWriter, r *http.Request) {
+	songs, err := s.Songs.Songs(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, songsOf(songs, userOf(r)))
+}
+
+func (s *Server) handleAllArtists(w http.ResponseWriter, r *http.Request) {
+	artists, err := s.Songs.Artists(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	views := make([]artistView, len(artists))
+	for i, a := range artists {
+		views[i] = artistOf(a)
+	}
+	writeJSON(w, http.StatusOK, views)
+}
+
+func (s *Server) handleArtist(w http.ResponseWriter, r *http.Request) {
+	a, err := s.Songs.Artist(r.Context(), r.PathValue("name"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	songs, err := s.Songs.SongsByArtist(r.Context(), a.Name)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Artist artistView `json:"artist"`
+		Songs  []songView `json:"songs"`
+	}{artistOf(a), songsOf(songs, userOf(r))})
+}
+
+func (s *Server) handleSong(w http.ResponseWriter, r *http.Request) {
+	song, err := s.Songs.Song(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, songOf(song, userOf(r)))
+}
+
+func (s *Server) handleDeleteSong(w http.ResponseWriter, r *http.Request) {
+	if err := s.Library.Delete(r.Context(), userOf(r), r.PathValue("id")); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, success)
+}
+
+// handleView counts a listen; the player sends it after 10 s of playing.
+func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Song string `json:"song"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	count, err := s.Library.CountView(r.Context(), userOf(r), in.Song)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Message string `json:"message"`
+		Count   int64  `json:"count"`
+	}{"success", count})
+}

@@ -1,0 +1,160 @@
+// Package jobs runs durable background work: jobs are rows in the
+// database, so they survive restarts, are retried with backoff, and any
+// instance's workers can take them.
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// Handler does one job. An error retries it later; wrap it with Permanent
+// when retrying cannot help.
+type Handler func(ctx context.Context, j *musicify.Job) error
+
+// Permanent marks an error that ends a job at once.
+func Permanent(err error) error { return &permanent{err} }
+
+type permanent struct{ error }
+
+func (p *permanent) Unwrap() error { return p.error }
+
+// Runner polls for due jobs and hands each to its kind's handler.
+type Runner struct {
+	Store    musicify.JobStore
+	Handlers map[string]Handler
+	Logger   *slog.Logger
+	Now      func() time.Time
+	// Workers run jobs concurrently; Poll is how often an idle worker looks.
+	Workers     int
+	Poll        time.Duration
+	Lease       time.Duration
+	MaxAttempts int
+
+	wake chan struct{}
+	once sync.Once
+}
+
+func (r *Runner) init() {
+	r.once.Do(func() {
+		r.wake = make(chan struct{}, 1)
+		if r.Now == nil {
+			r.Now = time.Now
+		}
+		if r.Workers == 0 {
+			r.Workers = 1
+		}
+		if r.Poll == 0 {
+			r.Poll = 2 * time.Second
+		}
+		if r.Lease == 0 {
+			r.Lease = 15 * time.Minute
+		}
+		if r.MaxAttempts == 0 {
+			r.MaxAttempts = 5
+		}
+	})
+}
+
+// Enqueue stores a job and wakes a worker.
+func (r *Runner) Enqueue(ctx context.Context, j *musicify.Job) error {
+	r.init()
+	if err := r.Store.EnqueueJob(ctx, j); err != nil {
+		return err
+	}
+	select {
+	case r.wake <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// Run works until ctx ends; jobs in flight then get their context cancelled
+// and are taken again after their lease.
+func (r *Runner) Run(ctx context.Context) {
+	r.init()
+	var wg sync.WaitGroup
+	for i := 0; i < r.Workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.work(ctx)
+		}()
+	}
+	wg.Wait()
+}
+
+func (r *Runner) work(ctx context.Context) {
+	t := time.NewTicker(r.Poll)
+	defer t.Stop()
+	for ctx.Err() == nil {
+		if r.RunOne(ctx) {
+			continue // there may be more
+		}
+		select {
+		case <-ctx.Done():
+		case <-r.wake:
+		case <-t.C:
+		}
+	}
+}
+
+// RunOne runs one due job, if any, and reports whether it found one.
+func (r *Runner) RunOne(ctx context.Context) bool {
+	r.init()
+	now := r.Now()
+	j, err := r.Store.ClaimJob(ctx, now, now.Add(r.Lease))
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		return false
+	} else if err != nil {
+		if ctx.Err() == nil {
+			r.Logger.Error("claiming job", "err", err)
+		}
+		return false
+	}
+	err = r.run(ctx, j)
+	finish := context.WithoutCancel(ctx)
+	switch {
+	case err == nil:
+		err = r.Store.FinishJob(finish, j.ID, r.Now())
+	case ctx.Err() != nil:
+		return true // shutting down: the lease brings it back
+	default:
+		var p *permanent
+		var retryAt *time.Time
+		if !errors.As(err, &p) && j.Attempts < r.MaxAttempts {
+			at := r.Now().Add(Backoff(j.Attempts))
+			retryAt = &at
+		}
+		r.Logger.Warn("job failed", "kind", j.Kind, "subject", j.Subject, "attempt", j.Attempts, "retry", retryAt != nil, "err", err)
+		err = r.Store.RetryJob(finish, j.ID, err.Error(), retryAt, r.Now())
+	}
+	if err != nil {
+		r.Logger.Error("recording job result", "kind", j.Kind, "err", err)
+	}
+	return true
+}
+
+func (r *Runner) run(ctx context.Context, j *musicify.Job) (err error) {
+	h, ok := r.Handlers[j.Kind]
+	if !ok {
+		return Permanent(fmt.Errorf("no handler for job kind %q", j.Kind))
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			err = Permanent(fmt.Errorf("job panicked: %v", v))
+		}
+	}()
+	return h(ctx, j)
+}
+
+// Backoff is the wait before attempt n+1: 10 s, 40 s, 90 s, 160 s… up to an hour.
+func Backoff(attempt int) time.Duration {
+	return min(time.Duration(attempt*attempt)*10*time.Second, time.Hour)
+}

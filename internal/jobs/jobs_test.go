@@ -1,0 +1,178 @@
+package jobs_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/musicify/musicify/internal/jobs"
+	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/sqlstore"
+)
+
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time          { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
+
+func openDB(t *testing.T, path string, clk *clock) *sqlstore.DB {
+	t.Helper()
+	db, err := sqlstore.OpenSQLite(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Now = clk.Now
+	return db
+}
+
+func runner(db *sqlstore.DB, clk *clock, handlers map[string]jobs.Handler) *jobs.Runner {
+	return &jobs.Runner{Store: db, Handlers: handlers, Now: clk.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+}
+
+func state(t *testing.T, db *sqlstore.DB, subject string) *musicify.Job {
+	t.Helper()
+	js, err := db.JobsFor(context.Background(), subject)
+	if err != nil || len(js) != 1 {
+		t.Fatalf("jobs for %s: %v %v", subject, js, err)
+	}
+	return js[0]
+}
+
+func TestJobsSurviveARestart(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	path := filepath.Join(t.TempDir(), "m.db")
+	db := openDB(t, path, clk)
+	if err := runner(db, clk, nil).Enqueue(context.Background(), &musicify.Job{Kind: "greet", Subject: "song-1", Payload: "hi"}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close() // the server stops before any worker ran
+
+	db = openDB(t, path, clk)
+	defer db.Close()
+	var got string
+	r := runner(db, clk, map[string]jobs.Handler{"greet": func(_ context.Context, j *musicify.Job) error {
+		got = j.Subject + ":" + j.Payload
+		return nil
+	}})
+	if !r.RunOne(context.Background()) || got != "song-1:hi" {
+		t.Fatalf("after restart: ran=%q", got)
+	}
+	if j := state(t, db, "song-1"); j.State != musicify.JobDone {
+		t.Errorf("state = %s", j.State)
+	}
+	if r.RunOne(context.Background()) {
+		t.Error("a done job ran again")
+	}
+}
+
+func TestFailedJobsRetryWithBackoffThenFail(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	db := openDB(t, filepath.Join(t.TempDir(), "m.db"), clk)
+	defer db.Close()
+	calls := 0
+	r := runner(db, clk, map[string]jobs.Handler{"flaky": func(context.Context, *musicify.Job) error {
+		calls++
+		return errors.New("ffmpeg exploded")
+	}})
+	r.MaxAttempts = 3
+	ctx := context.Background()
+	if err := r.Enqueue(ctx, &musicify.Job{Kind: "flaky", Subject: "s"}); err != nil {
+		t.Fatal(err)
+	}
+	r.RunOne(ctx)
+	j := state(t, db, "s")
+	if j.State != musicify.JobPending || j.Error != "ffmpeg exploded" || !j.RunAt.Equal(clk.Now().Add(10*time.Second)) {
+		t.Fatalf("after one failure: %+v", j)
+	}
+	if r.RunOne(ctx) {
+		t.Fatal("retried before the backoff ran out")
+	}
+	clk.Advance(10 * time.Second)
+	r.RunOne(ctx)
+	clk.Advance(40 * time.Second)
+	r.RunOne(ctx)
+	if j := state(t, db, "s"); j.State != musicify.JobFailed || j.Attempts != 3 || calls != 3 {
+		t.Fatalf("after three failures: %+v (calls %d)", j, calls)
+	}
+	clk.Advance(time.Hour)
+	if r.RunOne(ctx) {
+		t.Error("a failed job ran again")
+	}
+}
+
+func TestPermanentErrorsAndPanicsEndAJob(t *testing.T) {
+	clk := &clock{now: time.Now()}
+	db := openDB(t, filepath.Join(t.TempDir(), "m.db"), clk)
+	defer db.Close()
+	r := runner(db, clk, map[string]jobs.Handler{
+		"gone":  func(context.Context, *musicify.Job) error { return jobs.Permanent(errors.New("song deleted")) },
+		"panic": func(context.Context, *musicify.Job) error { panic("boom") },
+	})
+	ctx := context.Background()
+	for _, kind := range []string{"gone", "panic", "unknown"} {
+		if err := r.Enqueue(ctx, &musicify.Job{Kind: kind, Subject: kind}); err != nil {
+			t.Fatal(err)
+		}
+		r.RunOne(ctx)
+		if j := state(t, db, kind); j.State != musicify.JobFailed {
+			t.Errorf("%s: state %s", kind, j.State)
+		}
+	}
+}
+
+func TestAJobWhoseWorkerDiedIsTakenAgainAfterItsLease(t *testing.T) {
+	clk := &clock{now: time.Now()}
+	db := openDB(t, filepath.Join(t.TempDir(), "m.db"), clk)
+	defer db.Close()
+	ctx := context.Background()
+	if err := db.EnqueueJob(ctx, &musicify.Job{Kind: "k", Subject: "s"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ClaimJob(ctx, clk.Now(), clk.Now().Add(time.Minute)); err != nil {
+		t.Fatal(err) // a worker took it and then crashed
+	}
+	if _, err := db.ClaimJob(ctx, clk.Now(), clk.Now().Add(time.Minute)); musicify.ErrorCode(err) != musicify.ENOTFOUND {
+		t.Fatalf("a leased job was handed out twice: %v", err)
+	}
+	clk.Advance(time.Minute)
+	j, err := db.ClaimJob(ctx, clk.Now(), clk.Now().Add(time.Minute))
+	if err != nil || j.Attempts != 2 {
+		t.Fatalf("after the lease: %+v %v", j, err)
+	}
+}
+
+func TestTheRunnerWakesOnEnqueue(t *testing.T) {
+	clk := &clock{now: time.Now()}
+	db := openDB(t, filepath.Join(t.TempDir(), "m.db"), clk)
+	defer db.Close()
+	done := make(chan string, 1)
+	r := runner(db, clk, map[string]jobs.Handler{"k": func(_ context.Context, j *musicify.Job) error {
+		done <- j.Subject
+		return nil
+	}})
+	r.Poll = time.Hour // only the wake-up can start it in time
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	go func() { r.Run(ctx); close(stopped) }()
+	if err := r.Enqueue(context.Background(), &musicify.Job{Kind: "k", Subject: "woken"}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case got := <-done:
+		if got != "woken" {
+			t.Fatalf("ran %q", got)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the runner did not wake up")
+	}
+	cancel()
+	<-stopped
+}

@@ -1,0 +1,104 @@
+package media
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// FFprobe reads files with ffprobe, which decodes what the parsers only
+// walk. The signature check still comes first, so ffprobe never decides
+// alone what an upload is.
+type FFprobe struct {
+	Path string
+}
+
+// codecs are the audio codecs accepted in each container.
+var codecs = map[string][]string{
+	"mp3": {"mp3"}, "aac": {"aac"}, "m4a": {"aac"}, "ogg": {"vorbis"}, "opus": {"opus"},
+	"flac": {"flac"}, "wav": {"pcm_s16le", "pcm_s24le", "pcm_s32le", "pcm_u8", "pcm_f32le", "pcm_f64le"},
+	"webm": {"opus", "vorbis"},
+}
+
+type ffprobeOutput struct {
+	Streams []struct {
+		CodecType   string `json:"codec_type"`
+		CodecName   string `json:"codec_name"`
+		SampleRate  string `json:"sample_rate"`
+		Channels    int    `json:"channels"`
+		Disposition struct {
+			AttachedPic int `json:"attached_pic"`
+		} `json:"disposition"`
+	} `json:"streams"`
+	Format struct {
+		Duration string            `json:"duration"`
+		BitRate  string            `json:"bit_rate"`
+		Tags     map[string]string `json:"tags"`
+	} `json:"format"`
+}
+
+func (p *FFprobe) Probe(ctx context.Context, path string) (*Info, error) {
+	format, f, _, err := sniffFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f.Close()
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, p.Path, "-v", "error", "-print_format", "json",
+		"-show_format", "-show_streams", "--", path).Output()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("running ffprobe: %w", ctx.Err())
+	}
+	if err != nil {
+		return nil, notAudio("ffprobe: %v", err)
+	}
+	var probe ffprobeOutput
+	if err := json.Unmarshal(out, &probe); err != nil {
+		return nil, fmt.Errorf("reading ffprobe output: %w", err)
+	}
+	info := &Info{Format: format}
+	for _, s := range probe.Streams {
+		switch {
+		case s.CodecType == "video" && s.Disposition.AttachedPic == 0:
+			return nil, notAudio("ffprobe: has a video stream")
+		case s.CodecType == "audio" && info.Channels == 0:
+			if !accepts(format, s.CodecName) {
+				return nil, notAudio("ffprobe: codec %s in %s", s.CodecName, format)
+			}
+			info.Channels = s.Channels
+			info.SampleRate, _ = strconv.Atoi(s.SampleRate)
+		}
+	}
+	if info.Channels == 0 {
+		return nil, notAudio("ffprobe: no audio stream")
+	}
+	info.Duration, _ = strconv.ParseFloat(probe.Format.Duration, 64)
+	info.Bitrate, _ = strconv.Atoi(probe.Format.BitRate)
+	tags := probe.Format.Tags
+	info.Title, info.Artist, info.Album = clean(tagValue(tags, "title")), clean(tagValue(tags, "artist")), clean(tagValue(tags, "album"))
+	return info, nil
+}
+
+func accepts(format, codec string) bool {
+	for _, c := range codecs[format] {
+		if c == codec {
+			return true
+		}
+	}
+	return false
+}
+
+// tagValue looks a tag up in the case the container happens to use.
+func tagValue(tags map[string]string, name string) string {
+	for k, v := range tags {
+		if strings.EqualFold(k, name) {
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,107 @@
+package media
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+	"io"
+
+	"golang.org/x/image/draw"
+	"golang.org/x/image/webp"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// CoverSizes are the square sizes the app shows covers at: the large one on
+// detail pages and the player, the small one in lists.
+var CoverSizes = []int{640, 160}
+
+// maxCoverPixels refuses decompression bombs before decoding them.
+const maxCoverPixels = 50_000_000
+
+// ErrNotImage is what every refused cover gets.
+var ErrNotImage = musicify.Errorf(musicify.EUNSUPPORTED, "The cover is not an image we can use (JPEG, PNG, WebP or GIF)")
+
+func notImage(format string, args ...any) error {
+	return &musicify.Error{Code: ErrNotImage.Code, Message: ErrNotImage.Message, Err: fmt.Errorf(format, args...)}
+}
+
+// imageKind names an image by its signature.
+func imageKind(head []byte) string {
+	switch {
+	case bytes.HasPrefix(head, []byte{0xFF, 0xD8, 0xFF}):
+		return "jpeg"
+	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")):
+		return "png"
+	case bytes.HasPrefix(head, []byte("GIF87a")), bytes.HasPrefix(head, []byte("GIF89a")):
+		return "gif"
+	case len(head) >= 12 && string(head[:4]) == "RIFF" && string(head[8:12]) == "WEBP":
+		return "webp"
+	}
+	return ""
+}
+
+var decoders = map[string]struct {
+	config func(io.Reader) (image.Config, error)
+	decode func(io.Reader) (image.Image, error)
+}{
+	"jpeg": {jpeg.DecodeConfig, jpeg.Decode},
+	"png":  {png.DecodeConfig, png.Decode},
+	"gif":  {gif.DecodeConfig, gif.Decode},
+	"webp": {webp.DecodeConfig, webp.Decode},
+}
+
+// Covers decodes an uploaded image, checked by content, and renders it as
+// square JPEGs at each of CoverSizes. Re-encoding from pixels drops every
+// bit of metadata (EXIF, GPS, comments) the upload carried.
+func Covers(r io.Reader) ([][]byte, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(16)
+	kind := imageKind(head)
+	if kind == "" {
+		return nil, notImage("no image signature")
+	}
+	data, err := io.ReadAll(br)
+	if err != nil {
+		return nil, fmt.Errorf("reading cover: %w", err)
+	}
+	dec := decoders[kind]
+	cfg, err := dec.config(bytes.NewReader(data))
+	if err != nil {
+		return nil, notImage("%s header: %v", kind, err)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxCoverPixels {
+		return nil, notImage("%s of %dx%d pixels", kind, cfg.Width, cfg.Height)
+	}
+	img, err := dec.decode(bytes.NewReader(data))
+	if err != nil {
+		return nil, notImage("%s: %v", kind, err)
+	}
+	square := centreSquare(img.Bounds())
+	out := make([][]byte, 0, len(CoverSizes))
+	for _, size := range CoverSizes {
+		dst := image.NewRGBA(image.Rect(0, 0, size, size))
+		// Transparent pixels land on the app's dark background, not black.
+		draw.Draw(dst, dst.Bounds(), image.NewUniform(color.RGBA{18, 18, 24, 255}), image.Point{}, draw.Src)
+		draw.CatmullRom.Scale(dst, dst.Bounds(), img, square, draw.Over, nil)
+		var b bytes.Buffer
+		if err := jpeg.Encode(&b, dst, &jpeg.Options{Quality: 85}); err != nil {
+			return nil, fmt.Errorf("encoding cover: %w", err)
+		}
+		out = append(out, b.Bytes())
+	}
+	return out, nil
+}
+
+// centreSquare is the largest square in the middle of r, as covers are square.
+func centreSquare(r image.Rectangle) image.Rectangle {
+	side := min(r.Dx(), r.Dy())
+	x := r.Min.X + (r.Dx()-side)/2
+	y := r.Min.Y + (r.Dy()-side)/2
+	return image.Rect(x, y, x+side, y+side)
+}

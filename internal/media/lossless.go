@@ -1,0 +1,90 @@
+package media
+
+import (
+	"os"
+)
+
+// parseFLAC reads STREAMINFO and checks the metadata blocks lead to a frame.
+func parseFLAC(f *os.File, size int64, info *Info) error {
+	off := int64(4)
+	var total uint64
+	for first := true; ; first = false {
+		h, err := readAt(f, off, 4)
+		if err != nil || len(h) < 4 {
+			return notAudio("flac: metadata ends early")
+		}
+		last, kind := h[0]&0x80 != 0, h[0]&0x7F
+		length := int64(h[1])<<16 | int64(h[2])<<8 | int64(h[3])
+		if first {
+			if kind != 0 || length != 34 {
+				return notAudio("flac: no STREAMINFO")
+			}
+			si, err := readAt(f, off+4, 34)
+			if err != nil || len(si) < 34 {
+				return notAudio("flac: short STREAMINFO")
+			}
+			b := si[10:18]
+			info.SampleRate = int(b[0])<<12 | int(b[1])<<4 | int(b[2])>>4
+			info.Channels = int(b[2]>>1&7) + 1
+			total = uint64(b[3]&0xF)<<32 | uint64(b[4])<<24 | uint64(b[5])<<16 | uint64(b[6])<<8 | uint64(b[7])
+			if info.SampleRate == 0 {
+				return notAudio("flac: sample rate 0")
+			}
+		}
+		off += 4 + length
+		if off > size {
+			return notAudio("flac: metadata past the end")
+		}
+		if last {
+			break
+		}
+	}
+	sync, err := readAt(f, off, 2)
+	if err != nil || len(sync) < 2 || sync[0] != 0xFF || sync[1]&0xFE != 0xF8 {
+		return notAudio("flac: no frame after the metadata")
+	}
+	info.Duration = float64(total) / float64(info.SampleRate)
+	return nil
+}
+
+// parseWAV walks the RIFF chunks for the format and the data.
+func parseWAV(f *os.File, size int64, info *Info) error {
+	off := int64(12)
+	byteRate := 0
+	for off+8 <= size {
+		h, err := readAt(f, off, 8)
+		if err != nil || len(h) < 8 {
+			break
+		}
+		id, length := string(h[:4]), int64(le32(h, 4))
+		switch id {
+		case "fmt ":
+			fm, err := readAt(f, off+8, 16)
+			if err != nil || len(fm) < 16 {
+				return notAudio("wav: short fmt chunk")
+			}
+			switch tag := le16(fm, 0); tag {
+			case 1, 3, 0xFFFE: // PCM, float, extensible
+			default:
+				return notAudio("wav: codec %#x", tag)
+			}
+			info.Channels, info.SampleRate = le16(fm, 2), int(le32(fm, 4))
+			byteRate = int(le32(fm, 8))
+			if info.Channels == 0 || info.SampleRate == 0 || byteRate == 0 {
+				return notAudio("wav: empty format")
+			}
+		case "data":
+			if byteRate == 0 {
+				return notAudio("wav: data before fmt")
+			}
+			if length == 0xFFFFFFFF || off+8+length > size { // streamed or cut short
+				length = size - off - 8
+			}
+			info.Bitrate = byteRate * 8
+			info.Duration = float64(length) / float64(byteRate)
+			return nil
+		}
+		off += 8 + length + length&1 // chunks are padded to even sizes
+	}
+	return notAudio("wav: no data chunk")
+}

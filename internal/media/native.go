@@ -1,0 +1,78 @@
+package media
+
+import (
+	"context"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/dhowden/tag"
+)
+
+// Native reads audio files in pure Go, for machines without ffprobe.
+type Native struct{}
+
+// parser checks a file of one container and fills in what it finds.
+type parser func(f *os.File, size int64, info *Info) error
+
+var parsers = map[string]parser{
+	"mp3":  parseMP3,
+	"aac":  parseADTS,
+	"flac": parseFLAC,
+	"wav":  parseWAV,
+	"ogg":  parseOgg,
+	"opus": parseOgg,
+	"m4a":  parseMP4,
+	"webm": parseWebM,
+}
+
+// Probe refuses anything that is not one of the accepted formats, judged by
+// signature and a parse of the container's structure.
+func (Native) Probe(_ context.Context, path string) (*Info, error) {
+	format, f, size, err := sniffFile(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info := &Info{Format: format}
+	if err := parsers[format](f, size, info); err != nil {
+		return nil, err
+	}
+	if info.Bitrate == 0 && info.Duration > 0 {
+		info.Bitrate = int(float64(size*8) / info.Duration)
+	}
+	readTags(f, info)
+	return info, nil
+}
+
+// readTags fills title, artist and album when the file carries them; files
+// without tags are fine.
+func readTags(f *os.File, info *Info) {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return
+	}
+	m, err := tag.ReadFrom(f)
+	if err != nil {
+		return
+	}
+	info.Title, info.Artist, info.Album = clean(m.Title()), clean(m.Artist()), clean(m.Album())
+}
+
+// clean trims a tag and bounds it, since tags are untrusted input.
+func clean(s string) string {
+	s = strings.TrimSpace(strings.ToValidUTF8(s, ""))
+	if len(s) > 200 {
+		s = s[:200]
+	}
+	return s
+}
+
+// readAt reads n bytes at off, or fewer at the end of the file.
+func readAt(f *os.File, off int64, n int) ([]byte, error) {
+	b := make([]byte, n)
+	m, err := f.ReadAt(b, off)
+	if err != nil && err != io.EOF {
+		return nil, err
+	}
+	return b[:m], nil
+}

@@ -1,0 +1,37 @@
+package musicify
+
+import (
+	"context"
+	"time"
+)
+
+// Job states.
+const (
+	JobPending = "pending"
+	JobRunning = "running"
+	JobDone    = "done"
+	JobFailed  = "failed"
+)
+
+// Job is durable background work: it survives restarts and is retried.
+type Job struct {
+	ID       string
+	Kind     string
+	Subject  string // what it is about, e.g. a song id
+	Payload  string
+	State    string
+	Attempts int
+	RunAt    time.Time
+	Error    string
+}
+
+// JobStore keeps jobs. ClaimJob hands a due job to exactly one worker.
+type JobStore interface {
+	EnqueueJob(ctx context.Context, j *Job) error
+	// ClaimJob takes the next due job, leasing it until lease; ENOTFOUND when none is due.
+	ClaimJob(ctx context.Context, now, lease time.Time) (*Job, error)
+	FinishJob(ctx context.Context, id string, now time.Time) error
+	// RetryJob puts a job back for later, or ends it as failed when at is nil.
+	RetryJob(ctx context.Context, id, reason string, at *time.Time, now time.Time) error
+	JobsFor(ctx context.Context, subject string) ([]*Job, error)
+}

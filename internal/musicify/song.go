@@ -1,0 +1,86 @@
+package musicify
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"time"
+)
+
+// Song is an uploaded track. Its audio never changes after upload, so the
+// URLs that name it can be cached forever.
+type Song struct {
+	ID     string
+	Name   string
+	UserID string
+	// Artist is the uploader's username, as SPEC.md says.
+	Artist string
+	// Format is the container of the original: mp3, m4a, aac, ogg, opus, flac, wav or webm.
+	Format   string
+	Duration float64 // seconds; 0 when the file does not say
+	Bitrate  int     // bits per second of the original
+	Size     int64   // bytes of the original
+	SHA256   string  // of the original, to refuse the same upload twice
+	// AudioKey is the original in blob storage; StreamKey a lighter rendition, or "".
+	AudioKey  string
+	StreamKey string
+	// CoverKey is the blob prefix of the cover images ("" for the default cover).
+	CoverKey string
+	Text     string
+	// Loudness is the integrated loudness in LUFS, measured after upload; nil until known.
+	Loudness *float64
+	Title    string // tags read from the file, kept for search
+	Album    string
+	Count    int64 // views
+	Created  time.Time
+}
+
+// Artist is a user who uploaded at least one song.
+type Artist struct {
+	Name     string
+	CoverKey string // their latest song's cover unless they set one
+	Songs    int
+}
+
+// SongStore persists songs. Lookups that find nothing return ENOTFOUND.
+type SongStore interface {
+	CreateSong(ctx context.Context, s *Song) error
+	Song(ctx context.Context, id string) (*Song, error)
+	// SongBySHA256 finds a user's song with these exact bytes.
+	SongBySHA256(ctx context.Context, userID, sha string) (*Song, error)
+	Songs(ctx context.Context) ([]*Song, error)
+	SongsByArtist(ctx context.Context, username string) ([]*Song, error)
+	DeleteSong(ctx context.Context, id string) error
+	// AddView counts one listen and returns the new count.
+	AddView(ctx context.Context, songID, userID string, at time.Time) (int64, error)
+	SetStream(ctx context.Context, songID, streamKey string, loudness *float64) error
+	Artists(ctx context.Context) ([]*Artist, error)
+	Artist(ctx context.Context, name string) (*Artist, error)
+}
+
+// SongUpload is a song whose files were spooled to local temp files.
+type SongUpload struct {
+	User      *User
+	Name      string
+	Text      string
+	AudioPath string
+	SHA256    string
+	Size      int64
+	CoverPath string // "" for no cover
+}
+
+// Library is the life of songs: upload, listens and deletion.
+type Library interface {
+	Upload(ctx context.Context, up SongUpload) (*Song, error)
+	Delete(ctx context.Context, user *User, songID string) error
+	CountView(ctx context.Context, user *User, songID string) (int64, error)
+}
+
+// NewID makes a random 24-character id, the shape clients know as _id.
+func NewID() string {
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand does not fail on supported platforms
+	}
+	return hex.EncodeToString(b[:])
+}

@@ -1,0 +1,88 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+var _ musicify.JobStore = (*DB)(nil)
+
+func (d *DB) EnqueueJob(ctx context.Context, j *musicify.Job) error {
+	j.ID, j.State = musicify.NewID(), musicify.JobPending
+	now := d.Now()
+	if j.RunAt.IsZero() {
+		j.RunAt = now
+	}
+	_, err := d.exec(ctx, `INSERT INTO jobs (id, kind, subject, payload, state, run_at, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, j.ID, j.Kind, j.Subject, j.Payload, j.State, toMillis(j.RunAt), toMillis(now), toMillis(now))
+	if err != nil {
+		return fmt.Errorf("enqueueing %s job: %w", j.Kind, err)
+	}
+	return nil
+}
+
+// ClaimJob is one statement, so two workers can never take the same job.
+func (d *DB) ClaimJob(ctx context.Context, now, lease time.Time) (*musicify.Job, error) {
+	var j musicify.Job
+	var runAt int64
+	err := d.queryRow(ctx, `UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, updated_at = ?
+		WHERE id = (SELECT id FROM jobs
+			WHERE (state = 'pending' AND run_at <= ?) OR (state = 'running' AND lease_until <= ?)
+			ORDER BY run_at, id LIMIT 1)
+		RETURNING id, kind, subject, payload, state, attempts, run_at, last_error`,
+		toMillis(lease), toMillis(now), toMillis(now), toMillis(now)).
+		Scan(&j.ID, &j.Kind, &j.Subject, &j.Payload, &j.State, &j.Attempts, &runAt, &j.Error)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, musicify.Errorf(musicify.ENOTFOUND, "No job is due.")
+	} else if err != nil {
+		return nil, fmt.Errorf("claiming job: %w", err)
+	}
+	j.RunAt = fromMillis(runAt)
+	return &j, nil
+}
+
+func (d *DB) FinishJob(ctx context.Context, id string, now time.Time) error {
+	if _, err := d.exec(ctx, `UPDATE jobs SET state = 'done', last_error = '', updated_at = ? WHERE id = ?`,
+		toMillis(now), id); err != nil {
+		return fmt.Errorf("finishing job: %w", err)
+	}
+	return nil
+}
+
+func (d *DB) RetryJob(ctx context.Context, id, reason string, at *time.Time, now time.Time) error {
+	state, runAt := musicify.JobFailed, now
+	if at != nil {
+		state, runAt = musicify.JobPending, *at
+	}
+	if _, err := d.exec(ctx, `UPDATE jobs SET state = ?, run_at = ?, last_error = ?, updated_at = ? WHERE id = ?`,
+		state, toMillis(runAt), reason, toMillis(now), id); err != nil {
+		return fmt.Errorf("rescheduling job: %w", err)
+	}
+	return nil
+}
+
+// JobsFor lists the jobs about subject, newest first.
+func (d *DB) JobsFor(ctx context.Context, subject string) ([]*musicify.Job, error) {
+	rows, err := d.query(ctx, `SELECT id, kind, subject, payload, state, attempts, run_at, last_error
+		FROM jobs WHERE subject = ? ORDER BY created_at DESC, id`, subject)
+	if err != nil {
+		return nil, fmt.Errorf("listing jobs: %w", err)
+	}
+	defer rows.Close()
+	jobs := []*musicify.Job{}
+	for rows.Next() {
+		var j musicify.Job
+		var runAt int64
+		if err := rows.Scan(&j.ID, &j.Kind, &j.Subject, &j.Payload, &j.State, &j.Attempts, &runAt, &j.Error); err != nil {
+			return nil, fmt.Errorf("listing jobs: %w", err)
+		}
+		j.RunAt = fromMillis(runAt)
+		jobs = append(jobs, &j)
+	}
+	return jobs, rows.Err()
+}

@@ -1,0 +1,195 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+var _ musicify.SongStore = (*DB)(nil)
+
+const songColumns = `s.id, s.user_id, u.username, s.name, s.format, s.duration, s.bitrate, s.size, s.sha256,
+	s.audio_key, s.stream_key, s.cover_key, s.body_text, s.loudness, s.tag_title, s.tag_album, s.view_count, s.created_at`
+
+const songFrom = ` FROM songs s JOIN users u ON u.id = s.user_id`
+
+// CreateSong inserts s; its id is chosen by the caller, who names the blobs after it.
+func (d *DB) CreateSong(ctx context.Context, s *musicify.Song) error {
+	if s.Created.IsZero() {
+		s.Created = d.Now().UTC()
+	}
+	_, err := d.exec(ctx, `INSERT INTO songs (id, user_id, name, format, duration, bitrate, size, sha256,
+		audio_key, stream_key, cover_key, body_text, loudness, tag_title, tag_album, view_count, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		s.ID, s.UserID, s.Name, s.Format, s.Duration, s.Bitrate, s.Size, s.SHA256, s.AudioKey, s.StreamKey,
+		s.CoverKey, s.Text, s.Loudness, s.Title, s.Album, s.Count, toMillis(s.Created))
+	if _, ok := d.dialect.uniqueViolation(err); ok {
+		return musicify.Errorf(musicify.ECONFLICT, "You already uploaded this file.")
+	} else if err != nil {
+		return fmt.Errorf("inserting song: %w", err)
+	}
+	return nil
+}
+
+func (d *DB) Song(ctx context.Context, id string) (*musicify.Song, error) {
+	return d.songWhere(ctx, `s.id = ?`, id)
+}
+
+func (d *DB) SongBySHA256(ctx context.Context, userID, sha string) (*musicify.Song, error) {
+	return d.songWhere(ctx, `s.user_id = ? AND s.sha256 = ?`, userID, sha)
+}
+
+func (d *DB) songWhere(ctx context.Context, where string, args ...any) (*musicify.Song, error) {
+	s, err := scanSong(d.queryRow(ctx, `SELECT `+songColumns+songFrom+` WHERE `+where, args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
+	} else if err != nil {
+		return nil, fmt.Errorf("reading song: %w", err)
+	}
+	return s, nil
+}
+
+// Songs lists every song, newest first.
+func (d *DB) Songs(ctx context.Context) ([]*musicify.Song, error) {
+	return d.songList(ctx, `SELECT `+songColumns+songFrom+` ORDER BY s.created_at DESC, s.id`)
+}
+
+// SongsByArtist lists one uploader's songs, newest first.
+func (d *DB) SongsByArtist(ctx context.Context, username string) ([]*musicify.Song, error) {
+	return d.songList(ctx, `SELECT `+songColumns+songFrom+` WHERE u.username_key = ? ORDER BY s.created_at DESC, s.id`,
+		strings.ToLower(username))
+}
+
+func (d *DB) songList(ctx context.Context, query string, args ...any) ([]*musicify.Song, error) {
+	rows, err := d.query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("listing songs: %w", err)
+	}
+	defer rows.Close()
+	songs := []*musicify.Song{}
+	for rows.Next() {
+		s, err := scanSong(rows)
+		if err != nil {
+			return nil, fmt.Errorf("listing songs: %w", err)
+		}
+		songs = append(songs, s)
+	}
+	return songs, rows.Err()
+}
+
+func (d *DB) DeleteSong(ctx context.Context, id string) error {
+	res, err := d.exec(ctx, `DELETE FROM songs WHERE id = ?`, id)
+	if err != nil {
+		return fmt.Errorf("deleting song: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
+	}
+	return nil
+}
+
+// AddView records a listen and raises the song's count in one transaction.
+func (d *DB) AddView(ctx context.Context, songID, userID string, at time.Time) (int64, error) {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("counting view: %w", err)
+	}
+	defer tx.Rollback()
+	var count int64
+	err = tx.QueryRowContext(ctx, d.dialect.rebind(`UPDATE songs SET view_count = view_count + 1 WHERE id = ? RETURNING view_count`),
+		songID).Scan(&count)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
+	} else if err != nil {
+		return 0, fmt.Errorf("counting view: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, d.dialect.rebind(`INSERT INTO listens (song_id, user_id, at) VALUES (?, ?, ?)`),
+		songID, userID, toMillis(at)); err != nil {
+		return 0, fmt.Errorf("recording listen: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, fmt.Errorf("counting view: %w", err)
+	}
+	return count, nil
+}
+
+// SetStream records the rendition and loudness measured after upload.
+func (d *DB) SetStream(ctx context.Context, songID, streamKey string, loudness *float64) error {
+	res, err := d.exec(ctx, `UPDATE songs SET stream_key = ?, loudness = ? WHERE id = ?`, streamKey, loudness, songID)
+	if err != nil {
+		return fmt.Errorf("storing rendition: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
+	}
+	return nil
+}
+
+// artistQuery lists users with songs; the cover is the one they set, else
+// their latest song's.
+const artistQuery = `SELECT u.username, u.artist_cover_key,
+	COALESCE((SELECT c.cover_key FROM songs c WHERE c.user_id = u.id AND c.cover_key <> ''
+		ORDER BY c.created_at DESC LIMIT 1), ''),
+	COUNT(s.id)
+	FROM users u JOIN songs s ON s.user_id = u.id`
+
+func (d *DB) Artists(ctx context.Context) ([]*musicify.Artist, error) {
+	rows, err := d.query(ctx, artistQuery+` GROUP BY u.id, u.username, u.artist_cover_key ORDER BY MIN(u.username_key)`)
+	if err != nil {
+		return nil, fmt.Errorf("listing artists: %w", err)
+	}
+	defer rows.Close()
+	artists := []*musicify.Artist{}
+	for rows.Next() {
+		a, err := scanArtist(rows)
+		if err != nil {
+			return nil, fmt.Errorf("listing artists: %w", err)
+		}
+		artists = append(artists, a)
+	}
+	return artists, rows.Err()
+}
+
+func (d *DB) Artist(ctx context.Context, name string) (*musicify.Artist, error) {
+	a, err := scanArtist(d.queryRow(ctx, artistQuery+` WHERE u.username_key = ? GROUP BY u.id, u.username, u.artist_cover_key`,
+		strings.ToLower(name)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, musicify.Errorf(musicify.ENOTFOUND, "This artist has no songs.")
+	} else if err != nil {
+		return nil, fmt.Errorf("reading artist: %w", err)
+	}
+	return a, nil
+}
+
+func scanArtist(s scanner) (*musicify.Artist, error) {
+	var a musicify.Artist
+	var own, latest string
+	if err := s.Scan(&a.Name, &own, &latest, &a.Songs); err != nil {
+		return nil, err
+	}
+	a.CoverKey = own
+	if a.CoverKey == "" {
+		a.CoverKey = latest
+	}
+	return &a, nil
+}
+
+func scanSong(sc scanner) (*musicify.Song, error) {
+	var s musicify.Song
+	var created int64
+	var loud sql.NullFloat64
+	if err := sc.Scan(&s.ID, &s.UserID, &s.Artist, &s.Name, &s.Format, &s.Duration, &s.Bitrate, &s.Size, &s.SHA256,
+		&s.AudioKey, &s.StreamKey, &s.CoverKey, &s.Text, &loud, &s.Title, &s.Album, &s.Count, &created); err != nil {
+		return nil, err
+	}
+	if loud.Valid {
+		s.Loudness = &loud.Float64
+	}
+	s.Created = fromMillis(created)
+	return &s, nil
+}
