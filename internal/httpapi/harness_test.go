@@ -49,7 +49,7 @@ func (c *clock) Advance(d time.Duration) {
 
 // env is a full server on a real SQLite file and a real SMTP server.
 type env struct {
-	t     *testing.T
+	t     testing.TB
 	URL   string
 	DB    *sqlstore.DB
 	SMTP  *testsmtp.Server
@@ -64,7 +64,7 @@ type env struct {
 // cheapHash keeps the race-enabled suite fast; the real cost is tested in auth.
 var cheapHash = auth.Argon2Params{Memory: 64, Time: 1, Threads: 1}
 
-func newEnv(t *testing.T, tweak ...func(*httpapi.Server)) *env {
+func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 	t.Helper()
 	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "musicify.db"))
 	if err != nil {

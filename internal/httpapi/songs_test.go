@@ -24,7 +24,7 @@ func fixture(parts ...string) string {
 	return filepath.Join(append([]string{"..", "..", "testdata"}, parts...)...)
 }
 
-func readFixture(t *testing.T, parts ...string) []byte {
+func readFixture(t testing.TB, parts ...string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(fixture(parts...))
 	if err != nil {
