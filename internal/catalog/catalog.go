@@ -79,13 +79,7 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	}
 	var covers [][]byte
 	if up.CoverPath != "" {
-		f, err := os.Open(up.CoverPath)
-		if err != nil {
-			return nil, fmt.Errorf("opening cover: %w", err)
-		}
-		covers, err = media.Covers(f)
-		f.Close()
-		if err != nil {
+		if covers, err = readCovers(up.CoverPath); err != nil {
 			return nil, err
 		}
 	}
@@ -115,14 +109,12 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	}
 	written = append(written, song.AudioKey)
 	if covers != nil {
-		song.CoverKey = "covers/" + musicify.NewID()
-		for i, b := range covers {
-			key := CoverFile(song.CoverKey, media.CoverSizes[i])
-			if _, err := s.Blobs.Put(ctx, key, bytes.NewReader(b)); err != nil {
-				undo()
-				return nil, err
-			}
-			written = append(written, key)
+		if song.CoverKey, err = s.storeCovers(ctx, covers); err != nil {
+			undo()
+			return nil, err
+		}
+		for _, size := range media.CoverSizes {
+			written = append(written, CoverFile(song.CoverKey, size))
 		}
 	}
 	if err := s.Songs.CreateSong(ctx, song); err != nil {
@@ -131,6 +123,57 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	}
 	s.scheduleAnalysis(ctx, song, info)
 	return song, nil
+}
+
+func readCovers(path string) ([][]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening cover: %w", err)
+	}
+	defer f.Close()
+	return media.Covers(f)
+}
+
+// storeCovers stores every size of a new cover under a fresh key; on
+// failure it removes the sizes it wrote.
+func (s *Service) storeCovers(ctx context.Context, covers [][]byte) (string, error) {
+	key := "covers/" + musicify.NewID()
+	for i, b := range covers {
+		if _, err := s.Blobs.Put(ctx, CoverFile(key, media.CoverSizes[i]), bytes.NewReader(b)); err != nil {
+			s.deleteCover(ctx, key)
+			return "", err
+		}
+	}
+	return key, nil
+}
+
+func (s *Service) deleteCover(ctx context.Context, key string) {
+	for _, size := range media.CoverSizes {
+		if err := s.Blobs.Delete(context.WithoutCancel(ctx), CoverFile(key, size)); err != nil {
+			s.Logger.Error("deleting a cover", "key", key, "err", err)
+		}
+	}
+}
+
+// SetArtistCover replaces the user's artist cover with the image at coverPath.
+func (s *Service) SetArtistCover(ctx context.Context, user *musicify.User, coverPath string) (*musicify.Artist, error) {
+	covers, err := readCovers(coverPath)
+	if err != nil {
+		return nil, err
+	}
+	key, err := s.storeCovers(ctx, covers)
+	if err != nil {
+		return nil, err
+	}
+	old, err := s.Songs.SetArtistCover(ctx, user.ID, key)
+	if err != nil {
+		s.deleteCover(ctx, key)
+		return nil, err
+	}
+	if old != "" {
+		s.deleteCover(ctx, old)
+	}
+	return s.Songs.Artist(ctx, user.Username)
 }
 
 // CoverFile is the blob key of one size of a cover.
@@ -167,14 +210,12 @@ func (s *Service) Delete(ctx context.Context, user *musicify.User, songID string
 	if err := s.Songs.DeleteSong(ctx, songID); err != nil {
 		return err
 	}
+	if song.CoverKey != "" {
+		s.deleteCover(ctx, song.CoverKey)
+	}
 	keys := []string{song.AudioKey}
 	if song.StreamKey != "" {
 		keys = append(keys, song.StreamKey)
-	}
-	if song.CoverKey != "" {
-		for _, size := range media.CoverSizes {
-			keys = append(keys, CoverFile(song.CoverKey, size))
-		}
 	}
 	for _, key := range keys {
 		if err := s.Blobs.Delete(context.WithoutCancel(ctx), key); err != nil {

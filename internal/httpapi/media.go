@@ -33,7 +33,7 @@ func (s *Server) handleSongFile(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "This song has no file %s.", file))
 		return
 	}
-	s.serveBlob(w, r, key, media.MIME(strings.TrimPrefix(path.Ext(file), ".")), `"`+song.SHA256[:24]+"-"+file+`"`, "private, "+immutable)
+	s.serveBlob(w, r, key, media.MIME(strings.TrimPrefix(path.Ext(file), ".")), `"`+song.SHA256[:24]+"-"+file+`"`, "private, "+immutable, true)
 }
 
 // handleDownload sends the original bytes as an attachment named after the song.
@@ -44,7 +44,7 @@ func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Disposition", attachment(song.Name+"."+media.Ext(song.Format)))
-	s.serveBlob(w, r, song.AudioKey, media.MIME(song.Format), `"`+song.SHA256[:24]+`-download"`, "private, "+immutable)
+	s.serveBlob(w, r, song.AudioKey, media.MIME(song.Format), `"`+song.SHA256[:24]+`-download"`, "private, "+immutable, true)
 }
 
 var coverFile = regexp.MustCompile(`^[0-9a-f]{24}-(640|160)\.jpg$`)
@@ -56,13 +56,15 @@ func (s *Server) handleCover(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "There is no such cover."))
 		return
 	}
-	s.serveBlob(w, r, "covers/"+file, "image/jpeg", `"`+file+`"`, "public, "+immutable)
+	s.serveBlob(w, r, "covers/"+file, "image/jpeg", `"`+file+`"`, "public, "+immutable, false)
 }
 
-func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentType, etag, cache string) {
+// serveBlob sends a stored file. rowNamesIt says a database row points at
+// key, so a missing file is a broken promise worth logging.
+func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentType, etag, cache string, rowNamesIt bool) {
 	obj, err := s.Blobs.Open(r.Context(), key)
 	if err != nil {
-		if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		if rowNamesIt && musicify.ErrorCode(err) == musicify.ENOTFOUND {
 			s.Logger.Error("a row points at a missing file", "key", key)
 		}
 		s.writeError(w, r, err)

@@ -30,6 +30,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/songs/{id}", s.requireUser(s.handleSong))
 	mux.HandleFunc("DELETE /api/songs/{id}", s.requireUser(s.handleDeleteSong))
 	mux.HandleFunc("POST /api/view/increase", s.requireUser(s.handleView))
+	mux.HandleFunc("POST /api/artist/cover", s.requireUser(s.handleArtistCover))
 
 	mux.HandleFunc("/api/", s.handleAPINotFound)
 

@@ -174,7 +174,7 @@ func TestUploadRefusals(t *testing.T) {
 		t.Errorf("refused uploads left rows: %d", len(songs))
 	}
 	t.Run("a request that is not multipart", func(t *testing.T) {
-		expect(t, c.post("/api/upload", creds{"song": "x"}), 400, "Send the song as a multipart form (song, audio, cover, text).")
+		expect(t, c.post("/api/upload", creds{"song": "x"}), 400, "Send this as a multipart form.")
 	})
 	t.Run("without a session", func(t *testing.T) {
 		expect(t, e.client().upload(upload{name: "x", audio: mp3}), 401, "You are not signed in.")
@@ -371,4 +371,51 @@ func TestArtists(t *testing.T) {
 		t.Fatalf("artist page: %s", a.Raw)
 	}
 	expect(t, fay.get("/api/artists/gil"), 404, "This artist has no songs.")
+}
+
+func (c *client) artistCover(img []byte) reply {
+	c.e.t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	if img != nil {
+		fw, _ := mw.CreateFormFile("cover", "me.png")
+		_, _ = fw.Write(img)
+	}
+	_ = mw.Close()
+	req, _ := http.NewRequest("POST", c.e.URL+"/api/artist/cover", &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	r := reply{Status: res.StatusCode, Raw: string(raw)}
+	_ = jsonUnmarshal(raw, &r.Body)
+	return r
+}
+
+func TestAnArtistMaySetTheirOwnCover(t *testing.T) {
+	e := newEnv(t)
+	c := e.signUp("hana", "hana@example.com", "secret1")
+	song := songIn(c.upload(upload{name: "Song", audio: readFixture(t, "audio", "sine.mp3"), cover: readFixture(t, "images", "cover.png")}))
+	expect(t, c.artistCover(readFixture(t, "audio", "sine.mp3")), 415, "The cover is not an image we can use (JPEG, PNG, WebP or GIF)")
+	expect(t, c.artistCover(nil), 400, "Please choose an image (cover).")
+	first := c.artistCover(readFixture(t, "images", "cover.webp"))
+	expect(t, first, 200, "success")
+	cover := first.Body["artist"].(map[string]any)["cover"].(string)
+	if cover == song["cover"] || !strings.HasSuffix(cover, "-640.jpg") {
+		t.Fatalf("artist cover %q (song cover %q)", cover, song["cover"])
+	}
+	if a := c.get("/api/artists/hana"); a.Body["artist"].(map[string]any)["cover"] != cover {
+		t.Fatalf("artist page: %s", a.Raw)
+	}
+	before := len(mediaFiles(t, e.Media))
+	expect(t, c.artistCover(readFixture(t, "images", "cover.gif")), 200, "success")
+	if after := len(mediaFiles(t, e.Media)); after != before {
+		t.Errorf("replacing the cover went from %d to %d files: the old one was not removed", before, after)
+	}
+	if res, _ := c.fetch(cover); res.StatusCode != 404 {
+		t.Errorf("the replaced cover is still served: %d", res.StatusCode)
+	}
 }

@@ -27,71 +27,105 @@ type spooled struct {
 	sha256 string
 }
 
-// handleUpload streams the multipart parts to temp files (never holding a
-// file in memory), then hands them to the library, and removes the temp
-// files whatever happens.
-func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
-	limit := s.MaxUploadMB << 20
-	tooLarge := musicify.Errorf(musicify.ETOOLARGE, "The upload is larger than the %d MB limit.", s.MaxUploadMB)
-	if r.ContentLength > limit+maxCoverBytes+maxFieldBytes {
-		s.writeError(w, r, tooLarge) // refuse before the browser sends it all
-		return
+// fileLimit bounds one file part of a form.
+type fileLimit struct {
+	max      int64
+	tooLarge error
+}
+
+// form is a parsed multipart form: text fields in memory, files on disk.
+type form struct {
+	fields map[string]string
+	files  map[string]*spooled
+}
+
+func (f *form) remove() {
+	for _, sp := range f.files {
+		if sp != nil {
+			os.Remove(sp.path)
+		}
 	}
-	r.Body = http.MaxBytesReader(w, r.Body, limit+maxCoverBytes+maxFieldBytes)
+}
+
+// file is a non-empty file part, or nil.
+func (f *form) file(name string) *spooled {
+	if sp := f.files[name]; sp != nil && sp.size > 0 {
+		return sp
+	}
+	return nil
+}
+
+// readForm streams a multipart form: file parts named in limits go to temp
+// files (never into memory), text parts are bounded. The caller removes
+// the files.
+func (s *Server) readForm(w http.ResponseWriter, r *http.Request, limits map[string]fileLimit) (*form, error) {
+	// A body over all limits together is refused with the message of the
+	// largest part, the one that most likely made it too large.
+	total, largest := int64(maxFieldBytes), fileLimit{}
+	for _, l := range limits {
+		total += l.max
+		if l.max > largest.max {
+			largest = l
+		}
+	}
+	tooLarge := largest.tooLarge
+	if r.ContentLength > total {
+		return nil, tooLarge // refuse before the browser sends it all
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, total)
 	mr, err := r.MultipartReader()
 	if err != nil {
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Send the song as a multipart form (song, audio, cover, text)."))
-		return
+		return nil, musicify.Errorf(musicify.EINVALID, "Send this as a multipart form.")
 	}
-	var name, text string
-	var audio, cover *spooled
-	defer func() {
-		for _, f := range []*spooled{audio, cover} {
-			if f != nil {
-				os.Remove(f.path)
-			}
-		}
-	}()
+	f := &form{fields: map[string]string{}, files: map[string]*spooled{}}
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
-			break
+			return f, nil
+		}
+		if err == nil {
+			name := part.FormName()
+			if l, isFile := limits[name]; isFile {
+				if f.files[name] == nil && part.FileName() != "" {
+					f.files[name], err = s.spool(part, l.max, l.tooLarge)
+				}
+			} else if _, seen := f.fields[name]; !seen {
+				f.fields[name], err = readField(part)
+			}
+			part.Close()
 		}
 		if err != nil {
-			s.writeError(w, r, uploadError(err, tooLarge))
-			return
-		}
-		switch part.FormName() {
-		case "song":
-			name, err = readField(part)
-		case "text":
-			text, err = readField(part)
-		case "audio":
-			if audio == nil && part.FileName() != "" {
-				audio, err = s.spool(part, limit, tooLarge)
-			}
-		case "cover":
-			if cover == nil && part.FileName() != "" {
-				cover, err = s.spool(part, maxCoverBytes,
-					musicify.Errorf(musicify.ETOOLARGE, "The cover is larger than %d MB.", maxCoverBytes>>20))
-			}
-		}
-		part.Close()
-		if err != nil {
-			s.writeError(w, r, uploadError(err, tooLarge))
-			return
+			f.remove()
+			return nil, uploadError(err, tooLarge)
 		}
 	}
-	if strings.TrimSpace(name) == "" {
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please give the song a name (song)."))
+}
+
+// handleUpload takes a song: name, audio, optional cover and lyrics.
+func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
+	f, err := s.readForm(w, r, map[string]fileLimit{
+		"audio": {s.MaxUploadMB << 20, musicify.Errorf(musicify.ETOOLARGE, "The upload is larger than the %d MB limit.", s.MaxUploadMB)},
+		"cover": {maxCoverBytes, musicify.Errorf(musicify.ETOOLARGE, "The cover is larger than %d MB.", maxCoverBytes>>20)},
+	})
+	if err != nil {
+		s.writeError(w, r, err)
 		return
 	}
-	if audio == nil || audio.size == 0 {
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please choose an audio file (audio)."))
+	defer f.remove()
+	audio := f.file("audio")
+	switch {
+	case strings.TrimSpace(f.fields["song"]) == "":
+		err = musicify.Errorf(musicify.EINVALID, "Please give the song a name (song).")
+	case audio == nil:
+		err = musicify.Errorf(musicify.EINVALID, "Please choose an audio file (audio).")
+	}
+	if err != nil {
+		s.writeError(w, r, err)
 		return
 	}
-	up := musicify.SongUpload{User: userOf(r), Name: name, Text: text, AudioPath: audio.path, SHA256: audio.sha256, Size: audio.size}
-	if cover != nil && cover.size > 0 {
+	up := musicify.SongUpload{User: userOf(r), Name: f.fields["song"], Text: f.fields["text"],
+		AudioPath: audio.path, SHA256: audio.sha256, Size: audio.size}
+	if cover := f.file("cover"); cover != nil {
 		up.CoverPath = cover.path
 	}
 	song, err := s.Library.Upload(r.Context(), up)
@@ -103,6 +137,32 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		Message string   `json:"message"`
 		Song    songView `json:"song"`
 	}{"success", songOf(song, userOf(r))})
+}
+
+// handleArtistCover sets the caller's artist cover (multipart: cover).
+func (s *Server) handleArtistCover(w http.ResponseWriter, r *http.Request) {
+	f, err := s.readForm(w, r, map[string]fileLimit{
+		"cover": {maxCoverBytes, musicify.Errorf(musicify.ETOOLARGE, "The cover is larger than %d MB.", maxCoverBytes>>20)},
+	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer f.remove()
+	cover := f.file("cover")
+	if cover == nil {
+		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please choose an image (cover)."))
+		return
+	}
+	a, err := s.Library.SetArtistCover(r.Context(), userOf(r), cover.path)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Message string     `json:"message"`
+		Artist  artistView `json:"artist"`
+	}{"success", artistOf(a)})
 }
 
 // spool copies a file part to a temp file, hashing it on the way.

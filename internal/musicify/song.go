@@ -56,6 +56,9 @@ type SongStore interface {
 	SetStream(ctx context.Context, songID, streamKey string, loudness *float64) error
 	Artists(ctx context.Context) ([]*Artist, error)
 	Artist(ctx context.Context, name string) (*Artist, error)
+	// SetArtistCover sets the cover a user chose for their artist page and
+	// returns the one it replaces ("" when none).
+	SetArtistCover(ctx context.Context, userID, coverKey string) (old string, err error)
 }
 
 // SongUpload is a song whose files were spooled to local temp files.
@@ -74,6 +77,8 @@ type Library interface {
 	Upload(ctx context.Context, up SongUpload) (*Song, error)
 	Delete(ctx context.Context, user *User, songID string) error
 	CountView(ctx context.Context, user *User, songID string) (int64, error)
+	// SetArtistCover makes the image at coverPath the user's artist cover.
+	SetArtistCover(ctx context.Context, user *User, coverPath string) (*Artist, error)
 }
 
 // NewID makes a random 24-character id, the shape clients know as _id.

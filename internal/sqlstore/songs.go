@@ -193,3 +193,25 @@ func scanSong(sc scanner) (*musicify.Song, error) {
 	s.Created = fromMillis(created)
 	return &s, nil
 }
+
+func (d *DB) SetArtistCover(ctx context.Context, userID, coverKey string) (string, error) {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return "", fmt.Errorf("setting artist cover: %w", err)
+	}
+	defer tx.Rollback()
+	var old string
+	err = tx.QueryRowContext(ctx, d.dialect.rebind(`SELECT artist_cover_key FROM users WHERE id = ?`), userID).Scan(&old)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", musicify.Errorf(musicify.ENOTFOUND, "This user does not exist.")
+	} else if err != nil {
+		return "", fmt.Errorf("setting artist cover: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, d.dialect.rebind(`UPDATE users SET artist_cover_key = ? WHERE id = ?`), coverKey, userID); err != nil {
+		return "", fmt.Errorf("setting artist cover: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return "", fmt.Errorf("setting artist cover: %w", err)
+	}
+	return old, nil
+}
