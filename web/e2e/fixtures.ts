@@ -1,10 +1,16 @@
 import { test as base } from '@playwright/test';
 import { baseURL } from './env';
-import { createAccount, signIn, type Account } from './helpers';
+import { createAccount, newAccount, signIn, unique, type Account } from './helpers';
 
 interface TestFixtures {
   /** A page whose context is signed in as the worker's account. */
   signedIn: Account;
+  /**
+   * A page signed in as a new account of its own, for tests that upload: the
+   * same user cannot upload the same file twice. The name has a hyphen, which
+   * the app shows as a space.
+   */
+  listener: Account;
 }
 
 interface WorkerFixtures {
@@ -23,6 +29,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   signedIn: async ({ page, account }, use) => {
+    await signIn(page, account);
+    await use(account);
+  },
+  listener: async ({ page }, use) => {
+    const username = unique('e2e-');
+    const account = await createAccount(page.request, {
+      ...newAccount(),
+      username,
+      email: `${username}@example.com`,
+    });
     await signIn(page, account);
     await use(account);
   },

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export interface Account {
@@ -80,4 +83,80 @@ export function errorToast(page: Page) {
 
 export function statusToast(page: Page) {
   return page.getByRole('status').filter({ hasText: /\S/ });
+}
+
+const testdata = fileURLToPath(new URL('../../testdata/', import.meta.url));
+
+/** A file of the repository's test data (testdata/audio, testdata/images). */
+export function fixture(...parts: string[]): string {
+  return path.join(testdata, ...parts);
+}
+
+/** The fields of a song the tests read; the full shape is in docs/api.md. */
+export interface SongJSON {
+  _id: string;
+  song: string;
+  artist: string;
+  audio: string;
+  download: string;
+  count: number;
+  duration: number;
+  loudness: number | null;
+}
+
+const mimeTypes: Record<string, string> = {
+  '.mp3': 'audio/mpeg',
+  '.opus': 'audio/ogg',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+};
+
+function part(file: string) {
+  return {
+    name: path.basename(file),
+    mimeType: mimeTypes[path.extname(file)] ?? 'application/octet-stream',
+    buffer: fs.readFileSync(file),
+  };
+}
+
+/** Uploads a song through the API as the signed-in user of `request`. */
+export async function uploadSong(
+  request: APIRequestContext,
+  name: string,
+  audio: string,
+  cover?: string,
+): Promise<SongJSON> {
+  const multipart: Record<string, string | ReturnType<typeof part>> = {
+    song: name,
+    audio: part(audio),
+  };
+  if (cover) multipart.cover = part(cover);
+  const res = await request.post('/api/upload', { multipart });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { song: SongJSON }).song;
+}
+
+export interface AudioState {
+  src: string;
+  currentTime: number;
+  duration: number;
+  paused: boolean;
+  playbackRate: number;
+  volume: number;
+  muted: boolean;
+}
+
+/** The player's one <audio> element, as the browser sees it. */
+export function audioState(page: Page): Promise<AudioState> {
+  return page.evaluate(() => {
+    const a = document.querySelector('audio');
+    if (!a) throw new Error('no <audio> element');
+    const { src, currentTime, duration, paused, playbackRate, volume, muted } = a;
+    return { src, currentTime, duration, paused, playbackRate, volume, muted };
+  });
+}
+
+/** The player bar (desktop) or the mini bar (phone). */
+export function playerBar(page: Page) {
+  return page.getByRole('region', { name: 'Player' });
 }

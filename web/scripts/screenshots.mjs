@@ -3,7 +3,8 @@
 // The server must run with the dev outbox (MUSICIFY_DEMO=true), e.g. on :18080.
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { chromium, request as playwrightRequest } from '@playwright/test';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:18080';
 const out = process.argv[3] ?? '/tmp/shots';
@@ -15,6 +16,53 @@ const viewports = {
 };
 
 const problems = [];
+
+const testdata = fileURLToPath(new URL('../../testdata/', import.meta.url));
+
+/** Cover art drawn by the browser itself: a gradient with a few soft shapes. */
+async function coverArt(context, [a, b, c], glyph) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 640, height: 640 });
+  await page.setContent(`<body style="margin:0">
+    <div style="width:640px;height:640px;position:relative;overflow:hidden;
+      background:linear-gradient(135deg,${a},${b} 60%,${c});font-family:sans-serif">
+      <div style="position:absolute;width:520px;height:520px;border-radius:50%;left:-120px;top:-160px;
+        background:radial-gradient(circle,rgba(255,255,255,.35),transparent 65%)"></div>
+      <div style="position:absolute;width:420px;height:420px;border-radius:50%;right:-140px;bottom:-140px;
+        border:40px solid rgba(255,255,255,.12)"></div>
+      <div style="position:absolute;left:44px;bottom:36px;color:rgba(255,255,255,.92);
+        font-size:150px;font-weight:900;letter-spacing:-8px">${glyph}</div>
+    </div></body>`);
+  const buffer = await page.screenshot({ type: 'png' });
+  await page.close();
+  return buffer;
+}
+
+/** Signs an account up through the API in its own request context. */
+async function apiAccount(username) {
+  const request = await playwrightRequest.newContext({ baseURL: base });
+  const account = { username, email: `${username}@example.com`, password: 'correct horse 1' };
+  await request.post('/api/auth/cheak', { data: account });
+  const otp = await mailCode(request, account.email, 'sign-up code');
+  const res = await request.post('/api/auth/signup', { data: { ...account, otp } });
+  if (!res.ok()) throw new Error(`sign-up of ${username}: ${await res.text()}`);
+  return request;
+}
+
+/** Uploads a fixture as a song, with a drawn cover when given. */
+async function upload(request, name, file, cover) {
+  const multipart = {
+    song: name,
+    audio: {
+      name: path.basename(file),
+      mimeType: 'application/octet-stream',
+      buffer: fs.readFileSync(path.join(testdata, 'audio', file)),
+    },
+  };
+  if (cover) multipart.cover = { name: 'cover.png', mimeType: 'image/png', buffer: cover };
+  const res = await request.post(`${base}/api/upload`, { multipart });
+  if (!res.ok()) throw new Error(`upload of ${name}: ${await res.text()}`);
+}
 
 async function mailCode(request, email, subject) {
   for (let i = 0; i < 50; i++) {
@@ -91,6 +139,22 @@ async function run(name, viewport) {
   await shot('10-home');
   console.log(`[${name}] title on /home: ${await page.title()}`);
 
+  // A small catalog: two of our own songs and three by another artist.
+  const other = `neon-harbor-${stamp.slice(-5)}`;
+  const art = {
+    harbour: await coverArt(context, ['#1ed760', '#0a6d5a', '#2b1b6b'], '♪'),
+    glass: await coverArt(context, ['#ff8a5b', '#c2366b', '#3a1450'], 'G'),
+    hum: await coverArt(context, ['#5b8cff', '#2c3e9e', '#0d1030'], '∿'),
+    sine: await coverArt(context, ['#f7d154', '#e0723a', '#5a1e3a'], 'S'),
+  };
+  const them = await apiAccount(other);
+  await upload(them, 'Glass Chimes', 'chime-3s.mp3', art.glass);
+  await upload(them, 'Low Tide Hum', 'hum-4s.opus', art.hum);
+  await upload(them, 'Sine of the Times', 'sine.flac');
+  await them.dispose();
+  await upload(page.request, 'Midnight Harbour', 'tune-12s.mp3', art.harbour);
+  await upload(page.request, 'Golden Hour', 'sine.mp3', art.sine);
+
   const routes = [
     'songs',
     'playlist',
@@ -135,6 +199,71 @@ async function run(name, viewport) {
   await page.keyboard.press('Enter');
   await page.getByText('No songs match').waitFor();
   await shot('43-songs-search');
+
+  // One artist, the upload form with its previews, and the finished upload.
+  await page.goto(`${base}/artist/${other}`);
+  await page.getByRole('button', { name: 'Play all' }).waitFor();
+  await shot('60-artist-page');
+  await page.goto(`${base}/upload`);
+  await page.getByLabel('Song Name').fill('Harbour Lights (demo)');
+  await page
+    .getByLabel('Upload Song', { exact: true })
+    .setInputFiles(path.join(testdata, 'audio', 'sine.wav'));
+  await page
+    .getByLabel('Upload Song Cover')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: art.hum });
+  await page.getByLabel('Lyrics').fill('Lights on the water, the harbour asleep…');
+  await page.getByLabel('Preview of the chosen song').waitFor();
+  await shot('61-upload-previews');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'Upload another' }).waitFor();
+  await shot('62-upload-done');
+
+  // Playing: the bar (or the phone's mini bar), the queue and the now-playing sheet.
+  await page.goto(`${base}/songs`);
+  await page.getByRole('list', { name: 'Songs' }).waitFor();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Midnight Harbour' })
+    .getByText('Midnight Harbour')
+    .first()
+    .click();
+  await page.mouse.move(5, 400);
+  await page.waitForTimeout(1200);
+  await shot('63-songs-playing');
+  // Client-side navigation: a reload would restore the player paused.
+  if (name === 'mobile') {
+    await page.getByRole('button', { name: /^Open now playing/ }).click();
+    await shot('64-now-playing');
+    await page
+      .getByRole('dialog', { name: 'Now playing' })
+      .getByRole('link', { name: 'Queue' })
+      .click();
+  } else {
+    await page.getByRole('region', { name: 'Player' }).getByRole('link', { name: 'Queue' }).click();
+  }
+  await page.getByRole('list', { name: 'Now playing' }).waitFor();
+  await page.mouse.move(5, 400);
+  await shot('65-queue');
+  await page
+    .getByRole('region', { name: 'Player' })
+    .getByRole('button', { name: 'Pause' })
+    .first()
+    .click();
+
+  // A download caught while it runs, and the delete confirmation.
+  await page.route('**/media/songs/*/download', () => undefined);
+  await page.goto(`${base}/songs`);
+  const row = page.getByRole('listitem').filter({ hasText: 'Golden Hour' }).first();
+  await row.getByRole('button', { name: 'Download' }).click();
+  await row.getByRole('progressbar').waitFor();
+  await page.mouse.move(5, 400);
+  await shot('66-download-running');
+  await row.getByRole('button', { name: 'Cancel download' }).click();
+  await page.unroute('**/media/songs/*/download');
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await shot('67-delete-confirm');
+  await page.getByRole('button', { name: 'Cancel' }).click();
 
   // Log out, then reset the password.
   await page.getByRole('button', { name: /Account menu/ }).click();

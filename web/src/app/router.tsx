@@ -88,6 +88,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('@/features/artists/components/ArtistsPage'), 'ArtistsPage'),
           },
           {
+            path: 'artist/:name',
+            lazy: page(() => import('@/features/artists/components/ArtistPage'), 'ArtistPage'),
+          },
+          {
             path: 'songs',
             lazy: page(() => import('@/features/songs/components/SongsPage'), 'SongsPage'),
           },

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { Sheet } from '@/components/ui';
 import { ChatWidget } from '@/features/chat/components/ChatWidget';
+import { Player } from '@/features/player/components/Player';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 import './AppShell.css';
@@ -25,8 +26,9 @@ export function AppShell() {
           <Outlet />
         </main>
       </div>
-      {/* The player bar takes this slot in a later issue. */}
-      <div className="shell__player" data-slot="player" />
+      <div className="shell__player" data-slot="player">
+        <Player />
+      </div>
       <ChatWidget />
       <Sheet open={menuOpen} onClose={closeMenu} label="Menu" closeLabel="Close menu">
         <SideNav onNavigate={closeMenu} />

@@ -6,6 +6,12 @@ import { setSearchTerm, useSearchTerm } from '@/lib/store';
 export function SearchBox() {
   const term = useSearchTerm();
   const [text, setText] = useState(term ?? '');
+  // A term cleared or set elsewhere (the chip on /songs) shows in the box too.
+  const [shownTerm, setShownTerm] = useState(term);
+  if (term !== shownTerm) {
+    setShownTerm(term);
+    setText(term ?? '');
+  }
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

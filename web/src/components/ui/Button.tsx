@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { Spinner } from './Spinner';
 import './Button.css';
@@ -22,6 +22,7 @@ function classes({ variant = 'primary', size = 'md', block }: StyleProps, extra?
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, StyleProps {
   /** Shows a spinner and blocks clicks while an action runs. */
   loading?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

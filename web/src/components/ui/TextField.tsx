@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import './TextField.css';
 
@@ -8,14 +8,18 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   hint?: ReactNode;
   /** Puts a small link or note beside the label (e.g. 'Forgot password?'). */
   labelAside?: ReactNode;
+  /** A problem with the value, shown under the field and announced with it. */
+  error?: string | null;
   /** For type="password": adds a button that shows or hides the text. */
   revealable?: boolean;
   icon?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
 }
 
 export function TextField({
   label,
   hint,
+  error,
   labelAside,
   revealable = false,
   icon,
@@ -25,6 +29,8 @@ export function TextField({
 }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   const [revealed, setRevealed] = useState(false);
   const inputType = revealable && revealed ? 'text' : type;
 
@@ -50,7 +56,8 @@ export function TextField({
             icon ? 'field__input--icon' : '',
             revealable ? 'field__input--reveal' : '',
           ].join(' ')}
-          aria-describedby={hint ? hintId : undefined}
+          aria-describedby={describedBy || undefined}
+          aria-invalid={error ? true : undefined}
           {...rest}
         />
         {revealable && (
@@ -68,6 +75,11 @@ export function TextField({
       {hint && (
         <p id={hintId} className="field__hint">
           {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
         </p>
       )}
     </div>

@@ -1,9 +1,11 @@
 export { AnchorButton, Button, ButtonLink } from './Button';
 export { Checkbox } from './Checkbox';
+export { ConfirmDialog } from './ConfirmDialog';
 export { EmptyState } from './EmptyState';
 export { Logo, LogoMark } from './Logo';
 export { PageHeader } from './PageHeader';
 export { Sheet } from './Sheet';
+export { Slider } from './Slider';
 export { PageLoader, Spinner } from './Spinner';
 export { TextField } from './TextField';
 export { ToastProvider } from './Toast';

@@ -1,0 +1,2 @@
+export { SongCover } from './SongCover';
+export { SongList } from './SongList';

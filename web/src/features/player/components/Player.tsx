@@ -1,0 +1,43 @@
+import { useRef, useState } from 'react';
+import { useToast } from '@/components/ui';
+import { useCurrentSong } from '@/lib/player-store';
+import { useSession } from '@/lib/session';
+import { useIncreaseView } from '../api/increase-view';
+import { useAudioEngine } from '../hooks/use-audio-engine';
+import { useMediaSession } from '../hooks/use-media-session';
+import { usePlayerPersistence } from '../hooks/use-player-persistence';
+import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
+import { NowPlaying } from './NowPlaying';
+import { PlayerBar } from './PlayerBar';
+import './player.css';
+
+/**
+ * The player of the signed-in shell: the one <audio> element, kept across
+ * pages, and the bar once a song has been chosen.
+ */
+export function Player() {
+  const { user } = useSession();
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const toast = useToast();
+  const { mutate: countListen } = useIncreaseView();
+  const song = useCurrentSong();
+  const [expanded, setExpanded] = useState(false);
+
+  usePlayerPersistence(`musicify.player.${user._id}`);
+  useAudioEngine(audioRef, {
+    onListened: (s) => countListen(s._id),
+    onError: (s) => toast.error(`We couldn't play “${s.song}”. It may have been removed.`),
+  });
+  useMediaSession();
+  usePlayerShortcuts();
+
+  if (!song && expanded) setExpanded(false);
+
+  return (
+    <>
+      <audio ref={audioRef} preload="metadata" />
+      {song && <PlayerBar song={song} onExpand={() => setExpanded(true)} expanded={expanded} />}
+      {song && expanded && <NowPlaying song={song} onClose={() => setExpanded(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { Link } from 'react-router';
+import { SongCover } from '@/components/songs';
+import { usePlayer } from '@/lib/player-store';
+import { artistPath, displayName, type Song } from '@/lib/song';
+import {
+  NextButton,
+  PlayPauseButton,
+  QueueLink,
+  SeekBar,
+  SpeedControl,
+  Transport,
+  VolumeControl,
+} from './controls';
+
+interface PlayerBarProps {
+  song: Song;
+  /** On a phone: opens the full-screen now-playing sheet. */
+  onExpand: () => void;
+  expanded: boolean;
+}
+
+/** The thin progress line of the phone's mini bar. */
+function MiniProgress({ fallbackDuration }: { fallbackDuration: number }) {
+  const time = usePlayer((s) => s.time);
+  const known = usePlayer((s) => s.duration);
+  const duration = known > 0 ? known : fallbackDuration;
+  const ratio = duration > 0 ? Math.min(1, time / duration) : 0;
+  return (
+    <span className="mini__progress" aria-hidden="true">
+      <span className="mini__progress-fill" style={{ transform: `scaleX(${ratio})` }} />
+    </span>
+  );
+}
+
+/**
+ * The bar at the bottom of every signed-in page: a full bar on wide screens,
+ * a compact one on phones that opens the now-playing sheet.
+ */
+export function PlayerBar({ song, onExpand, expanded }: PlayerBarProps) {
+  const artist = displayName(song.artist);
+  return (
+    <section className="player" aria-label="Player">
+      <div className="mini">
+        <button
+          type="button"
+          className="mini__open"
+          onClick={onExpand}
+          aria-label={`Open now playing: ${song.song} by ${artist}`}
+          aria-haspopup="dialog"
+          aria-expanded={expanded}
+        >
+          <SongCover src={song.coverSmall} size={42} className="mini__cover" eager />
+          <span className="mini__text">
+            <span className="mini__title">{song.song}</span>
+            <span className="mini__artist">{artist}</span>
+          </span>
+        </button>
+        <PlayPauseButton size="sm" />
+        <NextButton size={22} />
+        <MiniProgress fallbackDuration={song.duration} />
+      </div>
+
+      <div className="bar">
+        <div className="bar__now">
+          <SongCover src={song.coverSmall} size={56} className="bar__cover" eager />
+          <div className="bar__text">
+            <span className="bar__title" title={song.song}>
+              {song.song}
+            </span>
+            <Link className="bar__artist" to={artistPath(song.artist)}>
+              {artist}
+            </Link>
+          </div>
+        </div>
+        <div className="bar__center">
+          <Transport />
+          <SeekBar fallbackDuration={song.duration} />
+        </div>
+        <div className="bar__extras">
+          <SpeedControl />
+          <QueueLink />
+          <VolumeControl />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,234 @@
+import { NavLink } from 'react-router';
+import {
+  Gauge,
+  ListMusic,
+  Pause,
+  Play,
+  RotateCcw,
+  RotateCw,
+  Shuffle,
+  SkipBack,
+  SkipForward,
+  Volume,
+  Volume1,
+  Volume2,
+  VolumeX,
+} from 'lucide-react';
+import { Slider } from '@/components/ui';
+import {
+  next,
+  previous,
+  RATE_DEFAULT,
+  RATE_MAX,
+  seekTo,
+  setRate,
+  setVolume,
+  skip,
+  SKIP_SECONDS,
+  togglePlay,
+  toggleMute,
+  toggleShuffle,
+  usePlayer,
+  VOLUME_MAX,
+} from '@/lib/player-store';
+import { formatTime } from '@/lib/song';
+import { formatRate } from '../audio-math';
+
+type Size = 'sm' | 'md' | 'lg';
+
+export function PlayPauseButton({ size = 'md' }: { size?: Size }) {
+  const playing = usePlayer((s) => s.playing);
+  const icon = { sm: 20, md: 18, lg: 30 }[size];
+  return (
+    <button
+      type="button"
+      className={`pbtn pbtn--play pbtn--play-${size}`}
+      onClick={togglePlay}
+      aria-label={playing ? 'Pause' : 'Play'}
+      title={playing ? 'Pause (Space)' : 'Play (Space)'}
+    >
+      {playing ? (
+        <Pause size={icon} fill="currentColor" aria-hidden="true" />
+      ) : (
+        <Play size={icon} fill="currentColor" aria-hidden="true" className="pbtn__play-icon" />
+      )}
+    </button>
+  );
+}
+
+export function PreviousButton({ size = 20 }: { size?: number }) {
+  const atStart = usePlayer((s) => s.index <= 0);
+  return (
+    <button
+      type="button"
+      className="pbtn"
+      onClick={previous}
+      disabled={atStart}
+      aria-label="Previous"
+      title="Previous (P)"
+    >
+      <SkipBack size={size} fill="currentColor" aria-hidden="true" />
+    </button>
+  );
+}
+
+export function NextButton({ size = 20 }: { size?: number }) {
+  return (
+    <button type="button" className="pbtn" onClick={next} aria-label="Next" title="Next (N)">
+      <SkipForward size={size} fill="currentColor" aria-hidden="true" />
+    </button>
+  );
+}
+
+export function SkipButton({
+  direction,
+  size = 20,
+}: {
+  direction: 'back' | 'forward';
+  size?: number;
+}) {
+  const back = direction === 'back';
+  const Icon = back ? RotateCcw : RotateCw;
+  return (
+    <button
+      type="button"
+      className="pbtn pbtn--skip"
+      onClick={() => skip(back ? -SKIP_SECONDS : SKIP_SECONDS)}
+      aria-label={back ? 'Skip back 10 seconds' : 'Skip forward 10 seconds'}
+      title={back ? 'Back 10 s (←)' : 'Forward 10 s (→)'}
+    >
+      <Icon size={size + 4} strokeWidth={1.8} aria-hidden="true" />
+      <span className="pbtn__skip-label" aria-hidden="true">
+        {SKIP_SECONDS}
+      </span>
+    </button>
+  );
+}
+
+export function ShuffleButton({ size = 18 }: { size?: number }) {
+  const shuffle = usePlayer((s) => s.shuffle);
+  return (
+    <button
+      type="button"
+      className={shuffle ? 'pbtn pbtn--toggle pbtn--on' : 'pbtn pbtn--toggle'}
+      onClick={() => toggleShuffle()}
+      aria-label="Shuffle"
+      aria-pressed={shuffle}
+      title={shuffle ? 'Shuffle is on' : 'Shuffle'}
+    >
+      <Shuffle size={size} aria-hidden="true" />
+    </button>
+  );
+}
+
+/** Shuffle, previous, back 10 s, play/pause, forward 10 s, next. */
+export function Transport({ size = 'md' }: { size?: Size }) {
+  const icon = size === 'lg' ? 26 : 20;
+  return (
+    <div className={`transport transport--${size}`}>
+      <ShuffleButton size={size === 'lg' ? 22 : 18} />
+      <PreviousButton size={icon} />
+      <SkipButton direction="back" size={icon} />
+      <PlayPauseButton size={size} />
+      <SkipButton direction="forward" size={icon} />
+      <NextButton size={icon} />
+    </div>
+  );
+}
+
+/** The seek slider between the elapsed and the total time. */
+export function SeekBar({ fallbackDuration }: { fallbackDuration: number }) {
+  const time = usePlayer((s) => s.time);
+  const known = usePlayer((s) => s.duration);
+  const duration = known > 0 ? known : fallbackDuration;
+  const shown = Math.min(time, duration || time);
+  return (
+    <div className="seek">
+      <span className="seek__time">{formatTime(shown)}</span>
+      <Slider
+        className="seek__slider"
+        label="Seek"
+        min={0}
+        max={duration > 0 ? duration : 0}
+        step="any"
+        value={shown}
+        valueText={`${formatTime(shown)} of ${formatTime(duration)}`}
+        onValueChange={seekTo}
+        disabled={!(duration > 0)}
+      />
+      <span className="seek__time seek__time--total">{formatTime(duration)}</span>
+    </div>
+  );
+}
+
+export function SpeedControl() {
+  const rate = usePlayer((s) => s.rate);
+  return (
+    <div className="speed">
+      <button
+        type="button"
+        className="pbtn pbtn--small"
+        onClick={() => setRate(RATE_DEFAULT)}
+        aria-label="Reset speed"
+        title="Reset speed to 1×"
+      >
+        <Gauge size={18} aria-hidden="true" />
+      </button>
+      <Slider
+        className="speed__slider"
+        label="Playback speed"
+        min={0}
+        max={RATE_MAX}
+        value={rate}
+        valueText={formatRate(rate)}
+        onValueChange={setRate}
+      />
+      <output className="speed__value" aria-hidden="true">
+        {formatRate(rate)}
+      </output>
+    </div>
+  );
+}
+
+export function VolumeControl() {
+  const volume = usePlayer((s) => s.volume);
+  const muted = usePlayer((s) => s.muted);
+  const level = muted ? 0 : volume;
+  const Icon = level === 0 ? VolumeX : level < 34 ? Volume : level < 67 ? Volume1 : Volume2;
+  return (
+    <div className="volume">
+      <button
+        type="button"
+        className="pbtn pbtn--small"
+        onClick={toggleMute}
+        aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'}
+        title={muted || volume === 0 ? 'Unmute (M)' : 'Mute (M)'}
+      >
+        <Icon size={18} aria-hidden="true" />
+      </button>
+      <Slider
+        className="volume__slider"
+        label="Volume"
+        min={0}
+        max={VOLUME_MAX}
+        value={level}
+        valueText={`${level}%`}
+        onValueChange={setVolume}
+      />
+    </div>
+  );
+}
+
+export function QueueLink({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <NavLink
+      to="/queue"
+      className={({ isActive }) => (isActive ? 'pbtn pbtn--small pbtn--on' : 'pbtn pbtn--small')}
+      aria-label="Queue"
+      title="Queue"
+      onClick={onNavigate}
+    >
+      <ListMusic size={18} aria-hidden="true" />
+    </NavLink>
+  );
+}

@@ -1,0 +1,204 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { AlertCircle } from 'lucide-react';
+import { Button, TextField, useToast } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import type { Song } from '@/lib/song';
+import { useUploadSong } from '../api/upload-song';
+import { useFilePreview } from '../hooks/use-file-preview';
+import {
+  MAX_LYRICS_LENGTH,
+  MAX_NAME_LENGTH,
+  validateUpload,
+  type UploadErrors,
+} from '../validation';
+import { AudioPicker, CoverPicker } from './FilePickers';
+
+interface UploadFormProps {
+  onUploaded: (song: Song) => void;
+}
+
+function isAbort(err: unknown): boolean {
+  return err instanceof DOMException && err.name === 'AbortError';
+}
+
+/**
+ * The upload form: name, audio (with a preview), an optional cover and
+ * lyrics. Checked here first, then sent with a progress bar; a failure shows
+ * the server's message and keeps everything that was filled in.
+ */
+export function UploadForm({ onUploaded }: UploadFormProps) {
+  const toast = useToast();
+  const upload = useUploadSong();
+  const lyricsId = useId();
+  const [name, setName] = useState('');
+  const [text, setText] = useState('');
+  const [audio, chooseAudio] = useFilePreview();
+  const [cover, chooseCover] = useFilePreview();
+  const [errors, setErrors] = useState<UploadErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const audioRef = useRef<HTMLInputElement>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const busy = upload.isPending;
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const found = validateUpload({
+      name,
+      audio: audio?.file ?? null,
+      cover: cover?.file ?? null,
+      text,
+    });
+    setErrors(found);
+    setFailure(null);
+    if (found.name) nameRef.current?.focus();
+    else if (found.audio) audioRef.current?.focus();
+    if (Object.keys(found).length > 0 || !audio) return;
+
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setProgress(0);
+    upload.mutate(
+      {
+        name,
+        audio: audio.file,
+        cover: cover?.file ?? null,
+        text,
+        onProgress: setProgress,
+        signal: controller.signal,
+      },
+      {
+        onSuccess: (song) => {
+          toast.success(`Uploaded “${song.song}”`);
+          onUploaded(song);
+        },
+        onError: (err) => {
+          if (isAbort(err)) {
+            toast.info('Upload canceled');
+            return;
+          }
+          const message = errorMessage(err);
+          setFailure(message);
+          toast.error(message);
+        },
+        onSettled: () => {
+          abortRef.current = null;
+        },
+      },
+    );
+  }
+
+  const chooseAudioFile = (file: File | null) => {
+    chooseAudio(file);
+    setErrors(({ audio: _, cover: __, ...rest }) => rest);
+  };
+  const chooseCoverFile = (file: File | null) => {
+    chooseCover(file);
+    setErrors(({ cover: _, ...rest }) => rest);
+  };
+
+  return (
+    <form className="upload-form" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+      {failure && (
+        <p className="upload-form__failure">
+          <AlertCircle size={18} aria-hidden="true" />
+          <span>{failure}</span>
+        </p>
+      )}
+      <div className="upload-form__main">
+        <TextField
+          ref={nameRef}
+          label="Song Name"
+          name="song"
+          required
+          autoComplete="off"
+          maxLength={MAX_NAME_LENGTH + 50}
+          placeholder="What is it called?"
+          value={name}
+          disabled={busy}
+          error={errors.name}
+          onChange={(e) => {
+            setName(e.target.value);
+            if (errors.name) setErrors(({ name: _, ...rest }) => rest);
+          }}
+        />
+        <AudioPicker
+          preview={audio}
+          onChoose={chooseAudioFile}
+          error={errors.audio}
+          disabled={busy}
+          inputRef={audioRef}
+        />
+      </div>
+      <div className="upload-form__side">
+        <CoverPicker
+          preview={cover}
+          onChoose={chooseCoverFile}
+          error={errors.cover}
+          disabled={busy}
+        />
+      </div>
+      <div className="field upload-form__lyrics">
+        <div className="field__label-row">
+          <label className="field__label" htmlFor={lyricsId}>
+            Lyrics
+          </label>
+          <span className="picker__optional">Optional</span>
+        </div>
+        <textarea
+          id={lyricsId}
+          className="field__input upload-form__textarea"
+          name="text"
+          rows={5}
+          placeholder="Paste the words of the song, if it has any."
+          value={text}
+          disabled={busy}
+          aria-invalid={errors.text ? true : undefined}
+          aria-describedby={errors.text ? `${lyricsId}-error` : undefined}
+          maxLength={MAX_LYRICS_LENGTH + 1000}
+          onChange={(e) => setText(e.target.value)}
+        />
+        {errors.text && (
+          <p id={`${lyricsId}-error`} className="field__error">
+            {errors.text}
+          </p>
+        )}
+      </div>
+      <div className="upload-form__actions">
+        {busy && (
+          <div className="upload-progress">
+            <div className="upload-progress__label">
+              <span>{progress < 100 ? 'Uploading…' : 'Checking the file…'}</span>
+              <span>{progress}%</span>
+            </div>
+            <div
+              className="upload-progress__track"
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={progress}
+            >
+              <span
+                className="upload-progress__bar"
+                style={{ transform: `scaleX(${progress / 100})` }}
+              />
+            </div>
+          </div>
+        )}
+        <div className="upload-form__buttons">
+          {busy && (
+            <Button variant="ghost" onClick={() => abortRef.current?.abort()}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" size="lg" loading={busy}>
+            Submit
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,407 @@
+import { useSyncExternalStore } from 'react';
+import type { Song } from './song';
+
+/** The speed slider runs 0–200 and starts at 100 (1×). */
+export const RATE_MAX = 200;
+export const RATE_DEFAULT = 100;
+/** The volume slider runs 0–100 and starts at 100. */
+export const VOLUME_MAX = 100;
+export const VOLUME_DEFAULT = 100;
+/** Skip back and forward by this many seconds. */
+export const SKIP_SECONDS = 10;
+
+/** A seek the audio element still has to make: to a time, or by a number of seconds. */
+export interface SeekRequest {
+  id: number;
+  kind: 'to' | 'by';
+  value: number;
+}
+
+/** The player and its queue, shared by every page. */
+export interface PlayerState {
+  queue: Song[];
+  /** Where the current song sits in the queue; -1 when nothing is chosen. */
+  index: number;
+  playing: boolean;
+  /** The speed slider's value, 0–200. */
+  rate: number;
+  /** The volume slider's value, 0–100. */
+  volume: number;
+  muted: boolean;
+  shuffle: boolean;
+  /** While shuffled: the queue in the order it came in, to restore when shuffle is turned off. */
+  original: Song[] | null;
+  /** While shuffled: for each queue entry, its place in `original`. */
+  order: number[] | null;
+  /** The audio element's position and length, mirrored for the UI (seconds). */
+  time: number;
+  duration: number;
+  /**
+   * Grows each time a song starts from the top. The audio element loads the
+   * song anew and the listen counter starts again from 0 for every new play.
+   */
+  playId: number;
+  seek: SeekRequest | null;
+}
+
+const initialState: PlayerState = {
+  queue: [],
+  index: -1,
+  playing: false,
+  rate: RATE_DEFAULT,
+  volume: VOLUME_DEFAULT,
+  muted: false,
+  shuffle: false,
+  original: null,
+  order: null,
+  time: 0,
+  duration: 0,
+  playId: 0,
+  seek: null,
+};
+
+let state: PlayerState = initialState;
+let seekIds = 0;
+const listeners = new Set<() => void>();
+
+export function subscribePlayer(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function setState(patch: Partial<PlayerState>): void {
+  state = { ...state, ...patch };
+  listeners.forEach((l) => l());
+}
+
+export function getPlayerState(): PlayerState {
+  return state;
+}
+
+/** Reads one slice of the player; the component re-renders only when it changes. */
+export function usePlayer<T>(selector: (s: PlayerState) => T): T {
+  return useSyncExternalStore(
+    subscribePlayer,
+    () => selector(state),
+    () => selector(initialState),
+  );
+}
+
+export function currentSong(s: PlayerState): Song | null {
+  return s.queue[s.index] ?? null;
+}
+
+export const useCurrentSong = (): Song | null => usePlayer(currentSong);
+
+const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
+
+/** Fisher–Yates; `random` is injectable so tests can pin the order. */
+function shuffled<T>(items: T[], random: () => number): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+/** The current song goes away and the bar with it; speed, volume and shuffle stay. */
+function clearCurrent(): void {
+  setState({
+    queue: [],
+    index: -1,
+    playing: false,
+    original: null,
+    order: null,
+    time: 0,
+    duration: 0,
+    seek: null,
+  });
+}
+
+/** Makes the song at `index` current and starts it from the top; out of range clears it. */
+function go(index: number, patch: Partial<PlayerState> = {}, playing = true): void {
+  const queue = patch.queue ?? state.queue;
+  const song = queue[index];
+  if (!song) {
+    clearCurrent();
+    return;
+  }
+  setState({
+    ...patch,
+    index,
+    playing,
+    playId: state.playId + 1,
+    time: 0,
+    duration: song.duration > 0 ? song.duration : 0,
+    seek: null,
+  });
+}
+
+/**
+ * Plays `songs` as the new queue from `index`: that song becomes current, its
+ * played seconds start at 0 and it plays. With shuffle on, the rest is shuffled.
+ */
+export function playSongs(songs: Song[], index = 0, random: () => number = Math.random): void {
+  if (!songs[index]) {
+    clearCurrent();
+    return;
+  }
+  if (state.shuffle) {
+    const others = songs.map((_, i) => i).filter((i) => i !== index);
+    const order = [index, ...shuffled(others, random)];
+    go(0, { queue: order.map((i) => songs[i] as Song), original: songs.slice(), order });
+    return;
+  }
+  go(index, { queue: songs.slice(), original: null, order: null });
+}
+
+/** Jumps to a queue entry (the queue page) and plays it. */
+export function playAt(index: number): void {
+  go(index);
+}
+
+/** Moves to the next song (index + 1); past the end the current song is cleared. */
+export function next(): void {
+  go(state.index + 1);
+}
+
+/** Moves to the previous song (index − 1); before the first the current song is cleared. */
+export function previous(): void {
+  go(state.index - 1);
+}
+
+/** The audio element finished the song: the next one starts. */
+export function songEnded(): void {
+  go(state.index + 1);
+}
+
+export function togglePlay(): void {
+  if (!currentSong(state)) return;
+  setState({ playing: !state.playing });
+}
+
+/** Mirrors the audio element's own play and pause (media keys, the end of a song). */
+export function setPlaying(playing: boolean): void {
+  if (playing && !currentSong(state)) return;
+  if (state.playing !== playing) setState({ playing });
+}
+
+function limit(): number {
+  return state.duration > 0 ? state.duration : Number.POSITIVE_INFINITY;
+}
+
+export function seekTo(seconds: number): void {
+  if (!currentSong(state) || !Number.isFinite(seconds)) return;
+  const value = clamp(seconds, 0, limit());
+  setState({ time: value, seek: { id: ++seekIds, kind: 'to', value } });
+}
+
+/** Skips back (negative) or forward by `seconds` from where the audio really is. */
+export function skip(seconds: number): void {
+  if (!currentSong(state)) return;
+  setState({
+    time: clamp(state.time + seconds, 0, limit()),
+    seek: { id: ++seekIds, kind: 'by', value: seconds },
+  });
+}
+
+export function setRate(value: number): void {
+  if (!Number.isFinite(value)) return;
+  setState({ rate: Math.round(clamp(value, 0, RATE_MAX)) });
+}
+
+export function setVolume(value: number): void {
+  if (!Number.isFinite(value)) return;
+  const volume = Math.round(clamp(value, 0, VOLUME_MAX));
+  setState({ volume, muted: volume === 0 ? state.muted : false });
+}
+
+/** Turns the volume up (positive) or down by `delta` slider steps. */
+export function changeVolume(delta: number): void {
+  setVolume((state.muted ? 0 : state.volume) + delta);
+}
+
+export function toggleMute(): void {
+  // Unmuting a silent slider would still be silent: bring it back to half.
+  if (state.muted || state.volume === 0) {
+    setState({ muted: false, volume: state.volume === 0 ? 50 : state.volume });
+    return;
+  }
+  setState({ muted: true });
+}
+
+/**
+ * Shuffle on: the current song stays first and the rest follows in a random
+ * order. Shuffle off: the queue's own order comes back, at the same song.
+ */
+export function toggleShuffle(random: () => number = Math.random): void {
+  if (state.shuffle) {
+    const { original, order, index } = state;
+    if (!original || !order) {
+      setState({ shuffle: false, original: null, order: null });
+      return;
+    }
+    setState({
+      shuffle: false,
+      queue: original,
+      index: index >= 0 ? (order[index] ?? -1) : -1,
+      original: null,
+      order: null,
+    });
+    return;
+  }
+  const { queue, index } = state;
+  if (index < 0) {
+    setState({ shuffle: true, original: null, order: null });
+    return;
+  }
+  const others = queue.map((_, i) => i).filter((i) => i !== index);
+  const order = [index, ...shuffled(others, random)];
+  setState({
+    shuffle: true,
+    original: queue,
+    order,
+    queue: order.map((i) => queue[i] as Song),
+    index: 0,
+  });
+}
+
+/** Takes one entry out of the queue; removing the current song plays the one after it. */
+export function removeAt(position: number): void {
+  const { queue, index, original, order } = state;
+  if (position < 0 || position >= queue.length) return;
+  const rest = queue.filter((_, i) => i !== position);
+  let shuffleState: Pick<PlayerState, 'original' | 'order'> = { original: null, order: null };
+  if (original && order) {
+    const from = order[position] ?? -1;
+    shuffleState = {
+      original: original.filter((_, i) => i !== from),
+      order: order.filter((_, i) => i !== position).map((i) => (i > from ? i - 1 : i)),
+    };
+  }
+  if (position === index) {
+    go(index, { queue: rest, ...shuffleState }, state.playing);
+    return;
+  }
+  setState({ queue: rest, ...shuffleState, index: position < index ? index - 1 : index });
+}
+
+/** Clears what is up next; the song playing now keeps playing. */
+export function clearQueue(): void {
+  const song = currentSong(state);
+  if (!song) {
+    clearCurrent();
+    return;
+  }
+  setState({
+    queue: [song],
+    index: 0,
+    original: state.shuffle ? [song] : null,
+    order: state.shuffle ? [0] : null,
+  });
+}
+
+/** Forgets a deleted song wherever it sits in the queue. */
+export function removeSong(id: string): void {
+  for (let i = state.queue.length - 1; i >= 0; i--) {
+    if (state.queue[i]?._id === id) removeAt(i);
+  }
+}
+
+/** The audio element's position, mirrored for the UI. */
+export function setTime(seconds: number): void {
+  if (Number.isFinite(seconds) && seconds !== state.time) setState({ time: seconds });
+}
+
+export function setDuration(seconds: number): void {
+  if (Number.isFinite(seconds) && seconds > 0 && seconds !== state.duration) {
+    setState({ duration: seconds });
+  }
+}
+
+/** What survives a reload: the queue, where it is, and the listener's settings. */
+export interface SavedPlayer {
+  queue: Song[];
+  index: number;
+  time: number;
+  rate: number;
+  volume: number;
+  muted: boolean;
+  shuffle: boolean;
+  original: Song[] | null;
+  order: number[] | null;
+}
+
+export function savedPlayer(s: PlayerState = state): SavedPlayer {
+  const { queue, index, time, rate, volume, muted, shuffle, original, order } = s;
+  return { queue, index, time, rate, volume, muted, shuffle, original, order };
+}
+
+function isSongLike(v: unknown): v is Song {
+  if (!v || typeof v !== 'object') return false;
+  const s = v as Record<string, unknown>;
+  return typeof s._id === 'string' && typeof s.song === 'string' && typeof s.audio === 'string';
+}
+
+export function isSavedPlayer(v: unknown): v is SavedPlayer {
+  if (!v || typeof v !== 'object') return false;
+  const s = v as Record<string, unknown>;
+  const numbers = [s.index, s.time, s.rate, s.volume].every(
+    (n) => typeof n === 'number' && Number.isFinite(n),
+  );
+  const queue = Array.isArray(s.queue) && s.queue.every(isSongLike);
+  const original =
+    s.original === null || (Array.isArray(s.original) && s.original.every(isSongLike));
+  const order =
+    s.order === null || (Array.isArray(s.order) && s.order.every((n) => Number.isInteger(n)));
+  return (
+    numbers &&
+    queue &&
+    original &&
+    order &&
+    typeof s.muted === 'boolean' &&
+    typeof s.shuffle === 'boolean'
+  );
+}
+
+/** Puts a saved player back, paused at its saved position. */
+export function restorePlayer(saved: SavedPlayer): void {
+  const song = saved.queue[saved.index];
+  const settings = {
+    rate: Math.round(clamp(saved.rate, 0, RATE_MAX)),
+    volume: Math.round(clamp(saved.volume, 0, VOLUME_MAX)),
+    muted: saved.muted,
+    shuffle: saved.shuffle,
+  };
+  const shuffleState =
+    saved.shuffle &&
+    saved.original &&
+    saved.order &&
+    saved.order.length === saved.queue.length &&
+    saved.order.every((i) => i >= 0 && i < (saved.original?.length ?? 0))
+      ? { original: saved.original, order: saved.order }
+      : { original: null, order: null, shuffle: false };
+  if (!song) {
+    setState({ ...initialState, ...settings, playId: state.playId + 1 });
+    return;
+  }
+  const time = Math.max(0, saved.time);
+  setState({
+    ...settings,
+    ...shuffleState,
+    queue: saved.queue,
+    index: saved.index,
+    playing: false,
+    playId: state.playId + 1,
+    time,
+    duration: song.duration > 0 ? song.duration : 0,
+    seek: time > 0 ? { id: ++seekIds, kind: 'to', value: time } : null,
+  });
+}
+
+/** Puts the player back as it starts (signing out, tests). */
+export function resetPlayer(): void {
+  state = { ...initialState, playId: state.playId + 1 };
+  listeners.forEach((l) => l());
+}
