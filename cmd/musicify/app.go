@@ -8,12 +8,14 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/blob"
 	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/config"
+	"github.com/musicify/musicify/internal/demo"
 	"github.com/musicify/musicify/internal/httpapi"
 	"github.com/musicify/musicify/internal/jobs"
 	"github.com/musicify/musicify/internal/mail"
@@ -37,6 +39,7 @@ type Main struct {
 	server   *http.Server
 	cancel   context.CancelFunc
 	wg       sync.WaitGroup
+	seeding  atomic.Bool
 	shutdown time.Duration
 }
 
@@ -85,11 +88,18 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Logger.Warn("ffmpeg is not installed: songs stream as uploaded, without loudness levelling")
 	}
 	runner.Handlers = map[string]jobs.Handler{catalog.JobAnalyze: library.Analyze}
+	var seeder *demo.Seeder
+	if cfg.Demo {
+		if seeder, err = m.seeder(ctx, db, library, blobs.TempDir()); err != nil {
+			return err
+		}
+	}
 
 	api := &httpapi.Server{
 		Accounts: accounts, Users: db, Songs: db, Library: library, Blobs: blobs,
 		SpoolDir: blobs.TempDir(), MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
+		Seeding: m.seeding.Load,
 	}
 	if cfg.OIDCEnabled() {
 		api.OIDC = auth.NewOIDC(cfg.OIDCIssuer, cfg.OIDCClientID, cfg.OIDCClientSecret,
@@ -110,6 +120,16 @@ func (m *Main) Run(ctx context.Context) error {
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	m.cancel = cancel
 	m.wg.Add(3)
+	if seeder != nil {
+		// The server answers at once; the catalog fills in while it does.
+		m.seeding.Store(true)
+		m.wg.Go(func() {
+			defer m.seeding.Store(false)
+			if err := seeder.Seed(bg); err != nil && bg.Err() == nil {
+				m.Logger.Error("seeding the demo catalog", "err", err)
+			}
+		})
+	}
 	go func() {
 		defer m.wg.Done()
 		runner.Run(bg)
@@ -126,6 +146,33 @@ func (m *Main) Run(ctx context.Context) error {
 	}()
 	m.Logger.Info("musicify is ready", "listen", m.URL, "open", cfg.BaseURL.String())
 	return nil
+}
+
+// seeder returns the demo seeder when the database needs the catalog
+// (nil otherwise), and says how to sign in.
+func (m *Main) seeder(ctx context.Context, db *sqlstore.DB, library *catalog.Service, tmp string) (*demo.Seeder, error) {
+	hash := m.Hash
+	if hash == (auth.Argon2Params{}) {
+		hash = auth.DefaultArgon2
+	}
+	// The seeder made these files itself: the pure-Go check is enough and
+	// saves starting ffprobe two dozen times.
+	trusted := *library
+	trusted.Probe = media.Native{}
+	seeder := &demo.Seeder{Store: db, Library: &trusted, FFmpeg: library.FFmpeg, Hash: hash.Hash,
+		TempDir: tmp, Logger: m.Logger, Now: m.Now}
+	needed, err := seeder.Needed(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("checking for the demo catalog: %w", err)
+	}
+	if needed {
+		m.Logger.Info("demo mode: seeding the demo catalog in the background")
+	}
+	m.Logger.Info("demo mode: sign in as "+demo.User+" with the password "+demo.Password, "user", demo.User)
+	if !needed {
+		return nil, nil
+	}
+	return seeder, nil
 }
 
 // sweep deletes expired sessions, and codes a day past their expiry (kept

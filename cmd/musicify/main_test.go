@@ -16,11 +16,13 @@ import (
 
 	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/config"
+	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/sqlstore"
 )
 
 func startMain(t *testing.T, extra map[string]string) *Main {
 	t.Helper()
-	vars := map[string]string{"MUSICIFY_ADDR": "127.0.0.1:0", "MUSICIFY_DATA_DIR": t.TempDir()}
+	vars := map[string]string{"MUSICIFY_ADDR": "127.0.0.1:0", "MUSICIFY_DATA_DIR": t.TempDir(), "MUSICIFY_DEMO": "false"}
 	for k, v := range extra {
 		vars[k] = v
 	}
@@ -62,7 +64,21 @@ func TestMainServesTheAppAndTheAPI(t *testing.T) {
 }
 
 func TestDemoModeKeepsMailInTheOutbox(t *testing.T) {
-	m := startMain(t, map[string]string{"MUSICIFY_DEMO": "true"})
+	// A server that already has an account gets no demo catalog: the test
+	// stays quick, and that rule is checked on the way.
+	dir := t.TempDir()
+	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(dir, "musicify.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CreateUser(context.Background(), &musicify.User{Username: "owner", Email: "owner@example.com"}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	m := startMain(t, map[string]string{"MUSICIFY_DEMO": "true", "MUSICIFY_DATA_DIR": dir})
+	if songs, _ := m.DB.Songs(context.Background()); len(songs) != 0 || m.seeding.Load() {
+		t.Fatalf("a server with accounts was seeded: %d songs", len(songs))
+	}
 	res, err := http.Post(m.URL+"/api/auth/cheak", "application/json",
 		strings.NewReader(`{"username":"newbie","email":"newbie@example.com","password":"secret1"}`))
 	if err != nil {

@@ -118,5 +118,9 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "database": "down"})
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "version": s.Version})
+	status := map[string]string{"status": "ok", "version": s.Version}
+	if s.Seeding != nil && s.Seeding() {
+		status["demo"] = "seeding"
+	}
+	writeJSON(w, http.StatusOK, status)
 }

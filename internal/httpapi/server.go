@@ -41,6 +41,8 @@ type Server struct {
 	// TrustProxy takes the client address from X-Forwarded-For.
 	TrustProxy bool
 	Version    string
+	// Seeding, when set, tells whether the demo catalog is still being made.
+	Seeding func() bool
 }
 
 // Handler builds the routes and wraps them in the middleware every request

@@ -71,9 +71,11 @@ func (f *FFmpeg) Rendition(ctx context.Context, src, dst string) error {
 	return err
 }
 
-// Encode turns WAV on r into an MP3 (or AAC) file at dst, for the demo catalog.
+// Encode turns WAV on r into an MP3 (or AAC) file at dst, for the demo
+// catalog. LAME's quality 7 encodes twice as fast as its default, which at
+// this bitrate no one hears on synthesized music.
 func (f *FFmpeg) Encode(ctx context.Context, r io.Reader, dst string, kbps int) error {
-	codec := []string{"-c:a", "libmp3lame", "-b:a", strconv.Itoa(kbps) + "k", "-f", "mp3"}
+	codec := []string{"-c:a", "libmp3lame", "-b:a", strconv.Itoa(kbps) + "k", "-compression_level", "7", "-f", "mp3"}
 	if !f.mp3 {
 		codec = []string{"-c:a", "aac", "-b:a", strconv.Itoa(kbps) + "k", "-f", "mp4", "-movflags", "+faststart"}
 	}

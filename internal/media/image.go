@@ -88,7 +88,11 @@ func Covers(r io.Reader) ([][]byte, error) {
 		dst := image.NewRGBA(image.Rect(0, 0, size, size))
 		// Transparent pixels land on the app's dark background, not black.
 		draw.Draw(dst, dst.Bounds(), image.NewUniform(color.RGBA{18, 18, 24, 255}), image.Point{}, draw.Src)
-		draw.CatmullRom.Scale(dst, dst.Bounds(), img, square, draw.Over, nil)
+		if square.Dx() == size {
+			draw.Draw(dst, dst.Bounds(), img, square.Min, draw.Over) // already the right size
+		} else {
+			draw.CatmullRom.Scale(dst, dst.Bounds(), img, square, draw.Over, nil)
+		}
 		var b bytes.Buffer
 		if err := jpeg.Encode(&b, dst, &jpeg.Options{Quality: 85}); err != nil {
 			return nil, fmt.Errorf("encoding cover: %w", err)
