@@ -21,6 +21,8 @@ import (
 	"github.com/musicify/musicify/internal/mail"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/playlists"
+	"github.com/musicify/musicify/internal/social"
 	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/web"
 )
@@ -97,7 +99,9 @@ func (m *Main) Run(ctx context.Context) error {
 
 	api := &httpapi.Server{
 		Accounts: accounts, Users: db, Songs: db, Library: library, Blobs: blobs,
-		SpoolDir: blobs.TempDir(), MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
+		Playlists: &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger},
+		Social:    &social.Service{Store: db, Now: m.Now},
+		SpoolDir:  blobs.TempDir(), MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
 		Seeding: m.seeding.Load,
 	}

@@ -4,7 +4,6 @@
 package catalog
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
@@ -13,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -77,9 +77,9 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	} else if musicify.ErrorCode(err) != musicify.ENOTFOUND {
 		return nil, err
 	}
-	var covers [][]byte
+	var sizes [][]byte
 	if up.CoverPath != "" {
-		if covers, err = readCovers(up.CoverPath); err != nil {
+		if sizes, err = covers.Read(up.CoverPath); err != nil {
 			return nil, err
 		}
 	}
@@ -108,13 +108,13 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 		return nil, err
 	}
 	written = append(written, song.AudioKey)
-	if covers != nil {
-		if song.CoverKey, err = s.storeCovers(ctx, covers); err != nil {
+	if sizes != nil {
+		if song.CoverKey, err = covers.Put(ctx, s.Blobs, s.Logger, sizes); err != nil {
 			undo()
 			return nil, err
 		}
 		for _, size := range media.CoverSizes {
-			written = append(written, CoverFile(song.CoverKey, size))
+			written = append(written, covers.File(song.CoverKey, size))
 		}
 	}
 	if err := s.Songs.CreateSong(ctx, song); err != nil {
@@ -125,60 +125,23 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	return song, nil
 }
 
-func readCovers(path string) ([][]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("opening cover: %w", err)
-	}
-	defer f.Close()
-	return media.Covers(f)
-}
-
-// storeCovers stores every size of a new cover under a fresh key; on
-// failure it removes the sizes it wrote.
-func (s *Service) storeCovers(ctx context.Context, covers [][]byte) (string, error) {
-	key := "covers/" + musicify.NewID()
-	for i, b := range covers {
-		if _, err := s.Blobs.Put(ctx, CoverFile(key, media.CoverSizes[i]), bytes.NewReader(b)); err != nil {
-			s.deleteCover(ctx, key)
-			return "", err
-		}
-	}
-	return key, nil
-}
-
-func (s *Service) deleteCover(ctx context.Context, key string) {
-	for _, size := range media.CoverSizes {
-		if err := s.Blobs.Delete(context.WithoutCancel(ctx), CoverFile(key, size)); err != nil {
-			s.Logger.Error("deleting a cover", "key", key, "err", err)
-		}
-	}
-}
-
 // SetArtistCover replaces the user's artist cover with the image at coverPath.
 func (s *Service) SetArtistCover(ctx context.Context, user *musicify.User, coverPath string) (*musicify.Artist, error) {
-	covers, err := readCovers(coverPath)
+	sizes, err := covers.Read(coverPath)
 	if err != nil {
 		return nil, err
 	}
-	key, err := s.storeCovers(ctx, covers)
+	key, err := covers.Put(ctx, s.Blobs, s.Logger, sizes)
 	if err != nil {
 		return nil, err
 	}
 	old, err := s.Songs.SetArtistCover(ctx, user.ID, key)
 	if err != nil {
-		s.deleteCover(ctx, key)
+		covers.Delete(ctx, s.Blobs, s.Logger, key)
 		return nil, err
 	}
-	if old != "" {
-		s.deleteCover(ctx, old)
-	}
+	covers.Delete(ctx, s.Blobs, s.Logger, old)
 	return s.Songs.Artist(ctx, user.Username)
-}
-
-// CoverFile is the blob key of one size of a cover.
-func CoverFile(coverKey string, size int) string {
-	return fmt.Sprintf("%s-%d.jpg", coverKey, size)
 }
 
 // scheduleAnalysis queues the rendition and loudness work; the song plays
@@ -210,9 +173,7 @@ func (s *Service) Delete(ctx context.Context, user *musicify.User, songID string
 	if err := s.Songs.DeleteSong(ctx, songID); err != nil {
 		return err
 	}
-	if song.CoverKey != "" {
-		s.deleteCover(ctx, song.CoverKey)
-	}
+	covers.Delete(ctx, s.Blobs, s.Logger, song.CoverKey)
 	keys := []string{song.AudioKey}
 	if song.StreamKey != "" {
 		keys = append(keys, song.StreamKey)

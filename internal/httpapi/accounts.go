@@ -163,7 +163,8 @@ func (s *Server) handleOwnProfile(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, viewOf(userOf(r), true))
 }
 
-// handleUserProfile shows a user by name: their name, email and playlists.
+// handleUserProfile shows a user by name: their name, email (SPEC.md's
+// followed-user page shows it) and playlists.
 func (s *Server) handleUserProfile(w http.ResponseWriter, r *http.Request) {
 	var in credentials
 	if err := decodeJSON(w, r, &in); err != nil {
@@ -179,27 +180,13 @@ func (s *Server) handleUserProfile(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, struct {
-		User     userView `json:"user"`
-		Playlist []any    `json:"playlist"`
-	}{viewOf(u, true), []any{}})
-}
-
-// handleAllUsers lists the other users, without their emails.
-func (s *Server) handleAllUsers(w http.ResponseWriter, r *http.Request) {
-	users, err := s.Users.Users(r.Context())
+	lists, err := s.Playlists.Store.PlaylistsByUser(r.Context(), u.ID)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	me := userOf(r)
-	views := []userView{}
-	for _, u := range users {
-		if u.ID != me.ID {
-			views = append(views, viewOf(u, false))
-		}
-	}
 	writeJSON(w, http.StatusOK, struct {
-		Users []userView `json:"users"`
-	}{views})
+		User     userView       `json:"user"`
+		Playlist []playlistView `json:"playlist"`
+	}{viewOf(u, true), playlistsOf(lists, userOf(r))})
 }

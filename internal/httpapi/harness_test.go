@@ -25,6 +25,8 @@ import (
 	"github.com/musicify/musicify/internal/httpapi"
 	mailer "github.com/musicify/musicify/internal/mail"
 	"github.com/musicify/musicify/internal/media"
+	"github.com/musicify/musicify/internal/playlists"
+	"github.com/musicify/musicify/internal/social"
 	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/internal/testsmtp"
 )
@@ -92,7 +94,9 @@ func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 	library := &catalog.Service{Songs: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now}
 	api := &httpapi.Server{
 		Accounts: svc, Users: db, Songs: db, Library: library, Blobs: blobs, SpoolDir: blobs.TempDir(), MaxUploadMB: 5,
-		Ping: db.Ping, Logger: logger, BaseURL: base, Version: "test",
+		Playlists: &playlists.Service{Store: db, Blobs: blobs, Logger: logger},
+		Social:    &social.Service{Store: db, Now: clk.Now},
+		Ping:      db.Ping, Logger: logger, BaseURL: base, Version: "test",
 		Web: fstest.MapFS{
 			"index.html":         {Data: []byte("<!doctype html><title>Musicify</title>")},
 			"assets/app-1a2b.js": {Data: []byte("console.log(1)")},

@@ -19,6 +19,10 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/auth/profile", s.requireUser(s.handleOwnProfile))
 	mux.HandleFunc("POST /api/auth/profile", s.requireUser(s.handleUserProfile))
 	mux.HandleFunc("GET /api/auth/all", s.requireUser(s.handleAllUsers))
+	mux.HandleFunc("POST /api/auth/allfollow", s.requireUser(s.handleFollow))
+	mux.HandleFunc("DELETE /api/auth/follow/{id}", s.requireUser(s.handleUnfollow))
+	mux.HandleFunc("GET /api/auth/followers", s.requireUser(s.handleFollowers))
+	mux.HandleFunc("GET /api/auth/followings", s.requireUser(s.handleFollowings))
 	mux.HandleFunc("GET /api/auth/google", s.handleGoogle)
 	mux.HandleFunc("GET /api/auth/google/callback", s.handleGoogleCallback)
 
@@ -31,6 +35,33 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("DELETE /api/songs/{id}", s.requireUser(s.handleDeleteSong))
 	mux.HandleFunc("POST /api/view/increase", s.requireUser(s.handleView))
 	mux.HandleFunc("POST /api/artist/cover", s.requireUser(s.handleArtistCover))
+	mux.HandleFunc("GET /api/recommend/top", s.requireUser(s.handleTopSongs))
+
+	// Playlists: every write checks the owner (DESIGN.md section 4).
+	mux.HandleFunc("POST /api/playlist/create", s.requireUser(s.handleCreatePlaylist))
+	mux.HandleFunc("GET /api/playlist/all", s.requireUser(s.handleMyPlaylists))
+	mux.HandleFunc("DELETE /api/playlist/delete/{ref}", s.requireUser(s.handleDeletePlaylist))
+	mux.HandleFunc("POST /api/playlist/cover", s.requireUser(s.handlePlaylistCover))
+	mux.HandleFunc("PUT /api/playlist/add", s.requireUser(s.handleAddToPlaylist))
+	mux.HandleFunc("POST /api/playlist/search", s.requireUser(s.handleSearchPlaylists))
+	mux.HandleFunc("POST /api/playlist/followers", s.requireUser(s.handleFollowersOf))
+	mux.HandleFunc("POST /api/playlist/followings", s.requireUser(s.handleFollowingsOf))
+	mux.HandleFunc("DELETE /api/playlist/deletefollower", s.requireUser(s.handleRemoveFollow))
+	mux.HandleFunc("GET /api/playlist/{ref}", s.requireUser(s.handlePlaylist))
+	mux.HandleFunc("PUT /api/playlist/{ref}", s.requireUser(s.handleRenamePlaylist))
+	mux.HandleFunc("POST /api/playlist/{ref}", s.requireUser(s.handleAddToPlaylist))
+	mux.HandleFunc("DELETE /api/playlist/{ref}/songs/{song}", s.requireUser(s.handleRemoveFromPlaylist))
+	mux.HandleFunc("PUT /api/playlist/{ref}/order", s.requireUser(s.handleReorderPlaylist))
+
+	// Likes, follows and sharing.
+	mux.HandleFunc("POST /api/like/check", s.requireUser(s.handleLikeCheck))
+	mux.HandleFunc("POST /api/like/add", s.requireUser(s.handleLike))
+	mux.HandleFunc("DELETE /api/like/{song}", s.requireUser(s.handleUnlike))
+	mux.HandleFunc("GET /api/like/all", s.requireUser(s.handleLikedSongs))
+	mux.HandleFunc("POST /api/search/follower", s.requireUser(s.handleSearchUsers))
+	mux.HandleFunc("GET /api/feed", s.requireUser(s.handleFeed))
+	mux.HandleFunc("POST /api/recommend/share", s.requireUser(s.handleRecommendShare))
+	mux.HandleFunc("GET /api/share/{type}/{id}", s.handleSharePreview)
 
 	mux.HandleFunc("/api/", s.handleAPINotFound)
 

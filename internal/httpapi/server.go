@@ -10,6 +10,8 @@ import (
 	"net/url"
 
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/playlists"
+	"github.com/musicify/musicify/internal/social"
 )
 
 // OIDCProvider is sign-in through an external identity provider.
@@ -20,11 +22,13 @@ type OIDCProvider interface {
 
 // Server holds what the handlers need. Nil optional fields switch features off.
 type Server struct {
-	Accounts musicify.AccountService
-	Users    musicify.UserStore
-	Songs    musicify.SongStore
-	Library  musicify.Library
-	Blobs    musicify.BlobStore
+	Accounts  musicify.AccountService
+	Users     musicify.UserStore
+	Songs     musicify.SongStore
+	Library   musicify.Library
+	Playlists *playlists.Service
+	Social    *social.Service
+	Blobs     musicify.BlobStore
 	// SpoolDir holds uploads while they are checked; MaxUploadMB bounds them.
 	SpoolDir    string
 	MaxUploadMB int64

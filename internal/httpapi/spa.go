@@ -18,6 +18,10 @@ func (s *Server) spa() http.Handler {
 			return
 		}
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		if name == "share" {
+			s.serveSharePage(w, r)
+			return
+		}
 		if name == "" || name == "index.html" {
 			s.serveIndex(w, r)
 			return

@@ -49,6 +49,8 @@ type SongStore interface {
 	// SongBySHA256 finds a user's song with these exact bytes.
 	SongBySHA256(ctx context.Context, userID, sha string) (*Song, error)
 	Songs(ctx context.Context) ([]*Song, error)
+	// TopSongs lists the most listened songs, at most limit.
+	TopSongs(ctx context.Context, limit int) ([]*Song, error)
 	SongsByArtist(ctx context.Context, username string) ([]*Song, error)
 	DeleteSong(ctx context.Context, id string) error
 	// AddView counts one listen and returns the new count.

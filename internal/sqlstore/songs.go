@@ -59,6 +59,12 @@ func (d *DB) Songs(ctx context.Context) ([]*musicify.Song, error) {
 	return d.songList(ctx, `SELECT `+songColumns+songFrom+` ORDER BY s.created_at DESC, s.id`)
 }
 
+// TopSongs lists the most listened songs; among equals, the newest first.
+func (d *DB) TopSongs(ctx context.Context, limit int) ([]*musicify.Song, error) {
+	return d.songList(ctx, `SELECT `+songColumns+songFrom+` WHERE s.view_count > 0
+		ORDER BY s.view_count DESC, s.created_at DESC, s.id LIMIT ?`, limit)
+}
+
 // SongsByArtist lists one uploader's songs, newest first.
 func (d *DB) SongsByArtist(ctx context.Context, username string) ([]*musicify.Song, error) {
 	return d.songList(ctx, `SELECT `+songColumns+songFrom+` WHERE u.username_key = ? ORDER BY s.created_at DESC, s.id`,
@@ -195,23 +201,6 @@ func scanSong(sc scanner) (*musicify.Song, error) {
 }
 
 func (d *DB) SetArtistCover(ctx context.Context, userID, coverKey string) (string, error) {
-	tx, err := d.db.BeginTx(ctx, nil)
-	if err != nil {
-		return "", fmt.Errorf("setting artist cover: %w", err)
-	}
-	defer tx.Rollback()
-	var old string
-	err = tx.QueryRowContext(ctx, d.dialect.rebind(`SELECT artist_cover_key FROM users WHERE id = ?`), userID).Scan(&old)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", musicify.Errorf(musicify.ENOTFOUND, "This user does not exist.")
-	} else if err != nil {
-		return "", fmt.Errorf("setting artist cover: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, d.dialect.rebind(`UPDATE users SET artist_cover_key = ? WHERE id = ?`), coverKey, userID); err != nil {
-		return "", fmt.Errorf("setting artist cover: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return "", fmt.Errorf("setting artist cover: %w", err)
-	}
-	return old, nil
+	return d.swapColumn(ctx, "users", "artist_cover_key", userID, coverKey,
+		musicify.Errorf(musicify.ENOTFOUND, "This user does not exist."))
 }

@@ -1,0 +1,64 @@
+// Package covers stores uploaded cover images (checked by content and
+// re-encoded at the sizes the app shows) for songs, playlists and artists.
+package covers
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+
+	"github.com/musicify/musicify/internal/media"
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// File is the blob key of one size of the cover stored under key.
+func File(key string, size int) string {
+	return fmt.Sprintf("%s-%d.jpg", key, size)
+}
+
+// Read checks the image at path and renders its sizes.
+func Read(path string) ([][]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening cover: %w", err)
+	}
+	defer f.Close()
+	return media.Covers(f)
+}
+
+// Put stores rendered sizes under a fresh key; on failure it removes the
+// sizes it wrote.
+func Put(ctx context.Context, blobs musicify.BlobStore, logger *slog.Logger, sizes [][]byte) (string, error) {
+	key := "covers/" + musicify.NewID()
+	for i, b := range sizes {
+		if _, err := blobs.Put(ctx, File(key, media.CoverSizes[i]), bytes.NewReader(b)); err != nil {
+			Delete(ctx, blobs, logger, key)
+			return "", err
+		}
+	}
+	return key, nil
+}
+
+// Store checks the image at path and stores it: Read, then Put.
+func Store(ctx context.Context, blobs musicify.BlobStore, logger *slog.Logger, path string) (string, error) {
+	sizes, err := Read(path)
+	if err != nil {
+		return "", err
+	}
+	return Put(ctx, blobs, logger, sizes)
+}
+
+// Delete removes every size of a cover; failures are only logged, as a
+// stray file harms no one while a missing one would.
+func Delete(ctx context.Context, blobs musicify.BlobStore, logger *slog.Logger, key string) {
+	if key == "" {
+		return
+	}
+	for _, size := range media.CoverSizes {
+		if err := blobs.Delete(context.WithoutCancel(ctx), File(key, size)); err != nil {
+			logger.Error("deleting a cover", "key", key, "err", err)
+		}
+	}
+}

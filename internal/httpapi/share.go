@@ -1,0 +1,157 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"html"
+	"io/fs"
+	"net/http"
+	"net/url"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// shared is what a share link points at, resolved for any reader.
+type shared struct {
+	Type     string // song or playlist
+	ID       string
+	Name     string
+	By       string // artist or owner
+	CoverKey string
+	Songs    int
+	song     *musicify.Song
+	playlist *musicify.Playlist
+}
+
+func (s *Server) resolveShare(ctx context.Context, kind, id string) (*shared, error) {
+	switch kind {
+	case "song":
+		song, err := s.Songs.Song(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return &shared{Type: kind, ID: song.ID, Name: song.Name, By: song.Artist, CoverKey: song.CoverKey, Songs: 1, song: song}, nil
+	case "playlist":
+		p, err := s.Playlists.Store.Playlist(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return &shared{Type: kind, ID: p.ID, Name: p.Name, By: p.Owner, CoverKey: p.CoverKey, Songs: p.Songs, playlist: p}, nil
+	}
+	return nil, musicify.Errorf(musicify.EINVALID, "A share link is for a song or a playlist.")
+}
+
+// handleRecommendShare is SPEC.md's POST /recommend/share {value, id}: an
+// array whose first item is the song or the playlist (with its songs).
+func (s *Server) handleRecommendShare(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Value string `json:"value"`
+		ID    string `json:"id"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	item, err := s.resolveShare(r.Context(), in.Value, in.ID)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	me := userOf(r)
+	if item.song != nil {
+		writeJSON(w, http.StatusOK, []songView{songOf(item.song, me)})
+		return
+	}
+	songs, err := s.Playlists.Songs(r.Context(), item.playlist)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	v := playlistOf(item.playlist, me)
+	v.Songs = songsOf(songs, me)
+	writeJSON(w, http.StatusOK, []playlistView{v})
+}
+
+// previewView is what anyone, signed in or not, may see of a shared item.
+type previewView struct {
+	Type  string `json:"type"`
+	ID    string `json:"_id"`
+	Name  string `json:"name"`
+	By    string `json:"by"`
+	Cover string `json:"cover"`
+	Songs int    `json:"songs"`
+}
+
+// handleSharePreview is public: the /share page shows it to visitors who
+// are not signed in, with buttons to sign up or log in.
+func (s *Server) handleSharePreview(w http.ResponseWriter, r *http.Request) {
+	item, err := s.resolveShare(r.Context(), r.PathValue("type"), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	cover, _ := coverURLs(item.CoverKey)
+	writeJSON(w, http.StatusOK, previewView{Type: item.Type, ID: item.ID, Name: item.Name, By: item.By, Cover: cover, Songs: item.Songs})
+}
+
+// serveSharePage is the app's index.html with Open Graph and Twitter card
+// tags for the shared item, so links unfurl in chat apps.
+func (s *Server) serveSharePage(w http.ResponseWriter, r *http.Request) {
+	index, err := fs.ReadFile(s.Web, "index.html")
+	if err != nil {
+		s.serveIndex(w, r)
+		return
+	}
+	q := r.URL.Query()
+	title, desc := "Musicify", "Listen on Musicify."
+	image := s.BaseURL.String() + "/favicon.svg"
+	status := http.StatusOK
+	if item, err := s.resolveShare(r.Context(), q.Get("type"), q.Get("id")); err == nil {
+		cover, _ := coverURLs(item.CoverKey)
+		image = s.BaseURL.String() + cover
+		title = item.Name + " · Musicify"
+		if item.Type == "song" {
+			desc = fmt.Sprintf("A song by %s. Listen on Musicify.", item.By)
+		} else {
+			desc = fmt.Sprintf("A playlist by %s with %d songs. Listen on Musicify.", item.By, item.Songs)
+		}
+	} else {
+		status = http.StatusNotFound // the app shows a friendly page
+	}
+	link := s.BaseURL.String() + "/share?" + url.Values{"id": {q.Get("id")}, "type": {q.Get("type")}}.Encode()
+	var meta bytes.Buffer
+	for _, m := range [][3]string{
+		{"property", "og:type", "music.song"},
+		{"property", "og:site_name", "Musicify"},
+		{"property", "og:title", title},
+		{"property", "og:description", desc},
+		{"property", "og:image", image},
+		{"property", "og:url", link},
+		{"name", "twitter:card", "summary_large_image"},
+		{"name", "twitter:title", title},
+		{"name", "twitter:description", desc},
+		{"name", "twitter:image", image},
+	} {
+		fmt.Fprintf(&meta, "<meta %s=\"%s\" content=\"%s\">\n", m[0], m[1], html.EscapeString(m[2]))
+	}
+	at := bytes.Index(index, []byte("</head>"))
+	if at < 0 {
+		at = 0
+	}
+	page := append(append(append([]byte{}, index[:at]...), meta.Bytes()...), index[at:]...)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(status)
+	_, _ = w.Write(page)
+}
+
+// handleTopSongs is SPEC.md's GET /recommend/top: the most listened songs.
+func (s *Server) handleTopSongs(w http.ResponseWriter, r *http.Request) {
+	songs, err := s.Songs.TopSongs(r.Context(), 50)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, songsOf(songs, userOf(r)))
+}

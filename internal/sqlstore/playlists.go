@@ -1,0 +1,221 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+var _ musicify.PlaylistStore = (*DB)(nil)
+
+const playlistSelect = `SELECT p.id, p.user_id, u.username, p.name, p.cover_key, p.created_at,
+	(SELECT COUNT(*) FROM playlist_songs ps WHERE ps.playlist_id = p.id)
+	FROM playlists p JOIN users u ON u.id = p.user_id`
+
+var errNoPlaylist = musicify.Errorf(musicify.ENOTFOUND, "This playlist does not exist.")
+
+// CreatePlaylist inserts p; a name the user already has is a conflict.
+func (d *DB) CreatePlaylist(ctx context.Context, p *musicify.Playlist) error {
+	p.ID = musicify.NewID()
+	if p.Created.IsZero() {
+		p.Created = d.Now().UTC()
+	}
+	_, err := d.exec(ctx, `INSERT INTO playlists (id, user_id, name, name_key, cover_key, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, p.ID, p.UserID, p.Name, strings.ToLower(p.Name), p.CoverKey,
+		toMillis(p.Created), toMillis(p.Created))
+	if _, ok := d.dialect.uniqueViolation(err); ok {
+		return musicify.Errorf(musicify.ECONFLICT, "You already have a playlist called “%s”.", p.Name)
+	} else if err != nil {
+		return fmt.Errorf("creating playlist: %w", err)
+	}
+	return nil
+}
+
+func (d *DB) Playlist(ctx context.Context, id string) (*musicify.Playlist, error) {
+	return d.playlistWhere(ctx, `p.id = ?`, id)
+}
+
+// PlaylistByName finds a user's playlist whatever the case of the name.
+func (d *DB) PlaylistByName(ctx context.Context, userID, name string) (*musicify.Playlist, error) {
+	return d.playlistWhere(ctx, `p.user_id = ? AND p.name_key = ?`, userID, strings.ToLower(name))
+}
+
+func (d *DB) playlistWhere(ctx context.Context, where string, args ...any) (*musicify.Playlist, error) {
+	p, err := scanPlaylist(d.queryRow(ctx, playlistSelect+` WHERE `+where, args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, errNoPlaylist
+	} else if err != nil {
+		return nil, fmt.Errorf("reading playlist: %w", err)
+	}
+	return p, nil
+}
+
+// PlaylistsByUser lists a user's playlists, newest first.
+func (d *DB) PlaylistsByUser(ctx context.Context, userID string) ([]*musicify.Playlist, error) {
+	rows, err := d.query(ctx, playlistSelect+` WHERE p.user_id = ? ORDER BY p.created_at DESC, p.id`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("listing playlists: %w", err)
+	}
+	defer rows.Close()
+	list := []*musicify.Playlist{}
+	for rows.Next() {
+		p, err := scanPlaylist(rows)
+		if err != nil {
+			return nil, fmt.Errorf("listing playlists: %w", err)
+		}
+		list = append(list, p)
+	}
+	return list, rows.Err()
+}
+
+func scanPlaylist(s scanner) (*musicify.Playlist, error) {
+	var p musicify.Playlist
+	var created int64
+	if err := s.Scan(&p.ID, &p.UserID, &p.Owner, &p.Name, &p.CoverKey, &created, &p.Songs); err != nil {
+		return nil, err
+	}
+	p.Created = fromMillis(created)
+	return &p, nil
+}
+
+// PlaylistSongs lists a playlist's songs in their order.
+func (d *DB) PlaylistSongs(ctx context.Context, playlistID string) ([]*musicify.Song, error) {
+	return d.songList(ctx, `SELECT `+songColumns+` FROM playlist_songs ps
+		JOIN songs s ON s.id = ps.song_id JOIN users u ON u.id = s.user_id
+		WHERE ps.playlist_id = ? ORDER BY ps.position, ps.added_at`, playlistID)
+}
+
+// AddPlaylistSong appends a song; a song already there is a conflict.
+func (d *DB) AddPlaylistSong(ctx context.Context, playlistID, songID string) error {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("adding to playlist: %w", err)
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRowContext(ctx, d.dialect.rebind(`SELECT COUNT(*) FROM songs WHERE id = ?`), songID).Scan(&n); err != nil {
+		return fmt.Errorf("adding to playlist: %w", err)
+	}
+	if n == 0 {
+		return musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
+	}
+	now := toMillis(d.Now())
+	_, err = tx.ExecContext(ctx, d.dialect.rebind(`INSERT INTO playlist_songs (playlist_id, song_id, position, added_at)
+		VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM playlist_songs WHERE playlist_id = ?), ?)`),
+		playlistID, songID, playlistID, now)
+	if _, ok := d.dialect.uniqueViolation(err); ok {
+		return musicify.Errorf(musicify.ECONFLICT, "This song is already in the playlist.")
+	} else if err != nil {
+		return fmt.Errorf("adding to playlist: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, d.dialect.rebind(`UPDATE playlists SET updated_at = ? WHERE id = ?`), now, playlistID); err != nil {
+		return fmt.Errorf("adding to playlist: %w", err)
+	}
+	return tx.Commit()
+}
+
+func (d *DB) RemovePlaylistSong(ctx context.Context, playlistID, songID string) error {
+	res, err := d.exec(ctx, `DELETE FROM playlist_songs WHERE playlist_id = ? AND song_id = ?`, playlistID, songID)
+	if err != nil {
+		return fmt.Errorf("removing from playlist: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return musicify.Errorf(musicify.ENOTFOUND, "This song is not in the playlist.")
+	}
+	return nil
+}
+
+// ReorderPlaylist writes the new positions in one transaction, after
+// checking the list names every song of the playlist exactly once.
+func (d *DB) ReorderPlaylist(ctx context.Context, playlistID string, songIDs []string) error {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("reordering playlist: %w", err)
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx, d.dialect.rebind(`SELECT song_id FROM playlist_songs WHERE playlist_id = ?`), playlistID)
+	if err != nil {
+		return fmt.Errorf("reordering playlist: %w", err)
+	}
+	var have []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return fmt.Errorf("reordering playlist: %w", err)
+		}
+		have = append(have, id)
+	}
+	rows.Close()
+	want := append([]string(nil), songIDs...)
+	sort.Strings(have)
+	sort.Strings(want)
+	if strings.Join(have, ",") != strings.Join(want, ",") {
+		return musicify.Errorf(musicify.EINVALID, "The new order must list every song of the playlist once. Reload the playlist and try again.")
+	}
+	for i, id := range songIDs {
+		if _, err := tx.ExecContext(ctx, d.dialect.rebind(`UPDATE playlist_songs SET position = ? WHERE playlist_id = ? AND song_id = ?`),
+			i+1, playlistID, id); err != nil {
+			return fmt.Errorf("reordering playlist: %w", err)
+		}
+	}
+	return tx.Commit()
+}
+
+func (d *DB) RenamePlaylist(ctx context.Context, id, name string) error {
+	res, err := d.exec(ctx, `UPDATE playlists SET name = ?, name_key = ?, updated_at = ? WHERE id = ?`,
+		name, strings.ToLower(name), toMillis(d.Now()), id)
+	if _, ok := d.dialect.uniqueViolation(err); ok {
+		return musicify.Errorf(musicify.ECONFLICT, "You already have a playlist called “%s”.", name)
+	} else if err != nil {
+		return fmt.Errorf("renaming playlist: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return errNoPlaylist
+	}
+	return nil
+}
+
+func (d *DB) SetPlaylistCover(ctx context.Context, id, coverKey string) (string, error) {
+	return d.swapColumn(ctx, "playlists", "cover_key", id, coverKey, errNoPlaylist)
+}
+
+// swapColumn sets a text column of one row and returns its old value, in
+// one transaction. table and column are constants of this package.
+func (d *DB) swapColumn(ctx context.Context, table, column, id, value string, notFound error) (string, error) {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return "", fmt.Errorf("updating %s: %w", table, err)
+	}
+	defer tx.Rollback()
+	var old string
+	err = tx.QueryRowContext(ctx, d.dialect.rebind(`SELECT `+column+` FROM `+table+` WHERE id = ?`), id).Scan(&old)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", notFound
+	} else if err != nil {
+		return "", fmt.Errorf("updating %s: %w", table, err)
+	}
+	if _, err := tx.ExecContext(ctx, d.dialect.rebind(`UPDATE `+table+` SET `+column+` = ? WHERE id = ?`), value, id); err != nil {
+		return "", fmt.Errorf("updating %s: %w", table, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return "", fmt.Errorf("updating %s: %w", table, err)
+	}
+	return old, nil
+}
+
+func (d *DB) DeletePlaylist(ctx context.Context, id string) error {
+	res, err := d.exec(ctx, `DELETE FROM playlists WHERE id = ?`, id)
+	if err != nil {
+		return fmt.Errorf("deleting playlist: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return errNoPlaylist
+	}
+	return nil
+}
