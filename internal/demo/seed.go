@@ -35,6 +35,9 @@ const (
 type Store interface {
 	musicify.UserStore
 	musicify.SongStore
+	musicify.PlaylistStore
+	musicify.LikeStore
+	musicify.FollowStore
 	Setting(ctx context.Context, name string) (string, error)
 	SetSetting(ctx context.Context, name, value string) error
 }
@@ -112,6 +115,9 @@ func (s *Seeder) Seed(ctx context.Context) error {
 		return err
 	}
 	if err := s.listen(ctx, listener, songs); err != nil {
+		return err
+	}
+	if err := s.library(ctx, listener, artists); err != nil {
 		return err
 	}
 	if err := s.Store.SetSetting(ctx, seededSetting, s.Now().UTC().Format(time.RFC3339)); err != nil {
@@ -242,6 +248,68 @@ func (s *Seeder) listen(ctx context.Context, listener *musicify.User, songs []*m
 			at := now.Add(-time.Duration(r.IntN(30*24)) * time.Hour)
 			if _, err := s.Store.AddView(ctx, song.ID, listener.ID, at); err != nil {
 				return fmt.Errorf("seeding listens: %w", err)
+			}
+		}
+	}
+	return nil
+}
+
+// demoPlaylists are the demo listener's playlists: a name and the titles
+// in it, picked so that each mixes artists.
+var demoPlaylists = []struct {
+	name   string
+	titles []string
+}{
+	{"Late Night Drive", []string{"Midnight Harbour", "Velvet Highway", "Late Train to Lisbon", "Tea at 3 AM", "Chrome Sunset"}},
+	{"Sunday Morning", []string{"Dandelion Road", "Slow Snowfall", "Apple Orchard Morning", "Rainy Window Study", "Glass Garden"}},
+	{"Focus Flow", []string{"Library Cat", "Northern Quiet", "Cassette Bloom", "Letters to the Sea"}},
+	{"Arcade Party", []string{"Yellow Submarine Dreams", "Bubblegum Boss Fight", "Arcade Lights Forever", "Starlight Speedrun"}},
+}
+
+// demoLikes are the songs the demo listener likes.
+var demoLikes = []string{"Midnight Harbour", "Dandelion Road", "Smoke & Honey", "Yellow Submarine Dreams", "Slow Snowfall", "Rooftop Rendezvous"}
+
+// library gives the demo listener playlists, likes and two followed
+// artists, so every page has something to show. What exists already
+// (a resumed seeding) is kept.
+func (s *Seeder) library(ctx context.Context, listener *musicify.User, artists map[string]*musicify.User) error {
+	songs, err := s.Store.Songs(ctx)
+	if err != nil {
+		return err
+	}
+	byTitle := map[string]*musicify.Song{}
+	for _, song := range songs {
+		if artists[song.Artist] != nil {
+			byTitle[song.Name] = song
+		}
+	}
+	for _, pl := range demoPlaylists {
+		p := &musicify.Playlist{Name: pl.name, UserID: listener.ID, Owner: listener.Username}
+		if err := s.Store.CreatePlaylist(ctx, p); musicify.ErrorCode(err) == musicify.ECONFLICT {
+			continue
+		} else if err != nil {
+			return fmt.Errorf("seeding playlist %s: %w", pl.name, err)
+		}
+		for _, title := range pl.titles {
+			if song := byTitle[title]; song != nil {
+				if err := s.Store.AddPlaylistSong(ctx, p.ID, song.ID); err != nil {
+					return fmt.Errorf("seeding playlist %s: %w", pl.name, err)
+				}
+			}
+		}
+	}
+	for _, title := range demoLikes {
+		if song := byTitle[title]; song != nil {
+			if _, err := s.Store.Like(ctx, listener.ID, song.ID, s.Now()); err != nil {
+				return fmt.Errorf("seeding likes: %w", err)
+			}
+		}
+	}
+	for _, name := range []string{"neon-harbor", "willow-creek"} {
+		if a := artists[name]; a != nil {
+			err := s.Store.CreateFollow(ctx, &musicify.Follow{FollowerID: listener.ID, FolloweeID: a.ID})
+			if err != nil && musicify.ErrorCode(err) != musicify.ECONFLICT {
+				return fmt.Errorf("seeding follows: %w", err)
 			}
 		}
 	}

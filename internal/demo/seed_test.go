@@ -87,6 +87,16 @@ func TestSeedingAnEmptyServer(t *testing.T) {
 	if len(artists) != 2 {
 		t.Errorf("artists: %d", len(artists))
 	}
+	// The two seeded songs land in the playlists and likes that name them.
+	lists, _ := db.PlaylistsByUser(ctx, u.ID)
+	inLists := 0
+	for _, p := range lists {
+		inLists += p.Songs
+	}
+	liked, _ := db.LikedSongs(ctx, u.ID)
+	if len(lists) != 4 || inLists+len(liked) == 0 {
+		t.Errorf("demo library: %d playlists holding %d songs, %d likes", len(lists), inLists, len(liked))
+	}
 	if needed, _ := s.Needed(ctx); needed {
 		t.Error("a seeded database still needs seeding")
 	}
