@@ -22,6 +22,7 @@ import (
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
+	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/social"
 	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/web"
@@ -101,6 +102,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Accounts: accounts, Users: db, Songs: db, Library: library, Blobs: blobs,
 		Playlists: &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger},
 		Social:    &social.Service{Store: db, Now: m.Now},
+		Search:    &search.Service{Index: db, Logger: m.Logger, Now: m.Now},
 		SpoolDir:  blobs.TempDir(), MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
 		Seeding: m.seeding.Load,

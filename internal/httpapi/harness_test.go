@@ -26,6 +26,7 @@ import (
 	mailer "github.com/musicify/musicify/internal/mail"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/playlists"
+	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/social"
 	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/internal/testsmtp"
@@ -96,6 +97,7 @@ func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 		Accounts: svc, Users: db, Songs: db, Library: library, Blobs: blobs, SpoolDir: blobs.TempDir(), MaxUploadMB: 5,
 		Playlists: &playlists.Service{Store: db, Blobs: blobs, Logger: logger},
 		Social:    &social.Service{Store: db, Now: clk.Now},
+		Search:    &search.Service{Index: db, Logger: logger, Now: clk.Now},
 		Ping:      db.Ping, Logger: logger, BaseURL: base, Version: "test",
 		Web: fstest.MapFS{
 			"index.html":         {Data: []byte("<!doctype html><title>Musicify</title>")},

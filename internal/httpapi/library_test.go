@@ -232,7 +232,7 @@ func TestFollowsAndProfiles(t *testing.T) {
 	expect(t, pam.do("DELETE", "/api/auth/follow/"+ozID, nil), 200, "success")
 	expect(t, pam.do("DELETE", "/api/auth/follow/"+ozID, nil), 404, "You do not follow this user.")
 
-	found := nia.post("/api/search/follower", creds{"name": "ZZ"})
+	found := nia.post("/api/search/follower", creds{"name": "OZZ"})
 	if found.Status != 200 || !strings.Contains(found.Raw, `"username":"ozzy"`) || strings.Contains(found.Raw, "pam") {
 		t.Fatalf("search users: %s", found.Raw)
 	}
@@ -333,4 +333,42 @@ func TestTopSongsFollowListens(t *testing.T) {
 		t.Fatalf("top: %v", top)
 	}
 	_ = context.Background()
+}
+
+func TestSearchGroupsSongsArtistsPlaylistsAndPeople(t *testing.T) {
+	e := newEnv(t)
+	harbor := e.signUp("neon-harbor", "neon@example.com", "secret1")
+	me := e.signUp("vera", "vera@example.com", "secret1")
+	harbor.song(t, "Midnight Harbour", "sine.mp3")
+	harbor.song(t, "Chrome Sunset", "sine.ogg")
+	harbor.post("/api/playlist/create", creds{"name": "Harbour Nights"})
+	e.signUp("harbour-master", "hm@example.com", "secret1") // a person, not an artist
+
+	r := me.get("/api/search?q=" + "harbor")
+	var got struct {
+		Songs     []map[string]any `json:"songs"`
+		Artists   []map[string]any `json:"artists"`
+		Playlists []map[string]any `json:"playlists"`
+		Users     []map[string]any `json:"users"`
+	}
+	if err := jsonUnmarshal([]byte(r.Raw), &got); err != nil || r.Status != 200 {
+		t.Fatalf("search: %d %s", r.Status, r.Raw)
+	}
+	// 'harbor' is in the artist's name; 'harbour' (a typo away) in titles.
+	if len(got.Songs) != 2 || len(got.Artists) != 1 || got.Artists[0]["name"] != "neon-harbor" ||
+		len(got.Playlists) != 1 || len(got.Users) != 2 {
+		t.Fatalf("groups: %s", r.Raw)
+	}
+	if s := me.post("/api/search/song", creds{"song": "midnite harbor"}); !strings.HasPrefix(s.Raw, `[{"_id"`) || !strings.Contains(s.Raw, "Midnight Harbour") {
+		t.Fatalf("search song: %s", s.Raw)
+	}
+	if a := me.post("/api/search/artist", creds{"artist": "neon"}); !strings.Contains(a.Raw, `"name":"neon-harbor"`) {
+		t.Fatalf("search artist: %s", a.Raw)
+	}
+	if p := me.post("/api/search/playlist", creds{"name": "nights"}); !strings.Contains(p.Raw, "Harbour Nights") {
+		t.Fatalf("search playlist: %s", p.Raw)
+	}
+	if empty := me.get("/api/search?q=%20"); empty.Raw != `{"songs":[],"artists":[],"playlists":[],"users":[]}`+"\n" {
+		t.Fatalf("empty query: %s", empty.Raw)
+	}
 }

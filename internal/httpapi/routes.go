@@ -58,6 +58,11 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/like/add", s.requireUser(s.handleLike))
 	mux.HandleFunc("DELETE /api/like/{song}", s.requireUser(s.handleUnlike))
 	mux.HandleFunc("GET /api/like/all", s.requireUser(s.handleLikedSongs))
+	// Search (issue 5): typed words as prefixes, in any order, typos forgiven.
+	mux.HandleFunc("GET /api/search", s.requireUser(s.handleSearch))
+	mux.HandleFunc("POST /api/search/song", s.requireUser(s.handleSearchSongs))
+	mux.HandleFunc("POST /api/search/artist", s.requireUser(s.handleSearchArtists))
+	mux.HandleFunc("POST /api/search/playlist", s.requireUser(s.handleSearchPlaylistsAll))
 	mux.HandleFunc("POST /api/search/follower", s.requireUser(s.handleSearchUsers))
 	mux.HandleFunc("GET /api/feed", s.requireUser(s.handleFeed))
 	mux.HandleFunc("POST /api/recommend/share", s.requireUser(s.handleRecommendShare))

@@ -11,6 +11,7 @@ import (
 
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
+	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/social"
 )
 
@@ -28,6 +29,7 @@ type Server struct {
 	Library   musicify.Library
 	Playlists *playlists.Service
 	Social    *social.Service
+	Search    *search.Service
 	Blobs     musicify.BlobStore
 	// SpoolDir holds uploads while they are checked; MaxUploadMB bounds them.
 	SpoolDir    string

@@ -69,23 +69,6 @@ type personView struct {
 
 // handleAllUsers lists the other users, without their emails.
 func (s *Server) handleAllUsers(w http.ResponseWriter, r *http.Request) {
-	s.writePeople(w, r, "")
-}
-
-// handleSearchUsers is POST /search/follower {name}: other users whose
-// names contain it.
-func (s *Server) handleSearchUsers(w http.ResponseWriter, r *http.Request) {
-	var in struct {
-		Name string `json:"name"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	s.writePeople(w, r, strings.ToLower(strings.TrimSpace(in.Name)))
-}
-
-func (s *Server) writePeople(w http.ResponseWriter, r *http.Request, contains string) {
 	users, err := s.Users.Users(r.Context())
 	if err != nil {
 		s.writeError(w, r, err)
@@ -99,13 +82,9 @@ func (s *Server) writePeople(w http.ResponseWriter, r *http.Request, contains st
 	me := userOf(r)
 	views := []personView{}
 	for _, u := range users {
-		if u.ID != me.ID && strings.Contains(strings.ToLower(u.Username), contains) {
+		if u.ID != me.ID {
 			views = append(views, personView{ID: u.ID, Username: u.Username, Following: following[u.ID]})
 		}
-	}
-	if contains != "" {
-		writeJSON(w, http.StatusOK, views)
-		return
 	}
 	writeJSON(w, http.StatusOK, struct {
 		Users []personView `json:"users"`

@@ -1,0 +1,171 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// How many results of each group the search view shows.
+const (
+	searchSongs  = 20
+	searchOthers = 8
+)
+
+// searchResults is GET /search: every group, each ranked.
+type searchResults struct {
+	Songs     []songView     `json:"songs"`
+	Artists   []artistView   `json:"artists"`
+	Playlists []playlistView `json:"playlists"`
+	Users     []personView   `json:"users"`
+}
+
+func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query().Get("q")
+	ctx, me := r.Context(), userOf(r)
+	var out searchResults
+	var err error
+	if out.Songs, err = s.findSongs(ctx, me, q, searchSongs); err == nil {
+		if out.Artists, err = s.findArtists(ctx, q, searchOthers); err == nil {
+			if out.Playlists, err = s.findPlaylists(ctx, me, q, searchOthers); err == nil {
+				out.Users, err = s.findPeople(ctx, me, q, searchOthers)
+			}
+		}
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// searchBody reads SPEC.md's POST /search/… bodies, whichever field they use.
+type searchBody struct {
+	Song   string `json:"song"`
+	Artist string `json:"artist"`
+	Name   string `json:"name"`
+}
+
+func (s *Server) handleSearchSongs(w http.ResponseWriter, r *http.Request) {
+	var in searchBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	songs, err := s.findSongs(r.Context(), userOf(r), in.Song, 50)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, songs)
+}
+
+func (s *Server) handleSearchArtists(w http.ResponseWriter, r *http.Request) {
+	var in searchBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	artists, err := s.findArtists(r.Context(), in.Artist, 50)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, artists)
+}
+
+func (s *Server) handleSearchPlaylistsAll(w http.ResponseWriter, r *http.Request) {
+	var in searchBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	lists, err := s.findPlaylists(r.Context(), userOf(r), in.Name, 50)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, lists)
+}
+
+// handleSearchUsers is POST /search/follower {name}: other users matching it.
+func (s *Server) handleSearchUsers(w http.ResponseWriter, r *http.Request) {
+	var in searchBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	people, err := s.findPeople(r.Context(), userOf(r), in.Name, 50)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, people)
+}
+
+func (s *Server) findSongs(ctx context.Context, me *musicify.User, q string, limit int) ([]songView, error) {
+	ids, err := s.Search.Find(ctx, musicify.KindSong, q, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := []songView{}
+	for _, id := range ids {
+		if song, err := s.Songs.Song(ctx, id); err == nil {
+			out = append(out, songOf(song, me))
+		}
+	}
+	return out, nil
+}
+
+// findArtists searches people and keeps those who uploaded songs.
+func (s *Server) findArtists(ctx context.Context, q string, limit int) ([]artistView, error) {
+	ids, err := s.Search.Find(ctx, musicify.KindUser, q, limit*3)
+	if err != nil {
+		return nil, err
+	}
+	out := []artistView{}
+	for _, id := range ids {
+		u, err := s.Users.UserByID(ctx, id)
+		if err != nil {
+			continue
+		}
+		if a, err := s.Songs.Artist(ctx, u.Username); err == nil && len(out) < limit {
+			out = append(out, artistOf(a))
+		}
+	}
+	return out, nil
+}
+
+func (s *Server) findPlaylists(ctx context.Context, me *musicify.User, q string, limit int) ([]playlistView, error) {
+	ids, err := s.Search.Find(ctx, musicify.KindPlaylist, q, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := []playlistView{}
+	for _, id := range ids {
+		if p, err := s.Playlists.Store.Playlist(ctx, id); err == nil {
+			out = append(out, playlistOf(p, me))
+		}
+	}
+	return out, nil
+}
+
+// findPeople searches other users, saying whom the caller follows.
+func (s *Server) findPeople(ctx context.Context, me *musicify.User, q string, limit int) ([]personView, error) {
+	ids, err := s.Search.Find(ctx, musicify.KindUser, q, limit+1)
+	if err != nil {
+		return nil, err
+	}
+	following, err := s.Social.Following(ctx, me)
+	if err != nil {
+		return nil, err
+	}
+	out := []personView{}
+	for _, id := range ids {
+		if u, err := s.Users.UserByID(ctx, id); err == nil && u.ID != me.ID && len(out) < limit {
+			out = append(out, personView{ID: u.ID, Username: u.Username, Following: following[u.ID]})
+		}
+	}
+	return out, nil
+}

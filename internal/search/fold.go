@@ -1,0 +1,47 @@
+// Package search finds songs, artists, playlists and people as the user
+// types: prefixes, any word order, folded case and accents, and typos,
+// on top of the database's full-text index.
+package search
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Bounds on what one query may ask, so a pasted essay costs nothing.
+const (
+	maxTokens   = 8
+	maxTokenLen = 40
+)
+
+// Fold turns text into the words the index holds: lower case, accents
+// removed, split at anything that is not a letter or a digit. It mirrors
+// FTS5's unicode61 tokenizer with remove_diacritics.
+func Fold(text string) []string {
+	var words []string
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 && len(words) < maxTokens {
+			w := b.String()
+			if len(w) > maxTokenLen {
+				w = w[:maxTokenLen]
+			}
+			words = append(words, w)
+		}
+		b.Reset()
+	}
+	for _, r := range norm.NFD.String(text) {
+		switch {
+		case unicode.Is(unicode.Mn, r):
+			// a combining accent: dropped
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			flush()
+		}
+	}
+	flush()
+	return words
+}

@@ -1,0 +1,125 @@
+package search
+
+import (
+	"sort"
+)
+
+// vocab is the distinct words of one index, with a trigram index over them
+// for typo correction (the pg_trgm idea: words that share most of their
+// three-letter pieces are likely the same word mistyped).
+type vocab struct {
+	words    []string
+	trigrams map[string][]int32 // trigram → indexes into words
+}
+
+func newVocab(words []string) *vocab {
+	v := &vocab{words: words, trigrams: map[string][]int32{}}
+	for i, w := range words {
+		for _, t := range trigramsOf(w) {
+			v.trigrams[t] = append(v.trigrams[t], int32(i))
+		}
+	}
+	return v
+}
+
+// trigramsOf pads a word with two spaces before and one after, so starts
+// and ends weigh as they do in pg_trgm.
+func trigramsOf(w string) []string {
+	r := []rune("  " + w + " ")
+	seen := map[string]bool{}
+	var out []string
+	for i := 0; i+3 <= len(r); i++ {
+		t := string(r[i : i+3])
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// minSimilarity is pg_trgm's default threshold, a little stricter.
+const minSimilarity = 0.35
+
+// corrections returns up to n words the mistyped w most likely meant.
+func (v *vocab) corrections(w string, n int) []string {
+	if len([]rune(w)) < 3 {
+		return nil
+	}
+	grams := trigramsOf(w)
+	shared := map[int32]int{}
+	for _, t := range grams {
+		for _, i := range v.trigrams[t] {
+			shared[i]++
+		}
+	}
+	type cand struct {
+		word string
+		sim  float64
+	}
+	var cands []cand
+	for i, s := range shared {
+		word := v.words[i]
+		if word == w {
+			continue
+		}
+		union := len(grams) + len(trigramsOf(word)) - s
+		sim := float64(s) / float64(union)
+		if sim >= minSimilarity || editDistance(w, word) <= maxEdits(w) {
+			cands = append(cands, cand{word, sim})
+		}
+	}
+	sort.Slice(cands, func(a, b int) bool {
+		if cands[a].sim != cands[b].sim {
+			return cands[a].sim > cands[b].sim
+		}
+		return cands[a].word < cands[b].word
+	})
+	out := make([]string, 0, n)
+	for _, c := range cands {
+		if len(out) == n {
+			break
+		}
+		out = append(out, c.word)
+	}
+	return out
+}
+
+// maxEdits allows one typo in short words and two in long ones.
+func maxEdits(w string) int {
+	switch n := len([]rune(w)); {
+	case n < 4:
+		return 0
+	case n < 7:
+		return 1
+	default:
+		return 2
+	}
+}
+
+// editDistance is the Damerau-Levenshtein distance (with transpositions),
+// since swapped letters are the commonest typo.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,164 @@
+package search
+
+import (
+	"context"
+	"log/slog"
+	"math"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// vocabMaxAge bounds how long a new word waits before typos can find it;
+// the word itself is found at once, since the index is updated by triggers.
+const vocabMaxAge = 2 * time.Second
+
+// popularityWeight sets how much popularity lifts a result, on scales where
+// the best match and the most popular result are both 1: enough to order
+// results of about equal relevance, never to bury a better match.
+const popularityWeight = 0.05
+
+// Service answers searches over the index of one database.
+type Service struct {
+	Index  musicify.SearchIndex
+	Logger *slog.Logger
+	Now    func() time.Time
+
+	mu     sync.Mutex
+	vocabs map[string]*vocabEntry
+}
+
+type vocabEntry struct {
+	v        *vocab
+	built    time.Time
+	building bool
+}
+
+// Find returns up to limit ids of a kind for the text typed, best first:
+// matches of what was typed (words as prefixes, in any order) come first,
+// then matches that needed a typo corrected. Within each, relevance with a
+// nudge from popularity decides.
+func (s *Service) Find(ctx context.Context, kind, text string, limit int) ([]string, error) {
+	words := Fold(text)
+	if len(words) == 0 {
+		return []string{}, nil
+	}
+	exact := make(musicify.Query, len(words))
+	for i, w := range words {
+		exact[i] = []musicify.Term{{Word: w, Prefix: true}}
+	}
+	hits, err := s.Index.Search(ctx, kind, exact, limit*3)
+	if err != nil {
+		return nil, err
+	}
+	ids := ranked(hits, limit, nil)
+	if len(ids) >= limit {
+		return ids, nil
+	}
+	fuzzy, corrected := s.correct(ctx, kind, words)
+	if !corrected {
+		return ids, nil
+	}
+	more, err := s.Index.Search(ctx, kind, fuzzy, limit*3)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for _, id := range ids {
+		seen[id] = true
+	}
+	return append(ids, ranked(more, limit-len(ids), seen)...), nil
+}
+
+// ranked orders hits by relevance lifted by popularity and keeps up to n
+// not already seen. Both are scaled to the best of the hits, since bm25's
+// scale depends on the size of the catalog.
+func ranked(hits []musicify.Hit, n int, seen map[string]bool) []string {
+	maxRel, maxPop := 0.0, 0.0
+	for _, h := range hits {
+		maxRel, maxPop = max(maxRel, h.Relevance), max(maxPop, math.Log1p(h.Popularity))
+	}
+	score := func(h musicify.Hit) float64 {
+		s := h.Relevance / max(maxRel, 1e-9)
+		if maxPop > 0 {
+			s += popularityWeight * math.Log1p(h.Popularity) / maxPop
+		}
+		return s
+	}
+	sort.SliceStable(hits, func(i, j int) bool { return score(hits[i]) > score(hits[j]) })
+	ids := []string{}
+	for _, h := range hits {
+		if len(ids) == n {
+			break
+		}
+		if !seen[h.ID] {
+			ids = append(ids, h.ID)
+		}
+	}
+	return ids
+}
+
+// correct widens each word with the words of the index it may have meant
+// (a known word too: 'harbor' may mean 'harbour'). The caller ranks these
+// matches after the exact ones. It reports whether any word changed.
+func (s *Service) correct(ctx context.Context, kind string, words []string) (musicify.Query, bool) {
+	v := s.vocab(ctx, kind)
+	if v == nil {
+		return nil, false
+	}
+	q := make(musicify.Query, len(words))
+	changed := false
+	for i, w := range words {
+		q[i] = []musicify.Term{{Word: w, Prefix: true}}
+		for _, c := range v.corrections(w, 3) {
+			q[i] = append(q[i], musicify.Term{Word: c})
+			changed = true
+		}
+	}
+	return q, changed
+}
+
+// vocab returns the word list of a kind, rebuilding it in the background
+// when it is older than vocabMaxAge; the first call waits for it.
+func (s *Service) vocab(ctx context.Context, kind string) *vocab {
+	s.mu.Lock()
+	if s.vocabs == nil {
+		s.vocabs = map[string]*vocabEntry{}
+	}
+	e := s.vocabs[kind]
+	if e == nil {
+		e = &vocabEntry{}
+		s.vocabs[kind] = e
+	}
+	stale := e.v == nil || s.Now().Sub(e.built) > vocabMaxAge
+	first := e.v == nil
+	start := stale && !e.building
+	if start {
+		e.building = true
+	}
+	s.mu.Unlock()
+
+	if start {
+		build := func(ctx context.Context) {
+			words, err := s.Index.SearchTerms(ctx, kind)
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			e.building = false
+			if err != nil {
+				s.Logger.Error("loading search words", "kind", kind, "err", err)
+				return
+			}
+			e.v, e.built = newVocab(words), s.Now()
+		}
+		if first {
+			build(ctx)
+		} else {
+			go build(context.WithoutCancel(ctx))
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return e.v
+}

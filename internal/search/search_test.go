@@ -1,0 +1,228 @@
+package search_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/search"
+	"github.com/musicify/musicify/internal/sqlstore"
+)
+
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time          { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
+
+type world struct {
+	t     *testing.T
+	db    *sqlstore.DB
+	s     *search.Service
+	clock *clock
+	users map[string]*musicify.User
+	songs map[string]string // name → id
+}
+
+func newWorld(t *testing.T) *world {
+	t.Helper()
+	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	clk := &clock{now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	return &world{t: t, db: db, clock: clk, users: map[string]*musicify.User{}, songs: map[string]string{},
+		s: &search.Service{Index: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clk.Now}}
+}
+
+func (w *world) user(name string) *musicify.User {
+	if u := w.users[name]; u != nil {
+		return u
+	}
+	u := &musicify.User{Username: name, Email: name + "@example.com"}
+	if err := w.db.CreateUser(context.Background(), u); err != nil {
+		w.t.Fatal(err)
+	}
+	w.users[name] = u
+	return u
+}
+
+func (w *world) song(name, artist string, views int) string {
+	w.t.Helper()
+	u := w.user(artist)
+	id := musicify.NewID()
+	s := &musicify.Song{ID: id, Name: name, UserID: u.ID, Format: "mp3", Size: 1, SHA256: id, AudioKey: "k/" + id, Count: int64(views)}
+	if err := w.db.CreateSong(context.Background(), s); err != nil {
+		w.t.Fatal(err)
+	}
+	w.songs[name] = id
+	return id
+}
+
+func (w *world) find(kind, q string) []string {
+	w.t.Helper()
+	ids, err := w.s.Find(context.Background(), kind, q, 10)
+	if err != nil {
+		w.t.Fatalf("Find(%q): %v", q, err)
+	}
+	return ids
+}
+
+func (w *world) names(ids []string) []string {
+	var out []string
+	for _, id := range ids {
+		for name, sid := range w.songs {
+			if sid == id {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}
+
+func catalog(t *testing.T) *world {
+	w := newWorld(t)
+	w.song("Yellow Submarine", "the-beetles", 50)
+	w.song("Submarine Blues", "deep-sea", 3)
+	w.song("Midnight Harbour", "neon-harbor", 20)
+	w.song("Harbour Lights", "paper-moons", 5)
+	w.song("Café Society", "paris-trio", 7)
+	w.song("Déjà Vu", "paris-trio", 2)
+	w.song("Blue Moon", "old-crooner", 1)
+	w.song("Blue Monday", "synth-club", 40)
+	w.song("Moonlight", "blue-note", 100) // "blue" only in the artist's name
+	return w
+}
+
+func TestSearchFindsWhatPeopleType(t *testing.T) {
+	w := catalog(t)
+	for _, tc := range []struct {
+		query string
+		first string
+	}{
+		{"submar", "Yellow Submarine"},           // a prefix, the popular one first
+		{"Submarine blues", "Submarine Blues"},   // both words must match
+		{"submarene", "Yellow Submarine"},        // a typo
+		{"midnite harbor", "Midnight Harbour"},   // two typos
+		{"harbour midnight", "Midnight Harbour"}, // any order
+		{"HARBOUR MID", "Midnight Harbour"},      // case, and a prefix on the last word
+		{"cafe", "Café Society"},                 // diacritics folded
+		{"DÉJÀ", "Déjà Vu"},                      // both ways
+		{"deja vu", "Déjà Vu"},                   //
+		{"neon", "Midnight Harbour"},             // the artist's name
+		{"yelow submarin", "Yellow Submarine"},   // typos in every word
+	} {
+		got := w.names(w.find(musicify.KindSong, tc.query))
+		if len(got) == 0 || got[0] != tc.first {
+			t.Errorf("%q: got %v, want %q first", tc.query, got, tc.first)
+		}
+	}
+}
+
+func TestRankingIsRelevanceThenPopularity(t *testing.T) {
+	w := catalog(t)
+	got := w.names(w.find(musicify.KindSong, "blue"))
+	// Titles outweigh artist names; among titles, the more played first.
+	if strings.Join(got, ",") != "Blue Monday,Submarine Blues,Blue Moon,Moonlight" {
+		t.Fatalf("blue: %v", got)
+	}
+	if got := w.names(w.find(musicify.KindSong, "submarine")); strings.Join(got, ",") != "Yellow Submarine,Submarine Blues" {
+		t.Fatalf("submarine: %v", got)
+	}
+}
+
+func TestQueriesCannotReachTheDatabaseUnescaped(t *testing.T) {
+	w := catalog(t)
+	for _, q := range []string{
+		`"`, `*`, `"blue`, `blue"*`, `OR`, `blue OR moon`, `NEAR(blue moon)`, `blue AND`, `name:blue`,
+		`'); DROP TABLE songs; --`, `a" OR "b`, `^blue`, `{name}: blue`, `-blue`, `(((`, "\x00", strings.Repeat("x", 5000),
+	} {
+		if _, err := w.s.Find(context.Background(), musicify.KindSong, q, 10); err != nil {
+			t.Errorf("%q: %v", q, err)
+		}
+	}
+	// Operators are words like any other: "blue OR moon" needs both words.
+	if got := w.names(w.find(musicify.KindSong, "blue OR moon")); len(got) != 0 {
+		t.Errorf("OR acted as an operator: %v", got)
+	}
+	if songs, err := w.db.Songs(context.Background()); err != nil || len(songs) != 9 {
+		t.Fatalf("songs after the attempts: %d %v", len(songs), err)
+	}
+	if got := w.find(musicify.KindSong, "  ...  "); len(got) != 0 {
+		t.Errorf("punctuation only: %v", got)
+	}
+}
+
+func TestTheIndexFollowsWrites(t *testing.T) {
+	w := catalog(t)
+	ctx := context.Background()
+	if got := w.find(musicify.KindSong, "zeppelin"); len(got) != 0 {
+		t.Fatalf("before: %v", got)
+	}
+	id := w.song("Zeppelin Dreams", "sky", 0)
+	if got := w.find(musicify.KindSong, "zeppel"); len(got) != 1 || got[0] != id {
+		t.Fatalf("a new song is not found at once: %v", got)
+	}
+	// Typos reach a new word once the word list is refreshed, within seconds.
+	w.find(musicify.KindSong, "zepelin")
+	w.clock.Advance(3 * time.Second)
+	ok := false
+	for i := 0; i < 100 && !ok; i++ { // the refresh runs in the background
+		got := w.find(musicify.KindSong, "zepelin")
+		ok = len(got) == 1 && got[0] == id
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !ok {
+		t.Fatal("a typo of a new word is never corrected")
+	}
+	if err := w.db.DeleteSong(ctx, id); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.find(musicify.KindSong, "zeppelin"); len(got) != 0 {
+		t.Fatalf("a deleted song is still found: %v", got)
+	}
+	p := &musicify.Playlist{Name: "Road Trip Anthems", UserID: w.user("sky").ID}
+	if err := w.db.CreatePlaylist(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.find(musicify.KindPlaylist, "anthem road"); len(got) != 1 || got[0] != p.ID {
+		t.Fatalf("playlist: %v", got)
+	}
+	if err := w.db.RenamePlaylist(ctx, p.ID, "Night Drive"); err != nil {
+		t.Fatal(err)
+	}
+	if got := w.find(musicify.KindPlaylist, "anthem"); len(got) != 0 {
+		t.Fatalf("the old name is still found: %v", got)
+	}
+	if got := w.find(musicify.KindPlaylist, "night"); len(got) != 1 {
+		t.Fatalf("the new name is not found: %v", got)
+	}
+	if got := w.find(musicify.KindUser, "paris tri"); len(got) != 1 || got[0] != w.user("paris-trio").ID {
+		t.Fatalf("users: %v", got)
+	}
+}
+
+func TestFold(t *testing.T) {
+	for in, want := range map[string]string{
+		"Déjà Vu!":      "deja vu",
+		"neon-harbor":   "neon harbor",
+		"  AC/DC  ":     "ac dc",
+		"Smoke & Honey": "smoke honey",
+		"Ünïcödé 2000":  "unicode 2000",
+		"東京 ナイト":        "東京 ナイト",
+		"":              "",
+	} {
+		if got := strings.Join(search.Fold(in), " "); got != want {
+			t.Errorf("Fold(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
