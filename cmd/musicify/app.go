@@ -22,6 +22,7 @@ import (
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
+	"github.com/musicify/musicify/internal/recommend"
 	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/social"
 	"github.com/musicify/musicify/internal/sqlstore"
@@ -78,6 +79,14 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	accounts := auth.NewService(db, mailer, auth.Options{Hash: m.Hash, Now: m.Now, BaseURL: cfg.BaseURL.String()})
 
+	engine := recommend.New(m.Now)
+	loadStart := time.Now()
+	if err := engine.Load(ctx, db); err != nil {
+		return fmt.Errorf("loading recommendations: %w", err)
+	}
+	db.Signals = engine // from now on every write teaches it
+	m.Logger.Info("recommendations loaded", "took", time.Since(loadStart).Round(time.Millisecond))
+
 	blobs, err := blob.NewLocal(cfg.MediaDir)
 	if err != nil {
 		return err
@@ -100,10 +109,11 @@ func (m *Main) Run(ctx context.Context) error {
 
 	api := &httpapi.Server{
 		Accounts: accounts, Users: db, Songs: db, Library: library, Blobs: blobs,
-		Playlists: &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger},
-		Social:    &social.Service{Store: db, Now: m.Now},
-		Search:    &search.Service{Index: db, Logger: m.Logger, Now: m.Now},
-		SpoolDir:  blobs.TempDir(), MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
+		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger},
+		Social:      &social.Service{Store: db, Now: m.Now},
+		Search:      &search.Service{Index: db, Logger: m.Logger, Now: m.Now},
+		Recommender: engine, Interests: db, Now: m.Now,
+		SpoolDir: blobs.TempDir(), MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
 		Seeding: m.seeding.Load,
 	}

@@ -8,10 +8,18 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/musicify/musicify/internal/config"
 )
+
+const usage = `usage:
+  musicify serve                                      run the server (configured by MUSICIFY_* variables)
+  musicify version                                    print the version
+  musicify eval recommend --interactions FILE.csv     leave-one-out test of the recommender
+  musicify bench [--songs N --users N --interactions N]  latency of search and recommendations on a large catalog
+`
 
 // version is set at build time with -ldflags "-X main.version=…".
 var version = ""
@@ -22,7 +30,7 @@ func main() {
 
 func run(args []string) int {
 	if len(args) == 0 {
-		fmt.Fprintln(os.Stderr, "usage: musicify serve | musicify version")
+		fmt.Fprint(os.Stderr, usage)
 		return 2
 	}
 	switch args[0] {
@@ -31,10 +39,15 @@ func run(args []string) int {
 		return 0
 	case "serve":
 		return serve()
-	default:
-		fmt.Fprintf(os.Stderr, "musicify: unknown command %q\nusage: musicify serve | musicify version\n", args[0])
-		return 2
+	case "bench":
+		return bench(args[1:])
+	case "eval":
+		if len(args) > 1 && args[1] == "recommend" {
+			return evalRecommend(args[2:])
+		}
 	}
+	fmt.Fprintf(os.Stderr, "musicify: unknown command %q\n%s", strings.Join(args, " "), usage)
+	return 2
 }
 
 func serve() int {

@@ -26,6 +26,7 @@ import (
 	mailer "github.com/musicify/musicify/internal/mail"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/playlists"
+	"github.com/musicify/musicify/internal/recommend"
 	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/social"
 	"github.com/musicify/musicify/internal/sqlstore"
@@ -76,6 +77,8 @@ func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 	t.Cleanup(func() { db.Close() })
 	clk := &clock{now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
 	db.Now = clk.Now
+	engine := recommend.New(clk.Now)
+	db.Signals = engine
 	smtpSrv := testsmtp.Start(t)
 
 	ts := httptest.NewUnstartedServer(nil)
@@ -95,10 +98,11 @@ func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 	library := &catalog.Service{Songs: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now}
 	api := &httpapi.Server{
 		Accounts: svc, Users: db, Songs: db, Library: library, Blobs: blobs, SpoolDir: blobs.TempDir(), MaxUploadMB: 5,
-		Playlists: &playlists.Service{Store: db, Blobs: blobs, Logger: logger},
-		Social:    &social.Service{Store: db, Now: clk.Now},
-		Search:    &search.Service{Index: db, Logger: logger, Now: clk.Now},
-		Ping:      db.Ping, Logger: logger, BaseURL: base, Version: "test",
+		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: logger},
+		Social:      &social.Service{Store: db, Now: clk.Now},
+		Search:      &search.Service{Index: db, Logger: logger, Now: clk.Now},
+		Recommender: engine, Interests: db, Now: clk.Now,
+		Ping: db.Ping, Logger: logger, BaseURL: base, Version: "test",
 		Web: fstest.MapFS{
 			"index.html":         {Data: []byte("<!doctype html><title>Musicify</title>")},
 			"assets/app-1a2b.js": {Data: []byte("console.log(1)")},

@@ -35,7 +35,13 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("DELETE /api/songs/{id}", s.requireUser(s.handleDeleteSong))
 	mux.HandleFunc("POST /api/view/increase", s.requireUser(s.handleView))
 	mux.HandleFunc("POST /api/artist/cover", s.requireUser(s.handleArtistCover))
+
+	// Recommendations (issue 5).
+	mux.HandleFunc("GET /api/recommend/all", s.requireUser(s.handleRecommendSongs))
+	mux.HandleFunc("GET /api/recommend/artist", s.requireUser(s.handleRecommendArtists))
 	mux.HandleFunc("GET /api/recommend/top", s.requireUser(s.handleTopSongs))
+	mux.HandleFunc("GET /api/recommend/song/{id}", s.requireUser(s.handleSimilarSongs))
+	mux.HandleFunc("POST /api/recommend/create", s.requireUser(s.handleRecommendCreate))
 
 	// Playlists: every write checks the owner (DESIGN.md section 4).
 	mux.HandleFunc("POST /api/playlist/create", s.requireUser(s.handleCreatePlaylist))

@@ -2,7 +2,9 @@ package httpapi
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"sync"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -21,19 +23,20 @@ type searchResults struct {
 	Users     []personView   `json:"users"`
 }
 
+// handleSearch runs the four searches side by side: the answer comes as
+// soon as the slowest is done, not after all four in a row.
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query().Get("q")
 	ctx, me := r.Context(), userOf(r)
 	var out searchResults
-	var err error
-	if out.Songs, err = s.findSongs(ctx, me, q, searchSongs); err == nil {
-		if out.Artists, err = s.findArtists(ctx, q, searchOthers); err == nil {
-			if out.Playlists, err = s.findPlaylists(ctx, me, q, searchOthers); err == nil {
-				out.Users, err = s.findPeople(ctx, me, q, searchOthers)
-			}
-		}
-	}
-	if err != nil {
+	errs := make([]error, 4)
+	var wg sync.WaitGroup
+	wg.Go(func() { out.Songs, errs[0] = s.findSongs(ctx, me, q, searchSongs) })
+	wg.Go(func() { out.Artists, errs[1] = s.findArtists(ctx, q, searchOthers) })
+	wg.Go(func() { out.Playlists, errs[2] = s.findPlaylists(ctx, me, q, searchOthers) })
+	wg.Go(func() { out.Users, errs[3] = s.findPeople(ctx, me, q, searchOthers) })
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -109,13 +112,7 @@ func (s *Server) findSongs(ctx context.Context, me *musicify.User, q string, lim
 	if err != nil {
 		return nil, err
 	}
-	out := []songView{}
-	for _, id := range ids {
-		if song, err := s.Songs.Song(ctx, id); err == nil {
-			out = append(out, songOf(song, me))
-		}
-	}
-	return out, nil
+	return s.songsByID(ctx, ids, me)
 }
 
 // findArtists searches people and keeps those who uploaded songs.
@@ -124,13 +121,13 @@ func (s *Server) findArtists(ctx context.Context, q string, limit int) ([]artist
 	if err != nil {
 		return nil, err
 	}
+	artists, err := s.Songs.ArtistsByUserIDs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	out := []artistView{}
-	for _, id := range ids {
-		u, err := s.Users.UserByID(ctx, id)
-		if err != nil {
-			continue
-		}
-		if a, err := s.Songs.Artist(ctx, u.Username); err == nil && len(out) < limit {
+	for _, a := range artists {
+		if len(out) < limit {
 			out = append(out, artistOf(a))
 		}
 	}
@@ -161,9 +158,13 @@ func (s *Server) findPeople(ctx context.Context, me *musicify.User, q string, li
 	if err != nil {
 		return nil, err
 	}
+	users, err := s.Users.UsersByIDs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
 	out := []personView{}
-	for _, id := range ids {
-		if u, err := s.Users.UserByID(ctx, id); err == nil && u.ID != me.ID && len(out) < limit {
+	for _, u := range users {
+		if u.ID != me.ID && len(out) < limit {
 			out = append(out, personView{ID: u.ID, Username: u.Username, Following: following[u.ID]})
 		}
 	}

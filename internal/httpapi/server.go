@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
@@ -30,7 +31,14 @@ type Server struct {
 	Playlists *playlists.Service
 	Social    *social.Service
 	Search    *search.Service
-	Blobs     musicify.BlobStore
+	// Recommender ranks songs for people; Interests stores their explicit signs.
+	Recommender Recommender
+	Interests   interface {
+		AddInterest(ctx context.Context, userID, songID string, at time.Time) error
+	}
+	// Now is the clock of the handlers that record a time; nil is time.Now.
+	Now   func() time.Time
+	Blobs musicify.BlobStore
 	// SpoolDir holds uploads while they are checked; MaxUploadMB bounds them.
 	SpoolDir    string
 	MaxUploadMB int64
@@ -62,4 +70,11 @@ func (s *Server) Handler() http.Handler {
 	h = s.logRequests(h)
 	h = s.recoverPanics(h)
 	return h
+}
+
+func (s *Server) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
 }

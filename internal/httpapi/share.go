@@ -145,13 +145,3 @@ func (s *Server) serveSharePage(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(status)
 	_, _ = w.Write(page)
 }
-
-// handleTopSongs is SPEC.md's GET /recommend/top: the most listened songs.
-func (s *Server) handleTopSongs(w http.ResponseWriter, r *http.Request) {
-	songs, err := s.Songs.TopSongs(r.Context(), 50)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, songsOf(songs, userOf(r)))
-}

@@ -34,4 +34,7 @@ type SearchIndex interface {
 	SearchTerms(ctx context.Context, kind string) ([]string, error)
 	// Search finds up to limit items of a kind matching q, most relevant first.
 	Search(ctx context.Context, kind string, q Query, limit int) ([]Hit, error)
+	// Version changes whenever something may have been written, so word
+	// lists are reloaded only when they may have changed.
+	Version() uint64
 }

@@ -46,11 +46,11 @@ type Artist struct {
 type SongStore interface {
 	CreateSong(ctx context.Context, s *Song) error
 	Song(ctx context.Context, id string) (*Song, error)
+	// SongsByIDs returns the songs that exist of ids, in the order given.
+	SongsByIDs(ctx context.Context, ids []string) ([]*Song, error)
 	// SongBySHA256 finds a user's song with these exact bytes.
 	SongBySHA256(ctx context.Context, userID, sha string) (*Song, error)
 	Songs(ctx context.Context) ([]*Song, error)
-	// TopSongs lists the most listened songs, at most limit.
-	TopSongs(ctx context.Context, limit int) ([]*Song, error)
 	SongsByArtist(ctx context.Context, username string) ([]*Song, error)
 	DeleteSong(ctx context.Context, id string) error
 	// AddView counts one listen and returns the new count.
@@ -58,6 +58,8 @@ type SongStore interface {
 	SetStream(ctx context.Context, songID, streamKey string, loudness *float64) error
 	Artists(ctx context.Context) ([]*Artist, error)
 	Artist(ctx context.Context, name string) (*Artist, error)
+	// ArtistsByUserIDs returns the artists among these users, in the order given.
+	ArtistsByUserIDs(ctx context.Context, userIDs []string) ([]*Artist, error)
 	// SetArtistCover sets the cover a user chose for their artist page and
 	// returns the one it replaces ("" when none).
 	SetArtistCover(ctx context.Context, userID, coverKey string) (old string, err error)

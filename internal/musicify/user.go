@@ -21,6 +21,8 @@ type User struct {
 type UserStore interface {
 	CreateUser(ctx context.Context, u *User) error
 	UserByID(ctx context.Context, id string) (*User, error)
+	// UsersByIDs loads many users in the order of ids, skipping unknown ones.
+	UsersByIDs(ctx context.Context, ids []string) ([]*User, error)
 	UserByUsername(ctx context.Context, username string) (*User, error)
 	UserByEmail(ctx context.Context, email string) (*User, error)
 	// SetPassword replaces the hash and ends every session of the user in one step.

@@ -9,13 +9,16 @@ import (
 // three-letter pieces are likely the same word mistyped).
 type vocab struct {
 	words    []string
+	grams    []int32            // how many distinct trigrams each word has
 	trigrams map[string][]int32 // trigram → indexes into words
 }
 
 func newVocab(words []string) *vocab {
-	v := &vocab{words: words, trigrams: map[string][]int32{}}
+	v := &vocab{words: words, grams: make([]int32, len(words)), trigrams: map[string][]int32{}}
 	for i, w := range words {
-		for _, t := range trigramsOf(w) {
+		grams := trigramsOf(w)
+		v.grams[i] = int32(len(grams))
+		for _, t := range grams {
 			v.trigrams[t] = append(v.trigrams[t], int32(i))
 		}
 	}
@@ -63,9 +66,9 @@ func (v *vocab) corrections(w string, n int) []string {
 		if word == w {
 			continue
 		}
-		union := len(grams) + len(trigramsOf(word)) - s
+		union := len(grams) + int(v.grams[i]) - s
 		sim := float64(s) / float64(union)
-		if sim >= minSimilarity || editDistance(w, word) <= maxEdits(w) {
+		if sim >= minSimilarity || closeEnough(w, word) {
 			cands = append(cands, cand{word, sim})
 		}
 	}
@@ -83,6 +86,16 @@ func (v *vocab) corrections(w string, n int) []string {
 		out = append(out, c.word)
 	}
 	return out
+}
+
+// closeEnough tells whether word is within the typos allowed for w; the
+// length check first spares the distance of words that cannot be.
+func closeEnough(w, word string) bool {
+	d := len(w) - len(word)
+	if d < 0 {
+		d = -d
+	}
+	return d <= maxEdits(w) && editDistance(w, word) <= maxEdits(w)
 }
 
 // maxEdits allows one typo in short words and two in long ones.

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"math"
 	"sort"
@@ -33,6 +34,7 @@ type Service struct {
 type vocabEntry struct {
 	v        *vocab
 	built    time.Time
+	version  uint64
 	building bool
 }
 
@@ -120,8 +122,19 @@ func (s *Service) correct(ctx context.Context, kind string, words []string) (mus
 	return q, changed
 }
 
+// Warm loads the word lists, so the first searches need not.
+func (s *Service) Warm(ctx context.Context) error {
+	for _, kind := range []string{musicify.KindSong, musicify.KindUser, musicify.KindPlaylist} {
+		if s.vocab(ctx, kind) == nil {
+			return fmt.Errorf("loading the %s words for search", kind)
+		}
+	}
+	return nil
+}
+
 // vocab returns the word list of a kind, rebuilding it in the background
-// when it is older than vocabMaxAge; the first call waits for it.
+// when the database changed and the list is older than vocabMaxAge; the
+// first call waits for it.
 func (s *Service) vocab(ctx context.Context, kind string) *vocab {
 	s.mu.Lock()
 	if s.vocabs == nil {
@@ -132,7 +145,8 @@ func (s *Service) vocab(ctx context.Context, kind string) *vocab {
 		e = &vocabEntry{}
 		s.vocabs[kind] = e
 	}
-	stale := e.v == nil || s.Now().Sub(e.built) > vocabMaxAge
+	version := s.Index.Version()
+	stale := e.v == nil || (version != e.version && s.Now().Sub(e.built) > vocabMaxAge)
 	first := e.v == nil
 	start := stale && !e.building
 	if start {
@@ -150,7 +164,7 @@ func (s *Service) vocab(ctx context.Context, kind string) *vocab {
 				s.Logger.Error("loading search words", "kind", kind, "err", err)
 				return
 			}
-			e.v, e.built = newVocab(words), s.Now()
+			e.v, e.built, e.version = newVocab(words), s.Now(), version
 		}
 		if first {
 			build(ctx)

@@ -12,7 +12,7 @@ import (
 
 // PutCode replaces the live code for the purpose and email, resetting its tries.
 func (d *DB) PutCode(ctx context.Context, c *musicify.Code) error {
-	tx, err := d.db.BeginTx(ctx, nil)
+	tx, err := d.begin(ctx)
 	if err != nil {
 		return fmt.Errorf("storing code: %w", err)
 	}

@@ -16,9 +16,12 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
+
+	"github.com/musicify/musicify/internal/musicify"
 )
 
 //go:embed migrations
@@ -30,9 +33,25 @@ type DB struct {
 	dialect dialect
 	// Now is the clock for timestamps the store writes itself.
 	Now func() time.Time
+	// Signals hears every write that matters to recommendations, once it
+	// succeeded, whichever service (or the demo seeder) made it.
+	Signals musicify.Signals
 	// stmts caches prepared statements by query: parsing SQL was a quarter
 	// of the CPU of a streamed range request before.
 	stmts sync.Map
+	// version counts writes, so caches of derived data (search's word
+	// lists) know when to refresh. A write that rolls back counts too,
+	// which costs one refresh and nothing else.
+	version atomic.Uint64
+}
+
+// Version changes whenever something may have been written.
+func (d *DB) Version() uint64 { return d.version.Load() }
+
+// begin starts a transaction that writes.
+func (d *DB) begin(ctx context.Context) (*sql.Tx, error) {
+	d.version.Add(1)
+	return d.db.BeginTx(ctx, nil)
 }
 
 // OpenSQLite opens (creating if needed) the SQLite file at path with WAL,
@@ -56,7 +75,7 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	// re-prepares every statement, which showed as tail latency under load.
 	sqldb.SetMaxOpenConns(8)
 	sqldb.SetMaxIdleConns(8)
-	d := &DB{db: sqldb, dialect: sqlite{}, Now: time.Now}
+	d := &DB{db: sqldb, dialect: sqlite{}, Now: time.Now, Signals: musicify.NopSignals{}}
 	if err := sqldb.PingContext(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("opening database %s: %w", path, err)
@@ -98,6 +117,7 @@ func (d *DB) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 }
 
 func (d *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	d.version.Add(1)
 	st, err := d.stmt(ctx, query)
 	if err != nil {
 		return nil, err

@@ -92,7 +92,7 @@ func (d *DB) PlaylistSongs(ctx context.Context, playlistID string) ([]*musicify.
 
 // AddPlaylistSong appends a song; a song already there is a conflict.
 func (d *DB) AddPlaylistSong(ctx context.Context, playlistID, songID string) error {
-	tx, err := d.db.BeginTx(ctx, nil)
+	tx, err := d.begin(ctx)
 	if err != nil {
 		return fmt.Errorf("adding to playlist: %w", err)
 	}
@@ -116,7 +116,25 @@ func (d *DB) AddPlaylistSong(ctx context.Context, playlistID, songID string) err
 	if _, err := tx.ExecContext(ctx, d.dialect.rebind(`UPDATE playlists SET updated_at = ? WHERE id = ?`), now, playlistID); err != nil {
 		return fmt.Errorf("adding to playlist: %w", err)
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("adding to playlist: %w", err)
+	}
+	d.playlistChanged(ctx, playlistID)
+	return nil
+}
+
+// playlistChanged reports a playlist's songs after a change. When they
+// cannot be read, the change stands; recommendations catch up at the next.
+func (d *DB) playlistChanged(ctx context.Context, id string) {
+	songs, err := d.PlaylistSongs(ctx, id)
+	if err != nil {
+		return
+	}
+	ids := make([]string, len(songs))
+	for i, s := range songs {
+		ids[i] = s.ID
+	}
+	d.Signals.PlaylistChanged(id, ids)
 }
 
 func (d *DB) RemovePlaylistSong(ctx context.Context, playlistID, songID string) error {
@@ -127,13 +145,14 @@ func (d *DB) RemovePlaylistSong(ctx context.Context, playlistID, songID string) 
 	if n, _ := res.RowsAffected(); n == 0 {
 		return musicify.Errorf(musicify.ENOTFOUND, "This song is not in the playlist.")
 	}
+	d.playlistChanged(ctx, playlistID)
 	return nil
 }
 
 // ReorderPlaylist writes the new positions in one transaction, after
 // checking the list names every song of the playlist exactly once.
 func (d *DB) ReorderPlaylist(ctx context.Context, playlistID string, songIDs []string) error {
-	tx, err := d.db.BeginTx(ctx, nil)
+	tx, err := d.begin(ctx)
 	if err != nil {
 		return fmt.Errorf("reordering playlist: %w", err)
 	}
@@ -188,7 +207,7 @@ func (d *DB) SetPlaylistCover(ctx context.Context, id, coverKey string) (string,
 // swapColumn sets a text column of one row and returns its old value, in
 // one transaction. table and column are constants of this package.
 func (d *DB) swapColumn(ctx context.Context, table, column, id, value string, notFound error) (string, error) {
-	tx, err := d.db.BeginTx(ctx, nil)
+	tx, err := d.begin(ctx)
 	if err != nil {
 		return "", fmt.Errorf("updating %s: %w", table, err)
 	}
@@ -217,5 +236,6 @@ func (d *DB) DeletePlaylist(ctx context.Context, id string) error {
 	if n, _ := res.RowsAffected(); n == 0 {
 		return errNoPlaylist
 	}
+	d.Signals.PlaylistChanged(id, nil)
 	return nil
 }

@@ -26,6 +26,9 @@ func (d *DB) Like(ctx context.Context, userID, songID string, at time.Time) (boo
 		return false, fmt.Errorf("liking song: %w", err)
 	}
 	n, _ := res.RowsAffected()
+	if n == 1 {
+		d.Signals.Liked(userID, songID, at)
+	}
 	return n == 1, nil
 }
 
@@ -33,6 +36,7 @@ func (d *DB) Unlike(ctx context.Context, userID, songID string) error {
 	if _, err := d.exec(ctx, `DELETE FROM likes WHERE user_id = ? AND song_id = ?`, userID, songID); err != nil {
 		return fmt.Errorf("unliking song: %w", err)
 	}
+	d.Signals.Unliked(userID, songID)
 	return nil
 }
 

@@ -33,6 +33,7 @@ func (d *DB) CreateSong(ctx context.Context, s *musicify.Song) error {
 	} else if err != nil {
 		return fmt.Errorf("inserting song: %w", err)
 	}
+	d.Signals.SongAdded(s)
 	return nil
 }
 
@@ -54,15 +55,44 @@ func (d *DB) songWhere(ctx context.Context, where string, args ...any) (*musicif
 	return s, nil
 }
 
+// SongsByIDs loads many songs in one query, in the order of ids.
+func (d *DB) SongsByIDs(ctx context.Context, ids []string) ([]*musicify.Song, error) {
+	if len(ids) == 0 {
+		return []*musicify.Song{}, nil
+	}
+	list, err := d.songList(ctx, `SELECT `+songColumns+songFrom+` WHERE s.id IN (`+placeholders(len(ids))+`)`, anys(ids)...)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]*musicify.Song, len(list))
+	for _, s := range list {
+		byID[s.ID] = s
+	}
+	out := make([]*musicify.Song, 0, len(list))
+	for _, id := range ids {
+		if s := byID[id]; s != nil {
+			out = append(out, s)
+		}
+	}
+	return out, nil
+}
+
+// placeholders is "?, ?, …" for an IN list of n values.
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
+
+func anys(ids []string) []any {
+	out := make([]any, len(ids))
+	for i, id := range ids {
+		out[i] = id
+	}
+	return out
+}
+
 // Songs lists every song, newest first.
 func (d *DB) Songs(ctx context.Context) ([]*musicify.Song, error) {
 	return d.songList(ctx, `SELECT `+songColumns+songFrom+` ORDER BY s.created_at DESC, s.id`)
-}
-
-// TopSongs lists the most listened songs; among equals, the newest first.
-func (d *DB) TopSongs(ctx context.Context, limit int) ([]*musicify.Song, error) {
-	return d.songList(ctx, `SELECT `+songColumns+songFrom+` WHERE s.view_count > 0
-		ORDER BY s.view_count DESC, s.created_at DESC, s.id LIMIT ?`, limit)
 }
 
 // SongsByArtist lists one uploader's songs, newest first.
@@ -96,12 +126,13 @@ func (d *DB) DeleteSong(ctx context.Context, id string) error {
 	if n, _ := res.RowsAffected(); n == 0 {
 		return musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
 	}
+	d.Signals.SongRemoved(id)
 	return nil
 }
 
 // AddView records a listen and raises the song's count in one transaction.
 func (d *DB) AddView(ctx context.Context, songID, userID string, at time.Time) (int64, error) {
-	tx, err := d.db.BeginTx(ctx, nil)
+	tx, err := d.begin(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("counting view: %w", err)
 	}
@@ -121,6 +152,7 @@ func (d *DB) AddView(ctx context.Context, songID, userID string, at time.Time) (
 	if err := tx.Commit(); err != nil {
 		return 0, fmt.Errorf("counting view: %w", err)
 	}
+	d.Signals.Listened(userID, songID, at)
 	return count, nil
 }
 
@@ -170,6 +202,40 @@ func (d *DB) Artist(ctx context.Context, name string) (*musicify.Artist, error) 
 		return nil, fmt.Errorf("reading artist: %w", err)
 	}
 	return a, nil
+}
+
+func (d *DB) ArtistsByUserIDs(ctx context.Context, userIDs []string) ([]*musicify.Artist, error) {
+	if len(userIDs) == 0 {
+		return []*musicify.Artist{}, nil
+	}
+	rows, err := d.query(ctx, artistQuery+` WHERE u.id IN (`+placeholders(len(userIDs))+`)
+		GROUP BY u.id, u.username, u.artist_cover_key`, anys(userIDs)...)
+	if err != nil {
+		return nil, fmt.Errorf("listing artists: %w", err)
+	}
+	defer rows.Close()
+	byName := map[string]*musicify.Artist{}
+	for rows.Next() {
+		a, err := scanArtist(rows)
+		if err != nil {
+			return nil, fmt.Errorf("listing artists: %w", err)
+		}
+		byName[a.Name] = a
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	users, err := d.usersByIDs(ctx, userIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := []*musicify.Artist{}
+	for _, u := range users {
+		if a := byName[u.Username]; a != nil {
+			out = append(out, a)
+		}
+	}
+	return out, nil
 }
 
 func scanArtist(s scanner) (*musicify.Artist, error) {

@@ -62,7 +62,7 @@ func (d *DB) userWhere(ctx context.Context, where string, arg any) (*musicify.Us
 // SetPassword replaces the hash and ends every session of the user, in one
 // transaction so no old session outlives the change.
 func (d *DB) SetPassword(ctx context.Context, userID, hash string) error {
-	tx, err := d.db.BeginTx(ctx, nil)
+	tx, err := d.begin(ctx)
 	if err != nil {
 		return fmt.Errorf("setting password: %w", err)
 	}
@@ -81,6 +81,38 @@ func (d *DB) SetPassword(ctx context.Context, userID, hash string) error {
 		return fmt.Errorf("setting password: %w", err)
 	}
 	return nil
+}
+
+// usersByIDs loads many users in one query, in the order of ids.
+func (d *DB) usersByIDs(ctx context.Context, ids []string) ([]*musicify.User, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	rows, err := d.query(ctx, `SELECT `+userColumns+` FROM users WHERE id IN (`+placeholders(len(ids))+`)`, anys(ids)...)
+	if err != nil {
+		return nil, fmt.Errorf("reading users: %w", err)
+	}
+	defer rows.Close()
+	byID := map[string]*musicify.User{}
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, fmt.Errorf("reading users: %w", err)
+		}
+		byID[u.ID] = u
+	}
+	out := []*musicify.User{}
+	for _, id := range ids {
+		if u := byID[id]; u != nil {
+			out = append(out, u)
+		}
+	}
+	return out, rows.Err()
+}
+
+// UsersByIDs loads many users in the order of ids, skipping unknown ones.
+func (d *DB) UsersByIDs(ctx context.Context, ids []string) ([]*musicify.User, error) {
+	return d.usersByIDs(ctx, ids)
 }
 
 // Users lists every account by name.

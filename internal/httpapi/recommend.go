@@ -1,0 +1,120 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/recommend"
+)
+
+// Recommender is what the recommendation calls ask of the engine.
+type Recommender interface {
+	ForUser(userID string, n int, opts recommend.Options) []string
+	Artists(userID string, n int) []string
+	Similar(songID string, n int) []string
+	Top(n int) []string
+}
+
+// How many items each list shows.
+const (
+	recommendSongs   = 20
+	recommendArtists = 10
+	similarSongs     = 12
+	topSongs         = 50
+)
+
+// songsByID turns ids into views in one query, skipping songs deleted meanwhile.
+func (s *Server) songsByID(ctx context.Context, ids []string, me *musicify.User) ([]songView, error) {
+	songs, err := s.Songs.SongsByIDs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	return songsOf(songs, me), nil
+}
+
+// writeSongs answers with the songs of ids.
+func (s *Server) writeSongs(w http.ResponseWriter, r *http.Request, ids []string) {
+	songs, err := s.songsByID(r.Context(), ids, userOf(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, songs)
+}
+
+// handleRecommendSongs is SPEC.md's GET /recommend/all: songs for you.
+func (s *Server) handleRecommendSongs(w http.ResponseWriter, r *http.Request) {
+	s.writeSongs(w, r, s.Recommender.ForUser(userOf(r).ID, recommendSongs, recommend.Options{}))
+}
+
+// handleRecommendArtists is GET /recommend/artist: artists for you.
+func (s *Server) handleRecommendArtists(w http.ResponseWriter, r *http.Request) {
+	out := []artistView{}
+	for _, name := range s.Recommender.Artists(userOf(r).ID, recommendArtists) {
+		if a, err := s.Songs.Artist(r.Context(), name); err == nil {
+			out = append(out, artistOf(a))
+		}
+	}
+	writeJSON(w, http.StatusOK, out) // ten small queries: artists are few
+}
+
+// handleTopSongs is GET /recommend/top: the most listened songs, recent
+// listens weighing more.
+func (s *Server) handleTopSongs(w http.ResponseWriter, r *http.Request) {
+	s.writeSongs(w, r, s.Recommender.Top(topSongs))
+}
+
+// handleSimilarSongs is 'More like this' for a song.
+func (s *Server) handleSimilarSongs(w http.ResponseWriter, r *http.Request) {
+	if _, err := s.Songs.Song(r.Context(), r.PathValue("id")); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.writeSongs(w, r, s.Recommender.Similar(r.PathValue("id"), similarSongs))
+}
+
+// handleRecommendCreate is SPEC.md's POST /recommend/create {song, artist}:
+// a sign of interest. song is a song id, or a name with its artist.
+func (s *Server) handleRecommendCreate(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Song   string `json:"song"`
+		Artist string `json:"artist"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	id, err := s.songRef(r.Context(), in.Song, in.Artist)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := s.Interests.AddInterest(r.Context(), userOf(r).ID, id, s.now()); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, success)
+}
+
+// songRef finds a song by id, or by name among an artist's songs.
+func (s *Server) songRef(ctx context.Context, song, artist string) (string, error) {
+	if song == "" {
+		return "", musicify.Errorf(musicify.EINVALID, "Please say which song (song).")
+	}
+	if _, err := s.Songs.Song(ctx, song); err == nil {
+		return song, nil
+	}
+	if artist != "" {
+		list, err := s.Songs.SongsByArtist(ctx, artist)
+		if err != nil {
+			return "", err
+		}
+		for _, x := range list {
+			if x.Name == song {
+				return x.ID, nil
+			}
+		}
+	}
+	return "", musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
+}

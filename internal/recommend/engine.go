@@ -1,0 +1,298 @@
+// Package recommend is Musicify's recommender: a hybrid of item-to-item
+// collaborative signals (listens, likes and playlists, where a playlist is
+// a listener of its songs), content signals (artist, lyrics) and decayed
+// popularity for those without history. It lives in memory, learns from
+// every event as it happens, and never builds an item-by-item matrix:
+// neighbours are found at query time through the bounded recent histories
+// of the people (and playlists) who played an item.
+package recommend
+
+import (
+	"math"
+	"sync"
+	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// Weights of the signals, and the bounds that keep memory linear.
+const (
+	weightListen   = 1.0
+	weightLike     = 3.0
+	weightPlaylist = 2.0
+	weightInterest = 0.5
+	maxEntryWeight = 8.0
+
+	historyCap   = 200 // recent items kept per listener or playlist (up to half again, between evictions)
+	consumersCap = 300 // recent listeners kept per item
+	popHalfLife  = 14 * 24 * time.Hour
+)
+
+// Engine holds the recommender's state. All methods are safe for
+// concurrent use.
+type Engine struct {
+	mu  sync.RWMutex
+	now func() time.Time
+
+	songIndex map[string]int32
+	songs     []song
+	owners    map[string]int32 // uploader ids, interned
+	byArtist  map[string][]int32
+
+	listeners map[string]int32 // "u:"+user id or "p:"+playlist id
+	hist      []*history
+	consumers [][]int32 // per song: recent listener indexes
+
+	plays []decayed // listens only, fading: what 'top songs' ranks by
+	total []float64 // listens of all time
+	text  textIndex
+
+	topMu sync.Mutex
+	top   topList
+}
+
+type song struct {
+	id, artist string
+	owner      int32 // interned uploader id, compared as a number in hot loops
+	alive      bool
+}
+
+// entry is one listener's relation to a song.
+type entry struct {
+	song int32
+	w    float32
+	at   int64 // unix seconds of the latest event
+	like bool
+}
+
+type history struct {
+	entries []entry
+	at      map[int32]int // song → index in entries
+}
+
+// decayed is a count whose old events fade with a half-life.
+type decayed struct {
+	v  float64
+	at int64
+}
+
+func (d *decayed) add(w float64, at int64) {
+	d.v = d.valueAt(at) + w
+	if at > d.at {
+		d.at = at
+	}
+}
+
+func (d decayed) valueAt(now int64) float64 {
+	if d.v == 0 || now <= d.at {
+		return d.v
+	}
+	return d.v * math.Exp2(-float64(now-d.at)/popHalfLife.Seconds())
+}
+
+// New makes an empty engine reading time from now.
+func New(now func() time.Time) *Engine {
+	if now == nil {
+		now = time.Now
+	}
+	return &Engine{
+		now: now, songIndex: map[string]int32{}, byArtist: map[string][]int32{},
+		listeners: map[string]int32{}, text: newTextIndex(), owners: map[string]int32{},
+	}
+}
+
+var _ musicify.Signals = (*Engine)(nil)
+
+// SongAdded makes a song known, with its artist and lyrics as content.
+func (e *Engine) SongAdded(s *musicify.Song) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	i := e.songOf(s.ID)
+	e.songs[i] = song{id: s.ID, artist: s.Artist, owner: e.ownerOf(s.UserID), alive: true}
+	e.byArtist[s.Artist] = append(e.byArtist[s.Artist], i)
+	e.text.add(i, s.Name+" "+s.Album+" "+s.Text)
+}
+
+// ownerOf interns an uploader id; e.mu is held.
+func (e *Engine) ownerOf(userID string) int32 {
+	if o, ok := e.owners[userID]; ok {
+		return o
+	}
+	o := int32(len(e.owners))
+	e.owners[userID] = o
+	return o
+}
+
+// ownerIndex is the interned id of a user, or -1 for one who uploaded nothing.
+func (e *Engine) ownerIndex(userID string) int32 {
+	if o, ok := e.owners[userID]; ok {
+		return o
+	}
+	return -1
+}
+
+// songOf returns the index of a song id, making room for a new one; e.mu is held.
+func (e *Engine) songOf(id string) int32 {
+	if i, ok := e.songIndex[id]; ok {
+		return i
+	}
+	i := int32(len(e.songs))
+	e.songIndex[id] = i
+	e.songs = append(e.songs, song{id: id})
+	e.consumers = append(e.consumers, nil)
+	e.plays = append(e.plays, decayed{})
+	e.total = append(e.total, 0)
+	return i
+}
+
+func (e *Engine) SongRemoved(id string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if i, ok := e.songIndex[id]; ok {
+		e.songs[i].alive = false
+	}
+}
+
+func (e *Engine) Listened(user, songID string, at time.Time) {
+	e.interact(user, songID, at, weightListen, false, true)
+}
+
+func (e *Engine) Liked(user, songID string, at time.Time) {
+	e.interact(user, songID, at, weightLike, true, false)
+}
+
+func (e *Engine) Interested(user, songID string, at time.Time) {
+	e.interact(user, songID, at, weightInterest, false, false)
+}
+
+func (e *Engine) interact(user, songID string, at time.Time, w float32, like, play bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	s, ok := e.songIndex[songID]
+	if !ok {
+		return // a song deleted meanwhile, or not yet loaded
+	}
+	l := e.listenerOf("u:" + user)
+	e.touch(l, s, w, at.Unix(), like)
+	if play {
+		e.plays[s].add(1, at.Unix())
+		e.total[s]++
+	}
+}
+
+func (e *Engine) Unliked(user, songID string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	s, ok := e.songIndex[songID]
+	l, lok := e.listeners["u:"+user]
+	if !ok || !lok {
+		return
+	}
+	h := e.hist[l]
+	if k, in := h.at[s]; in && h.entries[k].like {
+		h.entries[k].like = false
+		h.entries[k].w -= weightLike
+		if h.entries[k].w <= 0 {
+			e.drop(l, s)
+		}
+	}
+}
+
+// PlaylistChanged makes the playlist a listener of exactly its songs.
+func (e *Engine) PlaylistChanged(playlistID string, songIDs []string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	l := e.listenerOf("p:" + playlistID)
+	keep := map[int32]bool{}
+	for _, id := range songIDs {
+		if s, ok := e.songIndex[id]; ok {
+			keep[s] = true
+		}
+	}
+	for _, en := range append([]entry(nil), e.hist[l].entries...) {
+		if !keep[en.song] {
+			e.drop(l, en.song)
+		}
+	}
+	now := e.now().Unix()
+	for s := range keep {
+		if _, in := e.hist[l].at[s]; !in {
+			e.touch(l, s, weightPlaylist, now, false)
+		}
+	}
+}
+
+func (e *Engine) listenerOf(key string) int32 {
+	if l, ok := e.listeners[key]; ok {
+		return l
+	}
+	l := int32(len(e.hist))
+	e.listeners[key] = l
+	e.hist = append(e.hist, &history{at: map[int32]int{}})
+	return l
+}
+
+// touch adds weight to a listener's relation to a song, keeping both the
+// listener's history and the song's listeners bounded to the most recent.
+func (e *Engine) touch(l, s int32, w float32, at int64, like bool) {
+	h := e.hist[l]
+	if k, ok := h.at[s]; ok {
+		en := &h.entries[k]
+		if like && en.like {
+			return // liking twice changes nothing
+		}
+		en.w = min(en.w+w, maxEntryWeight)
+		en.at = max(en.at, at)
+		en.like = en.like || like
+		return
+	}
+	if len(h.entries) >= historyCap+historyCap/2 {
+		e.evict(l, historyCap/2) // the oldest go, a batch at a time
+	}
+	h.at[s] = len(h.entries)
+	h.entries = append(h.entries, entry{song: s, w: w, at: at, like: like})
+	cons := append(e.consumers[s], l)
+	if len(cons) > consumersCap {
+		cons = cons[len(cons)-consumersCap:]
+	}
+	e.consumers[s] = cons
+}
+
+// evict removes a listener's n oldest entries in one pass.
+func (e *Engine) evict(l int32, n int) {
+	h := e.hist[l]
+	for _, en := range h.entries[:n] {
+		delete(h.at, en.song)
+		e.unlist(l, en.song)
+	}
+	h.entries = append(h.entries[:0], h.entries[n:]...)
+	for j, en := range h.entries {
+		h.at[en.song] = j
+	}
+}
+
+// unlist removes a listener from a song's listeners.
+func (e *Engine) unlist(l, s int32) {
+	cons := e.consumers[s]
+	for j, c := range cons {
+		if c == l {
+			e.consumers[s] = append(cons[:j], cons[j+1:]...)
+			return
+		}
+	}
+}
+
+// drop removes a song from a listener's history and the listener from the song's.
+func (e *Engine) drop(l, s int32) {
+	h := e.hist[l]
+	k, ok := h.at[s]
+	if !ok {
+		return
+	}
+	h.entries = append(h.entries[:k], h.entries[k+1:]...)
+	delete(h.at, s)
+	for j := k; j < len(h.entries); j++ {
+		h.at[h.entries[j].song] = j
+	}
+	e.unlist(l, s)
+}

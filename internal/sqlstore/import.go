@@ -1,0 +1,75 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// Import writes many users, songs and listens in one transaction each,
+// for bringing a library in (and for the benchmark's large catalog). It
+// does not report to Signals: load the recommender afterwards.
+func (d *DB) Import(ctx context.Context, users []*musicify.User, songs []*musicify.Song, listens []musicify.Interaction) error {
+	err := d.inTx(ctx, `INSERT INTO users (id, username, username_key, email, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		len(users), func(st *sql.Stmt, i int) error {
+			u := users[i]
+			_, err := st.ExecContext(ctx, u.ID, u.Username, strings.ToLower(u.Username), musicify.NormalizeEmail(u.Email), u.PasswordHash, toMillis(u.CreatedAt))
+			return err
+		})
+	if err != nil {
+		return fmt.Errorf("importing users: %w", err)
+	}
+	err = d.inTx(ctx, `INSERT INTO songs (id, user_id, name, format, duration, bitrate, size, sha256, audio_key,
+		cover_key, body_text, view_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		len(songs), func(st *sql.Stmt, i int) error {
+			s := songs[i]
+			_, err := st.ExecContext(ctx, s.ID, s.UserID, s.Name, s.Format, s.Duration, s.Bitrate, s.Size, s.SHA256,
+				s.AudioKey, s.CoverKey, s.Text, s.Count, toMillis(s.Created))
+			return err
+		})
+	if err != nil {
+		return fmt.Errorf("importing songs: %w", err)
+	}
+	err = d.inTx(ctx, `INSERT INTO listens (song_id, user_id, at) VALUES (?, ?, ?)`, len(listens), func(st *sql.Stmt, i int) error {
+		l := listens[i]
+		_, err := st.ExecContext(ctx, l.SongID, l.UserID, toMillis(l.At))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("importing listens: %w", err)
+	}
+	if _, err := d.exec(ctx, `UPDATE songs SET view_count = (SELECT COUNT(*) FROM listens l WHERE l.song_id = songs.id)`); err != nil {
+		return fmt.Errorf("counting imported listens: %w", err)
+	}
+	// A bulk load leaves the search indexes in many small segments; merge
+	// them, as FTS5's automerge would over time.
+	for _, t := range []string{"songs_fts", "users_fts", "playlists_fts"} {
+		if _, err := d.exec(ctx, `INSERT INTO `+t+` (`+t+`) VALUES ('optimize')`); err != nil {
+			return fmt.Errorf("optimizing %s: %w", t, err)
+		}
+	}
+	return nil
+}
+
+// inTx runs one prepared statement n times in a single transaction.
+func (d *DB) inTx(ctx context.Context, query string, n int, each func(*sql.Stmt, int) error) error {
+	tx, err := d.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	st, err := tx.PrepareContext(ctx, d.dialect.rebind(query))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	for i := 0; i < n; i++ {
+		if err := each(st, i); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
