@@ -22,6 +22,7 @@ import (
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
+	"github.com/musicify/musicify/internal/radio"
 	"github.com/musicify/musicify/internal/recommend"
 	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/social"
@@ -80,6 +81,7 @@ func (m *Main) Run(ctx context.Context) error {
 	accounts := auth.NewService(db, mailer, auth.Options{Hash: m.Hash, Now: m.Now, BaseURL: cfg.BaseURL.String()})
 
 	engine := recommend.New(m.Now)
+	hub := radio.NewLocalHub()
 	loadStart := time.Now()
 	if err := engine.Load(ctx, db); err != nil {
 		return fmt.Errorf("loading recommendations: %w", err)
@@ -113,6 +115,8 @@ func (m *Main) Run(ctx context.Context) error {
 		Social:      &social.Service{Store: db, Now: m.Now},
 		Search:      &search.Service{Index: db, Logger: m.Logger, Now: m.Now},
 		Recommender: engine, Interests: db, Now: m.Now,
+		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: library.Probe, Logger: m.Logger, Now: m.Now},
+		Presence: radio.NewPresence(hub), Hub: hub,
 		SpoolDir: blobs.TempDir(), MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
 		Seeding: m.seeding.Load,

@@ -26,6 +26,7 @@ import (
 	mailer "github.com/musicify/musicify/internal/mail"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/playlists"
+	"github.com/musicify/musicify/internal/radio"
 	"github.com/musicify/musicify/internal/recommend"
 	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/social"
@@ -78,6 +79,7 @@ func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 	clk := &clock{now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
 	db.Now = clk.Now
 	engine := recommend.New(clk.Now)
+	hub := radio.NewLocalHub()
 	db.Signals = engine
 	smtpSrv := testsmtp.Start(t)
 
@@ -102,6 +104,8 @@ func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 		Social:      &social.Service{Store: db, Now: clk.Now},
 		Search:      &search.Service{Index: db, Logger: logger, Now: clk.Now},
 		Recommender: engine, Interests: db, Now: clk.Now,
+		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now},
+		Presence: radio.NewPresence(hub), Hub: hub,
 		Ping: db.Ping, Logger: logger, BaseURL: base, Version: "test",
 		Web: fstest.MapFS{
 			"index.html":         {Data: []byte("<!doctype html><title>Musicify</title>")},

@@ -74,12 +74,21 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/recommend/share", s.requireUser(s.handleRecommendShare))
 	mux.HandleFunc("GET /api/share/{type}/{id}", s.handleSharePreview)
 
+	// Radio (issue 6): stations on the server's clock, live over a WebSocket.
+	mux.HandleFunc("POST /api/radio/create", s.requireUser(s.handleCreateStation))
+	mux.HandleFunc("GET /api/radio/all", s.requireUser(s.handleStations))
+	mux.HandleFunc("GET /api/radio/{id}", s.requireUser(s.handleStation))
+	mux.HandleFunc("DELETE /api/radio/{id}", s.requireUser(s.handleDeleteStation))
+	mux.HandleFunc("GET /api/time", s.handleTime)
+	mux.HandleFunc("GET /api/ws", s.requireUser(s.handleWS))
+
 	mux.HandleFunc("/api/", s.handleAPINotFound)
 
 	// Media: audio needs a session; covers are public for shared links.
 	mux.HandleFunc("GET /media/songs/{id}/download", s.requireUser(s.handleDownload))
 	mux.HandleFunc("GET /media/songs/{id}/{file}", s.requireUser(s.handleSongFile))
 	mux.HandleFunc("GET /media/covers/{file}", s.handleCover)
+	mux.HandleFunc("GET /media/radio/{id}/{file}", s.requireUser(s.handleStationAudio))
 
 	if s.Outbox != nil {
 		mux.HandleFunc("GET /dev/mail", s.handleDevMail)

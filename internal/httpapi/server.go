@@ -12,6 +12,7 @@ import (
 
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
+	"github.com/musicify/musicify/internal/radio"
 	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/social"
 )
@@ -36,6 +37,10 @@ type Server struct {
 	Interests   interface {
 		AddInterest(ctx context.Context, userID, songID string, at time.Time) error
 	}
+	// Radio runs stations; Presence and Hub carry who listens, live.
+	Radio    *radio.Service
+	Presence *radio.Presence
+	Hub      radio.Hub
 	// Now is the clock of the handlers that record a time; nil is time.Now.
 	Now   func() time.Time
 	Blobs musicify.BlobStore

@@ -1,0 +1,127 @@
+package httpapi
+
+import (
+	"net/http"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/musicify/musicify/internal/media"
+	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/radio"
+)
+
+// stationView keeps SPEC.md's field names: radio_name, username and time,
+// the start of the current loop (the start moves at each loop, as SPEC.md's
+// client expects).
+type stationView struct {
+	ID        string    `json:"_id"`
+	Name      string    `json:"radio_name"`
+	Username  string    `json:"username"`
+	Time      time.Time `json:"time"`
+	Start     time.Time `json:"start"`
+	Audio     string    `json:"audio"`
+	Duration  float64   `json:"duration"`
+	Listeners int       `json:"listeners"`
+	Live      bool      `json:"live"`
+	Mine      bool      `json:"mine"`
+	// Users and Offset (seconds into the audio) are in the single-station answer.
+	Users  []string `json:"users,omitempty"`
+	Offset *float64 `json:"offset,omitempty"`
+}
+
+func (s *Server) stationOf(st *musicify.Station, me *musicify.User, now time.Time) stationView {
+	at := radio.At(st.Start, time.Duration(st.Duration*float64(time.Second)), now)
+	return stationView{
+		ID: st.ID, Name: st.Name, Username: st.Owner, Time: at.LoopStart, Start: st.Start,
+		Audio: "/media/radio/" + st.ID + "/" + path.Base(st.AudioKey), Duration: st.Duration,
+		Listeners: s.Presence.Of(st.ID).Count, Live: at.Live, Mine: me != nil && me.ID == st.UserID,
+	}
+}
+
+func (s *Server) handleStations(w http.ResponseWriter, r *http.Request) {
+	list, err := s.Radio.Store.Stations(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	now := s.now()
+	out := make([]stationView, len(list))
+	for i, st := range list {
+		out[i] = s.stationOf(st, userOf(r), now)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// handleStation is one station with who listens and where it is now.
+func (s *Server) handleStation(w http.ResponseWriter, r *http.Request) {
+	st, err := s.Radio.Store.Station(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	now := s.now()
+	v := s.stationOf(st, userOf(r), now)
+	v.Users = s.Presence.Of(st.ID).Users
+	offset := radio.At(st.Start, time.Duration(st.Duration*float64(time.Second)), now).Offset.Seconds()
+	v.Offset = &offset
+	writeJSON(w, http.StatusOK, v)
+}
+
+// handleCreateStation takes multipart name, date (ISO 8601 with offset) and audio.
+func (s *Server) handleCreateStation(w http.ResponseWriter, r *http.Request) {
+	f, err := s.readForm(w, r, map[string]fileLimit{
+		"audio": {s.MaxUploadMB << 20, musicify.Errorf(musicify.ETOOLARGE, "The upload is larger than the %d MB limit.", s.MaxUploadMB)},
+	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer f.remove()
+	up := musicify.StationUpload{User: userOf(r), Name: f.fields["name"], Start: f.fields["date"]}
+	if audio := f.file("audio"); audio != nil {
+		up.AudioPath, up.Size = audio.path, audio.size
+	}
+	st, err := s.Radio.Create(r.Context(), up)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Message string      `json:"message"`
+		Station stationView `json:"station"`
+	}{"success", s.stationOf(st, userOf(r), s.now())})
+}
+
+func (s *Server) handleDeleteStation(w http.ResponseWriter, r *http.Request) {
+	if err := s.Radio.Delete(r.Context(), userOf(r), r.PathValue("id")); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, success)
+}
+
+// handleStationAudio streams a station's audio like a song's.
+func (s *Server) handleStationAudio(w http.ResponseWriter, r *http.Request) {
+	st, err := s.Radio.Store.Station(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	file := r.PathValue("file")
+	if path.Base(st.AudioKey) != file {
+		s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "This station has no file %s.", file))
+		return
+	}
+	s.serveBlob(w, r, st.AudioKey, media.MIME(strings.TrimPrefix(path.Ext(file), ".")), `"radio-`+st.ID+`"`,
+		"private, "+immutable, true)
+}
+
+// handleTime is the light clock endpoint: the server's time in
+// milliseconds, for clients that cannot keep a WebSocket.
+func (s *Server) handleTime(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]float64{"now": millis(s.now())})
+}
+
+// millis is a time as fractional Unix milliseconds, as the clients count.
+func millis(t time.Time) float64 { return float64(t.UnixMicro()) / 1000 }
