@@ -4,11 +4,14 @@
 set -euo pipefail
 
 # command -> package
-declare -A need=([chromium]=chromium [ffmpeg]=ffmpeg [ffprobe]=ffmpeg)
+declare -A need=([chromium]=chromium [ffmpeg]=ffmpeg [ffprobe]=ffmpeg
+  [pocketsphinx_continuous]=pocketsphinx [espeak-ng]=espeak-ng)
 missing=()
 for cmd in "${!need[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${need[$cmd]}")
 done
+# pocketsphinx's English model is data, not a command.
+[ -f /usr/share/pocketsphinx/model/en-us/en-us.lm.bin ] || missing+=(pocketsphinx-en-us)
 [ ${#missing[@]} -eq 0 ] && exit 0
 pkgs=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')
 

@@ -26,6 +26,7 @@ import (
 	"github.com/musicify/musicify/internal/recommend"
 	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/social"
+	"github.com/musicify/musicify/internal/speech"
 	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/web"
 )
@@ -101,7 +102,8 @@ func (m *Main) Run(ctx context.Context) error {
 	if library.FFmpeg == nil {
 		m.Logger.Warn("ffmpeg is not installed: songs stream as uploaded, without loudness levelling")
 	}
-	runner.Handlers = map[string]jobs.Handler{catalog.JobAnalyze: library.Analyze}
+	library.Transcriber = m.transcriber()
+	runner.Handlers = map[string]jobs.Handler{catalog.JobAnalyze: library.Analyze, catalog.JobTranscribe: library.Transcribe}
 	var seeder *demo.Seeder
 	if cfg.Demo {
 		if seeder, err = m.seeder(ctx, db, library, blobs.TempDir()); err != nil {
@@ -120,6 +122,9 @@ func (m *Main) Run(ctx context.Context) error {
 		SpoolDir: blobs.TempDir(), MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
 		Seeding: m.seeding.Load,
+	}
+	if sphinx := speech.NewSphinx(); sphinx != nil {
+		api.Voice = sphinx
 	}
 	if cfg.OIDCEnabled() {
 		api.OIDC = auth.NewOIDC(cfg.OIDCIssuer, cfg.OIDCClientID, cfg.OIDCClientSecret,
@@ -165,6 +170,23 @@ func (m *Main) Run(ctx context.Context) error {
 		m.sweep(bg)
 	}()
 	m.Logger.Info("musicify is ready", "listen", m.URL, "open", cfg.BaseURL.String())
+	return nil
+}
+
+// transcriber picks the engine that writes down songs' words: the
+// configured endpoint, else pocketsphinx when installed, else none.
+func (m *Main) transcriber() speech.Transcriber {
+	cfg := m.Config
+	if cfg.TranscribeURL != "" {
+		t := &speech.OpenAI{URL: cfg.TranscribeURL, Model: cfg.TranscribeModel, APIKey: cfg.TranscribeAPIKey}
+		m.Logger.Info("transcription: " + t.Name())
+		return t
+	}
+	if s := speech.NewSphinx(); s != nil {
+		m.Logger.Info("transcription: pocketsphinx")
+		return s
+	}
+	m.Logger.Warn("transcription: off (install pocketsphinx, pocketsphinx-en-us and ffmpeg, or set MUSICIFY_TRANSCRIBE_URL)")
 	return nil
 }
 

@@ -98,3 +98,36 @@ func (s *Service) localCopy(ctx context.Context, key string) (string, func(), er
 	tmp.Close()
 	return tmp.Name(), func() { os.Remove(tmp.Name()) }, nil
 }
+
+// Transcribe is the JobTranscribe handler: it writes down the words of a
+// song, which then feed search and recommendations. Failures are retried
+// with backoff; after the last one the song says so.
+func (s *Service) Transcribe(ctx context.Context, j *musicify.Job) error {
+	if s.Transcriber == nil {
+		return jobs.Permanent(fmt.Errorf("no transcriber is configured"))
+	}
+	song, err := s.Songs.Song(ctx, j.Subject)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	src, cleanup, err := s.localCopy(ctx, song.AudioKey)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	text, err := s.Transcriber.Transcribe(ctx, src)
+	if err != nil {
+		if j.Attempts >= jobs.MaxAttempts {
+			_ = s.Songs.SetTranscript(context.WithoutCancel(ctx), song.ID, musicify.TranscriptFailed, "")
+			return jobs.Permanent(fmt.Errorf("transcribing with %s: %w", s.Transcriber.Name(), err))
+		}
+		return fmt.Errorf("transcribing with %s: %w", s.Transcriber.Name(), err)
+	}
+	err = s.Songs.SetTranscript(ctx, song.ID, musicify.TranscriptDone, text)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		return nil
+	}
+	return err
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/speech"
 )
 
 // Limits of the text fields of an upload.
@@ -23,8 +24,11 @@ const (
 	TextMax = 100_000
 )
 
-// JobAnalyze is the job kind that makes the rendition and measures loudness.
-const JobAnalyze = "media.analyze"
+// Job kinds: the rendition and loudness, and the transcript.
+const (
+	JobAnalyze    = "media.analyze"
+	JobTranscribe = "media.transcribe"
+)
 
 // Enqueuer schedules background jobs.
 type Enqueuer interface {
@@ -38,8 +42,10 @@ type Service struct {
 	Probe  media.Prober
 	FFmpeg *media.FFmpeg // nil without ffmpeg: no renditions, no loudness
 	Jobs   Enqueuer      // nil: nothing runs after upload
-	Logger *slog.Logger
-	Now    func() time.Time
+	// Transcriber writes down the words of songs uploaded without lyrics; nil: none.
+	Transcriber speech.Transcriber
+	Logger      *slog.Logger
+	Now         func() time.Time
 }
 
 var _ musicify.Library = (*Service)(nil)
@@ -87,7 +93,11 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	song := &musicify.Song{
 		ID: musicify.NewID(), Name: name, UserID: up.User.ID, Artist: up.User.Username, Format: info.Format,
 		Duration: info.Duration, Bitrate: info.Bitrate, Size: up.Size, SHA256: up.SHA256, Text: up.Text,
-		Title: info.Title, Album: info.Album, Created: s.Now().UTC(),
+		Title: info.Title, Album: info.Album, Created: s.Now().UTC(), Transcript: musicify.TranscriptNone,
+	}
+	transcribe := strings.TrimSpace(up.Text) == "" && s.Transcriber != nil && s.Jobs != nil
+	if transcribe {
+		song.Transcript = musicify.TranscriptPending
 	}
 	song.AudioKey = "songs/" + song.ID + "/original." + media.Ext(info.Format)
 	var written []string
@@ -122,6 +132,13 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 		return nil, err
 	}
 	s.scheduleAnalysis(ctx, song, info)
+	if transcribe {
+		if err := s.Jobs.Enqueue(ctx, &musicify.Job{Kind: JobTranscribe, Subject: song.ID}); err != nil {
+			s.Logger.Error("scheduling transcription", "song", song.ID, "err", err)
+			song.Transcript = musicify.TranscriptFailed
+			_ = s.Songs.SetTranscript(context.WithoutCancel(ctx), song.ID, song.Transcript, "")
+		}
+	}
 	return song, nil
 }
 

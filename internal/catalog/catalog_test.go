@@ -4,10 +4,13 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
 	"log/slog"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,6 +19,7 @@ import (
 	"github.com/musicify/musicify/internal/jobs"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/speech"
 	"github.com/musicify/musicify/internal/sqlstore"
 )
 
@@ -138,4 +142,99 @@ func mustJobs(t *testing.T, w *world, subject string) []*musicify.Job {
 		t.Fatal(err)
 	}
 	return js
+}
+
+// speak makes a clip of espeak-ng saying text, as MP3.
+func speak(t *testing.T, text string) []byte {
+	t.Helper()
+	dir := t.TempDir()
+	wav, mp3 := filepath.Join(dir, "s.wav"), filepath.Join(dir, "s.mp3")
+	if out, err := exec.Command("espeak-ng", "-w", wav, text).CombinedOutput(); err != nil {
+		t.Fatalf("espeak-ng (run scripts/system-deps.sh): %v %s", err, out)
+	}
+	if out, err := exec.Command("ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i", wav, "-c:a", "libmp3lame", mp3).CombinedOutput(); err != nil {
+		t.Fatalf("ffmpeg: %v %s", err, out)
+	}
+	b, err := os.ReadFile(mp3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func (w *world) uploadBytes(t *testing.T, name string, b []byte, text string) *musicify.Song {
+	t.Helper()
+	spool := filepath.Join(t.TempDir(), "spool")
+	if err := os.WriteFile(spool, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(b)
+	s, err := w.lib.Upload(context.Background(), musicify.SongUpload{
+		User: w.user, Name: name, AudioPath: spool, SHA256: hex.EncodeToString(sum[:]), Size: int64(len(b)), Text: text,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestSpokenSongsGetATranscriptThatFeedsSearch(t *testing.T) {
+	sphinx := speech.NewSphinx()
+	if sphinx == nil {
+		t.Fatal("pocketsphinx is needed: run scripts/system-deps.sh")
+	}
+	w := newWorld(t, nil)
+	w.lib.Transcriber = sphinx
+	w.runner.Handlers[catalog.JobTranscribe] = w.lib.Transcribe
+	ctx := context.Background()
+	spoken := w.uploadBytes(t, "Spoken", speak(t, "hello world this is a song about the ocean and the harbour"), "")
+	if spoken.Transcript != musicify.TranscriptPending {
+		t.Fatalf("after upload: %q", spoken.Transcript)
+	}
+	withLyrics := w.uploadBytes(t, "With lyrics", speak(t, "la la"), "la la la")
+	if withLyrics.Transcript != musicify.TranscriptNone {
+		t.Fatalf("a song with lyrics is transcribed: %q", withLyrics.Transcript)
+	}
+	for w.runner.RunOne(ctx) {
+	}
+	got, err := w.db.Song(ctx, spoken.ID)
+	if err != nil || got.Transcript != musicify.TranscriptDone || strings.TrimSpace(got.Text) == "" {
+		t.Fatalf("after the job: %q %q %v", got.Transcript, got.Text, err)
+	}
+	// The words are searchable at once: the index follows the row.
+	first := strings.Fields(got.Text)[0]
+	hits, err := w.db.Search(ctx, musicify.KindSong, musicify.Query{{{Word: first}}}, 10)
+	if err != nil || len(hits) == 0 || hits[0].ID != spoken.ID {
+		t.Fatalf("searching %q: %v %v", first, hits, err)
+	}
+}
+
+type failingTranscriber struct{ calls int }
+
+func (f *failingTranscriber) Name() string { return "failing" }
+func (f *failingTranscriber) Transcribe(context.Context, string) (string, error) {
+	f.calls++
+	return "", fmt.Errorf("model crashed")
+}
+
+func TestATranscriptThatKeepsFailingSaysSo(t *testing.T) {
+	w := newWorld(t, nil)
+	ft := &failingTranscriber{}
+	w.lib.Transcriber = ft
+	w.runner.Handlers[catalog.JobTranscribe] = w.lib.Transcribe
+	s := w.upload(t, "sine.mp3")
+	clock := time.Now().Add(time.Second) // the job is due
+	w.runner.Now = func() time.Time { return clock }
+	ctx := context.Background()
+	for i := 0; i < jobs.MaxAttempts; i++ {
+		w.runner.RunOne(ctx)
+		clock = clock.Add(time.Hour) // past any backoff
+	}
+	got, _ := w.db.Song(ctx, s.ID)
+	if got.Transcript != musicify.TranscriptFailed || ft.calls != jobs.MaxAttempts {
+		t.Fatalf("after %d failures: %q", ft.calls, got.Transcript)
+	}
+	if w.runner.RunOne(ctx) {
+		t.Fatal("a failed transcription is tried again")
+	}
 }

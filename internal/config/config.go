@@ -29,12 +29,13 @@ type Config struct {
 	OIDCClientID     string
 	OIDCClientSecret string
 
-	LLMBaseURL      string
-	LLMModel        string
-	LLMAPIKey       string
-	TranscribeURL   string
-	TranscribeModel string
-	PubSubURL       string
+	LLMBaseURL       string
+	LLMModel         string
+	LLMAPIKey        string
+	TranscribeURL    string
+	TranscribeModel  string
+	TranscribeAPIKey string
+	PubSubURL        string
 }
 
 // Error names the variable that stopped the start.
@@ -62,6 +63,7 @@ func Load(getenv func(string) string) (*Config, error) {
 		LLMAPIKey:        p.str("MUSICIFY_LLM_API_KEY", ""),
 		TranscribeURL:    p.str("MUSICIFY_TRANSCRIBE_URL", ""),
 		TranscribeModel:  p.str("MUSICIFY_TRANSCRIBE_MODEL", ""),
+		TranscribeAPIKey: p.str("MUSICIFY_TRANSCRIBE_API_KEY", ""),
 		PubSubURL:        p.str("MUSICIFY_PUBSUB_URL", ""),
 	}
 	c.BaseURL = p.baseURL("MUSICIFY_BASE_URL", "http://localhost:8080")
@@ -118,6 +120,7 @@ func (c *Config) Redacted() []any {
 		"trust_proxy", c.TrustProxy, "oidc_issuer", c.OIDCIssuer, "oidc_client_id", c.OIDCClientID,
 		"oidc_client_secret", mask(c.OIDCClientSecret), "llm_base_url", c.LLMBaseURL,
 		"llm_model", c.LLMModel, "llm_api_key", mask(c.LLMAPIKey), "transcribe_url", c.TranscribeURL,
+		"transcribe_model", c.TranscribeModel, "transcribe_api_key", mask(c.TranscribeAPIKey),
 	}
 }
 

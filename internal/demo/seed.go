@@ -15,6 +15,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -233,8 +234,10 @@ func (s *Seeder) song(ctx context.Context, spec synth.SongSpec, artist *musicify
 	if err != nil {
 		return nil, err
 	}
+	// The music has no words: say so, which also spares a transcription job.
+	text := fmt.Sprintf("Instrumental %s, from the album %s by %s.", strings.ToLower(spec.Genre), spec.Album, spec.ArtistName)
 	return s.Library.Upload(ctx, musicify.SongUpload{
-		User: artist, Name: spec.Title, AudioPath: audioPath, SHA256: sum, Size: size, CoverPath: coverPath,
+		User: artist, Name: spec.Title, AudioPath: audioPath, SHA256: sum, Size: size, CoverPath: coverPath, Text: text,
 	})
 }
 

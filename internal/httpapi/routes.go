@@ -82,6 +82,9 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/time", s.handleTime)
 	mux.HandleFunc("GET /api/ws", s.requireUser(s.handleWS))
 
+	// The assistant and voice commands (issue 7).
+	mux.HandleFunc("POST /api/voice/command", s.requireUser(s.handleVoiceCommand))
+
 	mux.HandleFunc("/api/", s.handleAPINotFound)
 
 	// Media: audio needs a session; covers are public for shared links.

@@ -41,6 +41,8 @@ type Server struct {
 	Radio    *radio.Service
 	Presence *radio.Presence
 	Hub      radio.Hub
+	// Voice recognizes spoken player commands; nil when not installed.
+	Voice VoiceCommands
 	// Now is the clock of the handlers that record a time; nil is time.Now.
 	Now   func() time.Time
 	Blobs musicify.BlobStore

@@ -23,6 +23,7 @@ type songView struct {
 	Duration   float64   `json:"duration"`
 	Format     string    `json:"format"`
 	Text       string    `json:"text"`
+	Transcript string    `json:"transcript"`
 	Loudness   *float64  `json:"loudness"`
 	CreatedAt  time.Time `json:"createdAt"`
 	Mine       bool      `json:"mine"`
@@ -37,7 +38,7 @@ func songOf(s *musicify.Song, viewer *musicify.User) songView {
 	return songView{
 		ID: s.ID, Song: s.Name, Artist: s.Artist, Audio: "/media/" + audio,
 		Download: "/media/songs/" + s.ID + "/download", Cover: large, CoverSmall: small,
-		Count: s.Count, Duration: s.Duration, Format: s.Format, Text: s.Text, Loudness: s.Loudness,
+		Count: s.Count, Duration: s.Duration, Format: s.Format, Text: s.Text, Transcript: s.Transcript, Loudness: s.Loudness,
 		CreatedAt: s.Created, Mine: viewer != nil && viewer.ID == s.UserID,
 	}
 }

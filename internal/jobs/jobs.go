@@ -14,6 +14,10 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
+// MaxAttempts is how many times a job runs before it is given up, unless
+// the Runner says otherwise. Handlers see the attempt in Job.Attempts.
+const MaxAttempts = 5
+
 // Handler does one job. An error retries it later; wrap it with Permanent
 // when retrying cannot help.
 type Handler func(ctx context.Context, j *musicify.Job) error
@@ -57,7 +61,7 @@ func (r *Runner) init() {
 			r.Lease = 15 * time.Minute
 		}
 		if r.MaxAttempts == 0 {
-			r.MaxAttempts = 5
+			r.MaxAttempts = MaxAttempts
 		}
 	})
 }

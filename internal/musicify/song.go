@@ -27,6 +27,8 @@ type Song struct {
 	// CoverKey is the blob prefix of the cover images ("" for the default cover).
 	CoverKey string
 	Text     string
+	// Transcript says where the transcript of the audio stands (Transcript* constants).
+	Transcript string
 	// Loudness is the integrated loudness in LUFS, measured after upload; nil until known.
 	Loudness *float64
 	Title    string // tags read from the file, kept for search
@@ -34,6 +36,14 @@ type Song struct {
 	Count    int64 // views
 	Created  time.Time
 }
+
+// Transcript states of a song.
+const (
+	TranscriptNone    = "none"
+	TranscriptPending = "pending"
+	TranscriptDone    = "done"
+	TranscriptFailed  = "failed"
+)
 
 // Artist is a user who uploaded at least one song.
 type Artist struct {
@@ -56,6 +66,8 @@ type SongStore interface {
 	// AddView counts one listen and returns the new count.
 	AddView(ctx context.Context, songID, userID string, at time.Time) (int64, error)
 	SetStream(ctx context.Context, songID, streamKey string, loudness *float64) error
+	// SetTranscript records the transcript's state, and its text when done.
+	SetTranscript(ctx context.Context, songID, state, text string) error
 	Artists(ctx context.Context) ([]*Artist, error)
 	Artist(ctx context.Context, name string) (*Artist, error)
 	// ArtistsByUserIDs returns the artists among these users, in the order given.

@@ -103,13 +103,17 @@ func New(now func() time.Time) *Engine {
 
 var _ musicify.Signals = (*Engine)(nil)
 
-// SongAdded makes a song known, with its artist and lyrics as content.
+// SongAdded makes a song known, with its artist and lyrics as content. A
+// song already known has its words replaced (a transcript arrived).
 func (e *Engine) SongAdded(s *musicify.Song) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	i := e.songOf(s.ID)
+	if !e.songs[i].alive {
+		e.byArtist[s.Artist] = append(e.byArtist[s.Artist], i)
+	}
 	e.songs[i] = song{id: s.ID, artist: s.Artist, owner: e.ownerOf(s.UserID), alive: true}
-	e.byArtist[s.Artist] = append(e.byArtist[s.Artist], i)
+	e.text.remove(i)
 	e.text.add(i, s.Name+" "+s.Album+" "+s.Text)
 }
 

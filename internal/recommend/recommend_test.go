@@ -201,3 +201,21 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+func TestATranscriptChangesWhatASongIsLike(t *testing.T) {
+	now := time.Now()
+	e := New(func() time.Time { return now })
+	e.SongAdded(&musicify.Song{ID: "sea", Artist: "a", Name: "Untitled", Text: "ocean waves sailing harbour boats"})
+	e.SongAdded(&musicify.Song{ID: "mystery", Artist: "b", Name: "Track 2"})
+	e.SongAdded(&musicify.Song{ID: "desert", Artist: "c", Name: "Track 3", Text: "sand dunes camel heat"})
+	if sim := e.Similar("sea", 3); contains(sim[:1], "mystery") {
+		t.Fatalf("before its transcript: %v", sim)
+	}
+	e.SongAdded(&musicify.Song{ID: "mystery", Artist: "b", Name: "Track 2", Text: "harbour boats on ocean waves"})
+	if sim := e.Similar("sea", 1); fmt.Sprint(sim) != "[mystery]" {
+		t.Fatalf("after its transcript: %v", sim)
+	}
+	if n := len(e.byArtist["b"]); n != 1 {
+		t.Fatalf("the song is listed %d times under its artist", n)
+	}
+}

@@ -33,6 +33,26 @@ func newTextIndex() textIndex {
 	return textIndex{df: map[string]int32{}, postings: map[string][]int32{}, terms: map[int32][]termCount{}}
 }
 
+// remove forgets a song's words.
+func (t *textIndex) remove(s int32) {
+	list, ok := t.terms[s]
+	if !ok {
+		return
+	}
+	for _, tc := range list {
+		t.df[tc.term]--
+		posts := t.postings[tc.term]
+		for j, x := range posts {
+			if x == s {
+				t.postings[tc.term] = append(posts[:j], posts[j+1:]...)
+				break
+			}
+		}
+	}
+	delete(t.terms, s)
+	t.docs--
+}
+
 func (t *textIndex) add(s int32, text string) {
 	counts := map[string]float32{}
 	for _, w := range search.Fold(text) {

@@ -14,7 +14,8 @@ import (
 var _ musicify.SongStore = (*DB)(nil)
 
 const songColumns = `s.id, s.user_id, u.username, s.name, s.format, s.duration, s.bitrate, s.size, s.sha256,
-	s.audio_key, s.stream_key, s.cover_key, s.body_text, s.loudness, s.tag_title, s.tag_album, s.view_count, s.created_at`
+	s.audio_key, s.stream_key, s.cover_key, s.body_text, s.loudness, s.tag_title, s.tag_album, s.view_count, s.created_at,
+	s.transcript_state`
 
 const songFrom = ` FROM songs s JOIN users u ON u.id = s.user_id`
 
@@ -23,11 +24,14 @@ func (d *DB) CreateSong(ctx context.Context, s *musicify.Song) error {
 	if s.Created.IsZero() {
 		s.Created = d.Now().UTC()
 	}
+	if s.Transcript == "" {
+		s.Transcript = musicify.TranscriptNone
+	}
 	_, err := d.exec(ctx, `INSERT INTO songs (id, user_id, name, format, duration, bitrate, size, sha256,
-		audio_key, stream_key, cover_key, body_text, loudness, tag_title, tag_album, view_count, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		audio_key, stream_key, cover_key, body_text, loudness, tag_title, tag_album, view_count, created_at, transcript_state)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		s.ID, s.UserID, s.Name, s.Format, s.Duration, s.Bitrate, s.Size, s.SHA256, s.AudioKey, s.StreamKey,
-		s.CoverKey, s.Text, s.Loudness, s.Title, s.Album, s.Count, toMillis(s.Created))
+		s.CoverKey, s.Text, s.Loudness, s.Title, s.Album, s.Count, toMillis(s.Created), s.Transcript)
 	if _, ok := d.dialect.uniqueViolation(err); ok {
 		return musicify.Errorf(musicify.ECONFLICT, "You already uploaded this file.")
 	} else if err != nil {
@@ -168,6 +172,30 @@ func (d *DB) SetStream(ctx context.Context, songID, streamKey string, loudness *
 	return nil
 }
 
+// SetTranscript records a transcript; the search index follows by trigger
+// and recommendations hear of the new words.
+func (d *DB) SetTranscript(ctx context.Context, songID, state, text string) error {
+	var err error
+	var res sql.Result
+	if state == musicify.TranscriptDone {
+		res, err = d.exec(ctx, `UPDATE songs SET transcript_state = ?, body_text = ? WHERE id = ?`, state, text, songID)
+	} else {
+		res, err = d.exec(ctx, `UPDATE songs SET transcript_state = ? WHERE id = ?`, state, songID)
+	}
+	if err != nil {
+		return fmt.Errorf("storing transcript: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
+	}
+	if state == musicify.TranscriptDone {
+		if s, err := d.Song(ctx, songID); err == nil {
+			d.Signals.SongAdded(s)
+		}
+	}
+	return nil
+}
+
 // artistQuery lists users with songs; the cover is the one they set, else
 // their latest song's.
 const artistQuery = `SELECT u.username, u.artist_cover_key,
@@ -256,7 +284,7 @@ func scanSong(sc scanner) (*musicify.Song, error) {
 	var created int64
 	var loud sql.NullFloat64
 	if err := sc.Scan(&s.ID, &s.UserID, &s.Artist, &s.Name, &s.Format, &s.Duration, &s.Bitrate, &s.Size, &s.SHA256,
-		&s.AudioKey, &s.StreamKey, &s.CoverKey, &s.Text, &loud, &s.Title, &s.Album, &s.Count, &created); err != nil {
+		&s.AudioKey, &s.StreamKey, &s.CoverKey, &s.Text, &loud, &s.Title, &s.Album, &s.Count, &created, &s.Transcript); err != nil {
 		return nil, err
 	}
 	if loud.Valid {

@@ -1,0 +1,44 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// VoiceCommands recognizes the player's commands in a short clip.
+type VoiceCommands interface {
+	Command(ctx context.Context, audioPath string) (string, error)
+}
+
+// maxVoiceBytes bounds a voice clip: a few seconds of speech.
+const maxVoiceBytes = 2 << 20
+
+// handleVoiceCommand is for browsers without speech recognition: they
+// record a clip (MediaRecorder) and the server recognizes it.
+func (s *Server) handleVoiceCommand(w http.ResponseWriter, r *http.Request) {
+	if s.Voice == nil {
+		s.writeError(w, r, musicify.Errorf(musicify.EUNAVAILABLE, "Voice commands are not available on this server (it needs pocketsphinx)."))
+		return
+	}
+	f, err := s.readForm(w, r, map[string]fileLimit{
+		"audio": {maxVoiceBytes, musicify.Errorf(musicify.ETOOLARGE, "The voice clip is too long: a few seconds are enough.")},
+	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer f.remove()
+	clip := f.file("audio")
+	if clip == nil {
+		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please send the recorded clip (audio)."))
+		return
+	}
+	cmd, err := s.Voice.Command(r.Context(), clip.path)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"command": cmd})
+}
