@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/blob"
 	"github.com/musicify/musicify/internal/catalog"
@@ -122,6 +123,15 @@ func (m *Main) Run(ctx context.Context) error {
 		SpoolDir: blobs.TempDir(), MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
 		Seeding: m.seeding.Load,
+	}
+	catalogView := &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Recommender: engine}
+	if cfg.LLMBaseURL != "" {
+		api.Assistant = &assistant.OpenAI{BaseURL: cfg.LLMBaseURL, Model: cfg.LLMModel, APIKey: cfg.LLMAPIKey, Catalog: catalogView,
+			Client: &http.Client{Timeout: 2 * time.Minute}}
+		m.Logger.Info("assistant: OpenAI-compatible model", "base_url", cfg.LLMBaseURL, "model", cfg.LLMModel)
+	} else {
+		api.Assistant = &assistant.Builtin{Catalog: catalogView}
+		m.Logger.Info("assistant: built in (set MUSICIFY_LLM_BASE_URL and MUSICIFY_LLM_MODEL to use a model)")
 	}
 	if sphinx := speech.NewSphinx(); sphinx != nil {
 		api.Voice = sphinx

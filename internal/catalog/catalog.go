@@ -93,7 +93,7 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	song := &musicify.Song{
 		ID: musicify.NewID(), Name: name, UserID: up.User.ID, Artist: up.User.Username, Format: info.Format,
 		Duration: info.Duration, Bitrate: info.Bitrate, Size: up.Size, SHA256: up.SHA256, Text: up.Text,
-		Title: info.Title, Album: info.Album, Created: s.Now().UTC(), Transcript: musicify.TranscriptNone,
+		Title: info.Title, Album: info.Album, Created: s.Now().UTC().Truncate(time.Millisecond), Transcript: musicify.TranscriptNone,
 	}
 	transcribe := strings.TrimSpace(up.Text) == "" && s.Transcriber != nil && s.Jobs != nil
 	if transcribe {

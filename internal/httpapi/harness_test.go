@@ -19,6 +19,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/blob"
 	"github.com/musicify/musicify/internal/catalog"
@@ -113,6 +114,7 @@ func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 			"favicon.svg":        {Data: []byte("<svg/>")},
 		},
 	}
+	api.Assistant = &assistant.Builtin{Catalog: &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Recommender: engine}}
 	for _, f := range tweak {
 		f(api)
 	}

@@ -372,3 +372,20 @@ func TestSearchGroupsSongsArtistsPlaylistsAndPeople(t *testing.T) {
 		t.Fatalf("empty query: %s", empty.Raw)
 	}
 }
+
+func TestAnEmptyPlaylistHasAnEmptyListOfSongs(t *testing.T) {
+	e := newEnv(t)
+	c := e.signUp("wyn", "wyn@example.com", "secret1")
+	created := c.post("/api/playlist/create", creds{"name": "Empty"})
+	id := playlistIn(created)["_id"].(string)
+	for _, r := range []reply{c.get("/api/playlist/" + id), c.post("/api/recommend/share", creds{"value": "playlist", "id": id})} {
+		if !strings.Contains(r.Raw, `"songs":[]`) {
+			t.Errorf("songs of an empty playlist: %s", r.Raw)
+		}
+	}
+	// Times read the same whichever call returns them.
+	listed := c.get("/api/playlist/all")
+	if !strings.Contains(listed.Raw, `"createdAt":"`+playlistIn(created)["createdAt"].(string)+`"`) {
+		t.Errorf("createdAt differs: %s vs %s", playlistIn(created)["createdAt"], listed.Raw)
+	}
+}

@@ -10,16 +10,21 @@ import (
 // playlistView is a playlist as the API shows it; SPEC.md's client reads
 // both _id and id.
 type playlistView struct {
-	ID         string     `json:"_id"`
-	IDAlias    string     `json:"id"`
-	Name       string     `json:"name"`
-	Cover      string     `json:"cover"`
-	CoverSmall string     `json:"coverSmall"`
-	Owner      string     `json:"owner"`
-	Mine       bool       `json:"mine"`
-	Count      int        `json:"count"`
-	CreatedAt  time.Time  `json:"createdAt"`
-	Songs      []songView `json:"songs,omitempty"`
+	ID         string    `json:"_id"`
+	IDAlias    string    `json:"id"`
+	Name       string    `json:"name"`
+	Cover      string    `json:"cover"`
+	CoverSmall string    `json:"coverSmall"`
+	Owner      string    `json:"owner"`
+	Mine       bool      `json:"mine"`
+	Count      int       `json:"count"`
+	CreatedAt  time.Time `json:"createdAt"`
+}
+
+// playlistDetail is a playlist with its songs, always a list.
+type playlistDetail struct {
+	playlistView
+	Songs []songView `json:"songs"`
 }
 
 func playlistOf(p *musicify.Playlist, viewer *musicify.User) playlistView {
@@ -92,12 +97,7 @@ func (s *Server) handlePlaylist(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	v := playlistOf(p, userOf(r))
-	v.Songs = songsOf(songs, userOf(r))
-	if v.Songs == nil {
-		v.Songs = []songView{}
-	}
-	writeJSON(w, http.StatusOK, []playlistView{v})
+	writeJSON(w, http.StatusOK, []playlistDetail{{playlistOf(p, userOf(r)), songsOf(songs, userOf(r))}})
 }
 
 func (s *Server) handleRenamePlaylist(w http.ResponseWriter, r *http.Request) {

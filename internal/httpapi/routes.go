@@ -83,6 +83,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/ws", s.requireUser(s.handleWS))
 
 	// The assistant and voice commands (issue 7).
+	mux.HandleFunc("POST /api/assistant/chat", s.requireUser(s.handleChat))
 	mux.HandleFunc("POST /api/voice/command", s.requireUser(s.handleVoiceCommand))
 
 	mux.HandleFunc("/api/", s.handleAPINotFound)

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
 	"github.com/musicify/musicify/internal/radio"
@@ -41,6 +42,8 @@ type Server struct {
 	Radio    *radio.Service
 	Presence *radio.Presence
 	Hub      radio.Hub
+	// Assistant answers the chat panel.
+	Assistant assistant.Assistant
 	// Voice recognizes spoken player commands; nil when not installed.
 	Voice VoiceCommands
 	// Now is the clock of the handlers that record a time; nil is time.Now.

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -68,9 +69,7 @@ func (s *Server) handleRecommendShare(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	v := playlistOf(item.playlist, me)
-	v.Songs = songsOf(songs, me)
-	writeJSON(w, http.StatusOK, []playlistView{v})
+	writeJSON(w, http.StatusOK, []playlistDetail{{playlistOf(item.playlist, me), songsOf(songs, me)}})
 }
 
 // previewView is what anyone, signed in or not, may see of a shared item.
@@ -111,10 +110,11 @@ func (s *Server) serveSharePage(w http.ResponseWriter, r *http.Request) {
 		cover, _ := coverURLs(item.CoverKey)
 		image = s.BaseURL.String() + cover
 		title = item.Name + " · Musicify"
+		by := strings.ReplaceAll(item.By, "-", " ") // as the app shows names
 		if item.Type == "song" {
-			desc = fmt.Sprintf("A song by %s. Listen on Musicify.", item.By)
+			desc = fmt.Sprintf("A song by %s. Listen on Musicify.", by)
 		} else {
-			desc = fmt.Sprintf("A playlist by %s with %d songs. Listen on Musicify.", item.By, item.Songs)
+			desc = fmt.Sprintf("A playlist by %s with %d songs. Listen on Musicify.", by, item.Songs)
 		}
 	} else {
 		status = http.StatusNotFound // the app shows a friendly page

@@ -43,6 +43,7 @@ func songOf(s *musicify.Song, viewer *musicify.User) songView {
 	}
 }
 
+// songsOf always makes a list, so an empty one is [] and not null.
 func songsOf(list []*musicify.Song, viewer *musicify.User) []songView {
 	out := make([]songView, len(list))
 	for i, s := range list {

@@ -65,7 +65,7 @@ func (s *Service) Create(ctx context.Context, up musicify.StationUpload) (*music
 			"We could not tell how long this audio is, and a station needs to know to loop it. Please choose an MP3, Ogg, Opus, FLAC or WAV file (audio).")
 	}
 	st := &musicify.Station{ID: musicify.NewID(), Name: name, UserID: up.User.ID, Owner: up.User.Username,
-		Start: start.UTC(), Format: info.Format, Duration: info.Duration, Created: s.Now().UTC()}
+		Start: start.UTC(), Format: info.Format, Duration: info.Duration, Created: s.Now().UTC().Truncate(time.Millisecond)}
 	st.AudioKey = "radio/" + st.ID + "/audio." + media.Ext(info.Format)
 	f, err := os.Open(up.AudioPath)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -23,7 +24,7 @@ var errNoPlaylist = musicify.Errorf(musicify.ENOTFOUND, "This playlist does not 
 func (d *DB) CreatePlaylist(ctx context.Context, p *musicify.Playlist) error {
 	p.ID = musicify.NewID()
 	if p.Created.IsZero() {
-		p.Created = d.Now().UTC()
+		p.Created = d.Now().UTC().Truncate(time.Millisecond) // as stored
 	}
 	_, err := d.exec(ctx, `INSERT INTO playlists (id, user_id, name, name_key, cover_key, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, p.ID, p.UserID, p.Name, strings.ToLower(p.Name), p.CoverKey,

@@ -62,7 +62,7 @@ const followSelect = `SELECT f.id, f.follower_id, a.username, f.followee_id, b.u
 func (d *DB) CreateFollow(ctx context.Context, f *musicify.Follow) error {
 	f.ID = musicify.NewID()
 	if f.Created.IsZero() {
-		f.Created = d.Now().UTC()
+		f.Created = d.Now().UTC().Truncate(time.Millisecond) // as stored
 	}
 	_, err := d.exec(ctx, `INSERT INTO follows (id, follower_id, followee_id, created_at) VALUES (?, ?, ?, ?)`,
 		f.ID, f.FollowerID, f.FolloweeID, toMillis(f.Created))

@@ -22,7 +22,7 @@ const songFrom = ` FROM songs s JOIN users u ON u.id = s.user_id`
 // CreateSong inserts s; its id is chosen by the caller, who names the blobs after it.
 func (d *DB) CreateSong(ctx context.Context, s *musicify.Song) error {
 	if s.Created.IsZero() {
-		s.Created = d.Now().UTC()
+		s.Created = d.Now().UTC().Truncate(time.Millisecond) // as stored
 	}
 	if s.Transcript == "" {
 		s.Transcript = musicify.TranscriptNone

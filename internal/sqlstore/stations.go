@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -17,7 +18,7 @@ const stationSelect = `SELECT s.id, s.user_id, u.username, s.name, s.start_at, s
 // CreateStation inserts s; its id is chosen by the caller, who names the audio after it.
 func (d *DB) CreateStation(ctx context.Context, s *musicify.Station) error {
 	if s.Created.IsZero() {
-		s.Created = d.Now().UTC()
+		s.Created = d.Now().UTC().Truncate(time.Millisecond) // as stored
 	}
 	if _, err := d.exec(ctx, `INSERT INTO stations (id, user_id, name, start_at, audio_key, format, duration, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, s.ID, s.UserID, s.Name, toMillis(s.Start), s.AudioKey, s.Format, s.Duration,

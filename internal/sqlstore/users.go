@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -20,7 +21,7 @@ func (d *DB) CreateUser(ctx context.Context, u *musicify.User) error {
 	u.ID = musicify.NewID()
 	u.Email = musicify.NormalizeEmail(u.Email)
 	if u.CreatedAt.IsZero() {
-		u.CreatedAt = d.Now().UTC()
+		u.CreatedAt = d.Now().UTC().Truncate(time.Millisecond) // as stored
 	}
 	_, err := d.exec(ctx, `INSERT INTO users (id, username, username_key, email, password_hash, created_at)
 		VALUES (?, ?, ?, ?, ?, ?)`,

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
+import { baseURL } from './env';
 
 export interface Account {
   username: string;
@@ -15,6 +21,20 @@ let counter = 0;
 export function unique(prefix: string): string {
   counter += 1;
   return `${prefix}${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+}
+
+/**
+ * A client address of its own for each account the tests make through the
+ * API. The server runs as if behind a proxy (MUSICIFY_TRUST_PROXY, see
+ * playwright.config.ts), so its per-address limits on sign-ups and logins
+ * count each such client apart, the way they would count real people; what
+ * the browser itself does still comes from 127.0.0.1.
+ */
+export function clientAddress(): string {
+  counter += 1;
+  // 198.18.0.0/15 is set aside for tests (RFC 2544); the header is all that carries it.
+  const n = (process.pid * 31 + counter) % 65_536;
+  return `198.18.${n >> 8}.${n & 255}`;
 }
 
 export function newAccount(): Account {
@@ -60,10 +80,11 @@ export async function mailedCode(
 
 /** Creates an account through the API, the way the sign-up screens do. */
 export async function createAccount(request: APIRequestContext, account = newAccount()) {
-  const check = await request.post('/api/auth/cheak', { data: account });
+  const headers = { 'X-Forwarded-For': clientAddress() };
+  const check = await request.post('/api/auth/cheak', { data: account, headers });
   expect(check.status(), await check.text()).toBe(200);
   const otp = await mailedCode(request, account.email, 'sign-up');
-  const signup = await request.post('/api/auth/signup', { data: { ...account, otp } });
+  const signup = await request.post('/api/auth/signup', { data: { ...account, otp }, headers });
   expect(signup.status(), await signup.text()).toBe(200);
   return account;
 }
@@ -72,6 +93,7 @@ export async function createAccount(request: APIRequestContext, account = newAcc
 export async function signIn(page: Page, account: Account) {
   const res = await page.request.post('/api/auth/login', {
     data: { username: account.username, password: account.password },
+    headers: { 'X-Forwarded-For': clientAddress() },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -99,6 +121,7 @@ export interface SongJSON {
   artist: string;
   audio: string;
   download: string;
+  cover: string;
   count: number;
   duration: number;
   loudness: number | null;
@@ -159,4 +182,74 @@ export function audioState(page: Page): Promise<AudioState> {
 /** The player bar (desktop) or the mini bar (phone). */
 export function playerBar(page: Page) {
   return page.getByRole('region', { name: 'Player' });
+}
+
+/** The fields of a playlist the tests read; the full shape is in docs/api.md. */
+export interface PlaylistJSON {
+  _id: string;
+  name: string;
+  owner: string;
+  cover: string;
+  count: number;
+}
+
+/** A song of the demo catalog (or any song) by its exact name. */
+export async function songNamed(request: APIRequestContext, name: string): Promise<SongJSON> {
+  const res = await request.get('/api/search/all');
+  expect(res.status(), await res.text()).toBe(200);
+  const song = ((await res.json()) as SongJSON[]).find((s) => s.song === name);
+  if (!song) throw new Error(`no song called ${name}`);
+  return song;
+}
+
+/** Creates a playlist as the user of `request`, with the songs given, in order. */
+export async function createPlaylist(
+  request: APIRequestContext,
+  name: string,
+  songIds: string[] = [],
+): Promise<PlaylistJSON> {
+  const res = await request.post('/api/playlist/create', { data: { name } });
+  expect(res.status(), await res.text()).toBe(200);
+  const { playlist } = (await res.json()) as { playlist: PlaylistJSON };
+  for (const songs of songIds) {
+    const add = await request.put('/api/playlist/add', { data: { id: playlist._id, songs } });
+    expect(add.status(), await add.text()).toBe(200);
+  }
+  return playlist;
+}
+
+/** The names of a playlist's songs in order, as the server has them. */
+export async function playlistOrder(request: APIRequestContext, id: string): Promise<string[]> {
+  const res = await request.get(`/api/playlist/${id}`);
+  expect(res.status(), await res.text()).toBe(200);
+  const [playlist] = (await res.json()) as { songs: SongJSON[] }[];
+  return playlist!.songs.map((s) => s.song);
+}
+
+/** A request context signed in as `account`, for looking things up beside a signed-out page. */
+export async function requestAs(account: Account): Promise<APIRequestContext> {
+  const request = await playwrightRequest.newContext({ baseURL });
+  const res = await request.post('/api/auth/login', {
+    data: { username: account.username, password: account.password },
+    headers: { 'X-Forwarded-For': clientAddress() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return request;
+}
+
+/** The demo listener the server seeds: it has playlists, likes and follows of its own. */
+export const demoListener: Account = {
+  username: 'demo',
+  email: 'demo@example.com',
+  password: 'musicify-demo',
+};
+
+/** A user's playlists, as anyone signed in sees them on their profile. */
+export async function playlistsOf(
+  request: APIRequestContext,
+  username: string,
+): Promise<PlaylistJSON[]> {
+  const res = await request.post('/api/auth/profile', { data: { username } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { playlist: PlaylistJSON[] }).playlist;
 }

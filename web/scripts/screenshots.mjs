@@ -75,6 +75,187 @@ async function mailCode(request, email, subject) {
   throw new Error(`no ${subject} mail for ${email}`);
 }
 
+/** The songs of the server by name (the first of each name). */
+async function songsByName(request) {
+  const res = await request.get(`${base}/api/search/all`);
+  const byName = new Map();
+  for (const song of await res.json()) if (!byName.has(song.song)) byName.set(song.song, song);
+  return byName;
+}
+
+async function makePlaylist(request, name, songIds, cover) {
+  const res = await request.post(`${base}/api/playlist/create`, { data: { name } });
+  if (!res.ok()) throw new Error(`playlist ${name}: ${await res.text()}`);
+  const { playlist } = await res.json();
+  for (const songs of songIds) {
+    await request.put(`${base}/api/playlist/add`, { data: { id: playlist._id, songs } });
+  }
+  if (cover) {
+    await request.post(`${base}/api/playlist/cover`, {
+      multipart: {
+        id: playlist._id,
+        cover: { name: 'cover.png', mimeType: 'image/png', buffer: cover },
+      },
+    });
+  }
+  return playlist;
+}
+
+async function userIdOf(request, username) {
+  const res = await request.get(`${base}/api/auth/all`);
+  const { users } = await res.json();
+  return users.find((u) => u.username === username)?._id;
+}
+
+/** /playlist with its menu and dialogs, a playlist, top songs, likes, sharing and the people pages. */
+async function playlistsAndPeople(page, context, name, { them, art, username, stamp }) {
+  const shot = async (label, opts = {}) => {
+    await page.waitForTimeout(350);
+    await page.screenshot({ path: path.join(out, `${name}-${label}.png`), ...opts });
+  };
+  const songs = await songsByName(page.request);
+  const ids = (...names) => names.map((n) => songs.get(n)?._id).filter(Boolean);
+  const trip = await makePlaylist(
+    page.request,
+    'Road  Trip',
+    ids(
+      'Harbour Lights (demo)',
+      'Dandelion Road',
+      'Velvet Highway',
+      'Golden Hour',
+      'Porch Light Lullaby',
+      'Chrome Sunset',
+    ),
+    art.sine,
+  );
+  await makePlaylist(
+    page.request,
+    'Late Night Coding',
+    ids('Midnight Harbour', 'Low Tide Hum'),
+    art.hum,
+  );
+  await makePlaylist(page.request, 'Sunday Slow Mornings', ids('Apple Orchard Morning'), art.glass);
+  await makePlaylist(page.request, 'Empty for now', []);
+
+  await page.goto(`${base}/playlist`);
+  await page.getByRole('article').first().waitFor();
+  await page.mouse.move(5, 400);
+  await shot('70-playlists');
+  await page.getByRole('button', { name: 'More options for “Road  Trip”' }).click();
+  await shot('71-playlist-menu');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByLabel('Playlist Name').fill('Summer  Hits');
+  await shot('72-create-dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'More options for “Late Night Coding”' }).click();
+  await page.getByRole('menuitem', { name: 'Change Cover' }).click();
+  await page
+    .getByLabel('Cover image')
+    .setInputFiles({ name: 'new-cover.png', mimeType: 'image/png', buffer: art.glass });
+  await page.getByRole('img', { name: 'Preview of the chosen cover' }).waitFor();
+  await shot('73-cover-form');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'More options for “Road  Trip”' }).click();
+  await page.getByRole('menuitem', { name: 'Share' }).click();
+  await shot('74-share-playlist');
+  await page.keyboard.press('Escape');
+
+  // The owner's view, playing, with the transcript open.
+  await page.goto(`${base}/player/${trip._id}`);
+  await page.getByRole('button', { name: 'Play all' }).click();
+  await page.getByRole('button', { name: 'Transcript' }).click();
+  await page.mouse.move(5, 400);
+  await page.waitForTimeout(800);
+  await shot('75-playlist-owner');
+  await shot('75-playlist-owner-full', { fullPage: true });
+  await page
+    .getByRole('region', { name: 'Player' })
+    .getByRole('button', { name: 'Pause' })
+    .first()
+    .click();
+  await page.goto(`${base}/player/top`);
+  await page.getByRole('list', { name: 'Top Songs' }).waitFor();
+  await shot('76-top-songs');
+
+  // Adding to a playlist and sharing from the song list.
+  await page.goto(`${base}/songs`);
+  const row = page.getByRole('listitem').filter({ hasText: 'Golden Hour' }).first();
+  // A phone keeps these actions in the row's menu.
+  const rowAction = async (action) => {
+    if (name === 'mobile') {
+      await row.getByRole('button', { name: /^More actions/ }).click();
+      if (action === 'Share') await shot('78-song-menu');
+      await page.getByRole('menuitem', { name: action }).click();
+    } else {
+      await row.getByRole('button', { name: action }).click();
+    }
+  };
+  await rowAction('Add to playlist');
+  await page.getByLabel('Search playlists').fill('night');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('list', { name: 'Playlists found' }).waitFor();
+  await shot('77-add-to-playlist');
+  await page.keyboard.press('Escape');
+  await rowAction('Share');
+  await shot('78-share-song');
+  await page.keyboard.press('Escape');
+
+  // Likes.
+  for (const song of ids('Golden Hour', 'Velvet Highway', 'Dandelion Road')) {
+    await page.request.post(`${base}/api/like/add`, { data: { song } });
+  }
+  await page.goto(`${base}/likes`);
+  await page.getByRole('list', { name: 'Liked Songs' }).waitFor();
+  await shot('79-likes');
+
+  // People: we follow the demo listener and two artists; the other artist follows us.
+  for (const who of ['demo', 'neon-harbor', 'willow-creek']) {
+    const id = await userIdOf(page.request, who);
+    if (id) await page.request.post(`${base}/api/auth/allfollow`, { data: { id } });
+  }
+  const me = await userIdOf(them, username);
+  await them.post(`${base}/api/auth/allfollow`, { data: { id: me } });
+  for (const [route, label] of [
+    ['allusers', '80-allusers'],
+    ['followers', '81-followers'],
+    ['followings', '82-followings'],
+    ['followuser?username=demo', '83-followuser'],
+    ['profile', '84-profile'],
+  ]) {
+    await page.goto(`${base}/${route}`);
+    await page.locator('main h1').first().waitFor();
+    await page.waitForTimeout(400);
+    await shot(label);
+  }
+  await page.goto(`${base}/home`);
+  await page.getByRole('list', { name: 'From people you follow' }).waitFor();
+  await shot('85-home-feed');
+
+  // A shared song and playlist, signed in and signed out.
+  const golden = songs.get('Golden Hour');
+  await page.goto(`${base}/share?id=${golden._id}&type=song`);
+  await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  await shot('86-share-song-signed-in');
+  await page.goto(`${base}/share?id=${trip._id}&type=playlist`);
+  await page.getByRole('button', { name: 'Play all' }).waitFor();
+  await shot('87-share-playlist-signed-in');
+  const visitor = await context.browser().newContext({ viewport: viewports[name] });
+  const guest = await visitor.newPage();
+  await guest.goto(`${base}/share?id=${trip._id}&type=playlist`);
+  await guest.getByRole('link', { name: 'Log in' }).waitFor();
+  await guest.waitForTimeout(400);
+  await guest.screenshot({ path: path.join(out, `${name}-88-share-signed-out.png`) });
+  await guest.goto(`${base}/share?id=${golden._id}&type=song`);
+  await guest.getByRole('link', { name: 'Sign up' }).waitFor();
+  await guest.waitForTimeout(400);
+  await guest.screenshot({ path: path.join(out, `${name}-89-share-song-signed-out.png`) });
+  await guest.goto(`${base}/share?id=nothing-${stamp}&type=song`);
+  await guest.getByText('This song is not here any more').waitFor();
+  await guest.screenshot({ path: path.join(out, `${name}-90-share-missing.png`) });
+  await visitor.close();
+}
+
 async function run(name, viewport) {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -151,7 +332,6 @@ async function run(name, viewport) {
   await upload(them, 'Glass Chimes', 'chime-3s.mp3', art.glass);
   await upload(them, 'Low Tide Hum', 'hum-4s.opus', art.hum);
   await upload(them, 'Sine of the Times', 'sine.flac');
-  await them.dispose();
   await upload(page.request, 'Midnight Harbour', 'tune-12s.mp3', art.harbour);
   await upload(page.request, 'Golden Hour', 'sine.mp3', art.sine);
 
@@ -264,6 +444,10 @@ async function run(name, viewport) {
   await row.getByRole('button', { name: 'Delete' }).click();
   await shot('67-delete-confirm');
   await page.getByRole('button', { name: 'Cancel' }).click();
+
+  // Playlists, likes, sharing and people.
+  await playlistsAndPeople(page, context, name, { them, art, username, stamp });
+  await them.dispose();
 
   // Log out, then reset the password.
   await page.getByRole('button', { name: /Account menu/ }).click();

@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'player/:name',
+            path: 'player/:id',
             lazy: page(
               () => import('@/features/playlists/components/PlaylistPage'),
               'PlaylistPage',
@@ -129,10 +129,6 @@ export const routes: RouteObject[] = [
             ),
           },
           {
-            path: 'share',
-            lazy: page(() => import('@/features/share/components/SharePage'), 'SharePage'),
-          },
-          {
             path: 'join',
             lazy: page(() => import('@/features/radio/components/RadioPage'), 'RadioPage'),
           },
@@ -143,6 +139,16 @@ export const routes: RouteObject[] = [
           {
             path: 'likes',
             lazy: page(() => import('@/features/likes/components/LikesPage'), 'LikesPage'),
+          },
+        ],
+      },
+      {
+        // Shared links open for everyone: inside the app when signed in, a preview otherwise.
+        lazy: page(() => import('./guards/OptionalSession'), 'OptionalSession'),
+        children: [
+          {
+            path: 'share',
+            lazy: page(() => import('@/features/share/components/SharePage'), 'SharePage'),
           },
         ],
       },

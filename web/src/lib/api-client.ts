@@ -25,6 +25,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions {
   method?: Method;
+  /** Sent as JSON; a FormData goes as multipart, as it is. */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -54,14 +55,16 @@ function messageOf(body: unknown): string | undefined {
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+  // The browser writes the multipart Content-Type itself, with its boundary.
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   let res: Response;
   try {
     res = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? (body as FormData) : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
     });

@@ -8,6 +8,7 @@ import {
   isSavedPlayer,
   next,
   playAt,
+  playShuffled,
   playSongs,
   previous,
   removeAt,
@@ -234,5 +235,24 @@ describe('the player store', () => {
     expect(isSavedPlayer(null)).toBe(false);
     expect(isSavedPlayer({ queue: 'x' })).toBe(false);
     expect(isSavedPlayer({ ...savedPlayer(), queue: [{ _id: 1 }] })).toBe(false);
+  });
+
+  it('plays a list shuffled from a random song, and shuffle off brings its order back', () => {
+    const songs = Array.from({ length: 8 }, (_, i) => makeSong(`s${i}`));
+    // The first random number picks the song to start with: 0.5 of 8 is the fifth.
+    playShuffled(songs, seeded(9));
+    const s = getPlayerState();
+    expect(s.shuffle).toBe(true);
+    expect(s.playing).toBe(true);
+    expect(s.index).toBe(0);
+    expect([...ids()].sort()).toEqual(songs.map((x) => x._id).sort());
+    expect(ids()).not.toEqual(songs.map((x) => x._id));
+    const first = current();
+    toggleShuffle();
+    expect(ids()).toEqual(songs.map((x) => x._id));
+    expect(current()).toBe(first);
+
+    playShuffled([]);
+    expect(current()).toBe(first);
   });
 });

@@ -156,6 +156,16 @@ export function playSongs(songs: Song[], index = 0, random: () => number = Math.
   go(index, { queue: songs.slice(), original: null, order: null });
 }
 
+/**
+ * Plays `songs` in a random order: shuffle goes on, a random song starts and
+ * the rest follows shuffled (turning shuffle off brings back the list's order).
+ */
+export function playShuffled(songs: Song[], random: () => number = Math.random): void {
+  if (songs.length === 0) return;
+  if (!state.shuffle) setState({ shuffle: true, original: null, order: null });
+  playSongs(songs, Math.floor(random() * songs.length) % songs.length, random);
+}
+
 /** Jumps to a queue entry (the queue page) and plays it. */
 export function playAt(index: number): void {
   go(index);

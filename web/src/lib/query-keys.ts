@@ -10,19 +10,51 @@ export const queryKeys = {
     list: () => [...queryKeys.users.all, 'list'] as const,
     profile: (username: string) => [...queryKeys.users.all, 'profile', username] as const,
   },
-  /** Every list or page that shows songs (and so their play counts). */
+  /**
+   * Every list or page that shows songs (and so their play counts): a counted
+   * listen or a deleted song refreshes them all, playlists and likes included.
+   */
   songs: {
     all: ['songs'] as const,
     list: () => [...queryKeys.songs.all, 'list'] as const,
     detail: (id: string) => [...queryKeys.songs.all, 'detail', id] as const,
+    /** The caller's liked songs (GET /api/like/all): the source of every heart. */
+    liked: () => [...queryKeys.songs.all, 'liked'] as const,
+    /** Playlists with their songs, by id or own name. */
+    playlists: () => [...queryKeys.songs.all, 'playlist'] as const,
+    playlist: (ref: string) => [...queryKeys.songs.playlists(), ref] as const,
+    /** What a share link points at, for a signed-in caller. */
+    shared: (type: string, id: string) => [...queryKeys.songs.all, 'shared', type, id] as const,
+  },
+  /** Playlists without their songs: the caller's own list and searches in it. */
+  playlists: {
+    all: ['playlists'] as const,
+    list: () => [...queryKeys.playlists.all, 'list'] as const,
+    search: (name: string) => [...queryKeys.playlists.all, 'search', name] as const,
   },
   artists: {
     all: ['artists'] as const,
     list: () => [...queryKeys.artists.all, 'list'] as const,
     detail: (name: string) => [...queryKeys.artists.all, 'detail', name] as const,
   },
+  /** Who follows whom; a follow or an unfollow refreshes all of it. */
+  follows: {
+    all: ['follows'] as const,
+    followers: () => [...queryKeys.follows.all, 'followers'] as const,
+    followings: () => [...queryKeys.follows.all, 'followings'] as const,
+    /** Someone's followers or followings, whose length the profile shows. */
+    countOf: (kind: 'followers' | 'followings', username: string) =>
+      [...queryKeys.follows.all, 'count', kind, username] as const,
+  },
+  /** What the people the caller follows did lately. */
+  feed: {
+    all: ['feed'] as const,
+  },
+  /** A shared item as a visitor without a session sees it. */
+  publicShare: (type: string, id: string) => ['public-share', type, id] as const,
   /** Recommendations learn from listens; a counted listen refreshes them. */
   recommend: {
     all: ['recommend'] as const,
+    top: () => [...queryKeys.recommend.all, 'top'] as const,
   },
 };

@@ -22,3 +22,8 @@ export function useSession(): Session {
   if (!session) throw new Error('useSession is used outside the signed-in shell');
   return session;
 }
+
+/** The session on pages open to everyone (a shared link): null for a visitor. */
+export function useOptionalSession(): Session | null {
+  return useContext(SessionContext);
+}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -54,4 +55,11 @@ export function renderRoutes(routes: RouteObject[], path: string) {
     </Providers>,
   );
   return { router, ...utils };
+}
+
+/** A wrapper with the app's providers, for renderHook. */
+export function providersWrapper(queryClient: QueryClient) {
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return <Providers queryClient={queryClient}>{children}</Providers>;
+  };
 }

@@ -28,6 +28,7 @@ const routes = [
         children: [
           { path: '/home', element: <Whoami /> },
           { path: '/songs', element: <Whoami /> },
+          { path: '/share', element: <Whoami /> },
         ],
       },
     ],
@@ -98,6 +99,22 @@ describe('RedirectIfSignedIn', () => {
     const { router } = renderRoutes(routes, path);
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(await screen.findByText('signed in as ada_l')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in visitor to a safe next instead', async () => {
+    mockApi({
+      'GET /api/verified': { status: 200, body: { message: 'success' } },
+      'GET /api/auth/profile': {
+        status: 200,
+        body: { _id: '1', username: 'ada_l', email: 'ada@example.com' },
+      },
+    });
+    const { router } = renderRoutes(
+      routes,
+      `/login?next=${encodeURIComponent('/share?id=s1&type=song')}`,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/share'));
+    expect(router.state.location.search).toBe('?id=s1&type=song');
   });
 
   it('leaves a signed-out visitor on the page', async () => {

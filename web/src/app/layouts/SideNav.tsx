@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router';
+import { Heart } from 'lucide-react';
 import { Logo } from '@/components/ui';
 import { navGroups } from './nav-items';
 import './SideNav.css';
@@ -34,6 +35,12 @@ export function SideNav({ onNavigate }: SideNavProps) {
           </div>
         ))}
       </nav>
+      <NavLink to="/likes" className="sidenav__liked" onClick={onNavigate}>
+        <span className="sidenav__liked-art" aria-hidden="true">
+          <Heart size={16} fill="currentColor" />
+        </span>
+        <span>Liked Songs</span>
+      </NavLink>
       <div className="sidenav__footer">
         <Link to="/tandc" onClick={onNavigate}>
           Terms and Conditions

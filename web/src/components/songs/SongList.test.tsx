@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getPlayerState, resetPlayer } from '@/lib/player-store';
 import { makeSong } from '@/test/songs';
 import { mockApi, renderRoutes } from '@/test/utils';
@@ -11,9 +11,16 @@ const songs = [
   makeSong('b', { song: 'Mine', artist: 'me-myself', mine: true }),
 ];
 
-function renderList(playlistId?: string) {
+const liked = { 'GET /api/like/all': { status: 200, body: [] } };
+
+function renderList(playlistId?: string, extra: Partial<Parameters<typeof SongList>[0]> = {}) {
   return renderRoutes(
-    [{ path: '/', element: <SongList songs={songs} label="Songs" playlistId={playlistId} /> }],
+    [
+      {
+        path: '/',
+        element: <SongList songs={songs} label="Songs" playlistId={playlistId} {...extra} />,
+      },
+    ],
     '/',
   );
 }
@@ -22,9 +29,11 @@ const row = (name: string) =>
   screen.getAllByRole('listitem').find((li) => within(li).queryByText(name)) as HTMLElement;
 
 beforeEach(() => resetPlayer());
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the song list', () => {
   it('shows name, artist with spaces, plays and length, and the actions', () => {
+    mockApi(liked);
     renderList();
     const first = row('Midnight Harbour');
     expect(within(first).getByRole('link', { name: 'neon harbor' })).toHaveAttribute(
@@ -34,23 +43,74 @@ describe('the song list', () => {
     expect(first).toHaveTextContent('1:14');
     expect(first).toHaveTextContent('12 plays');
     for (const name of ['Add to playlist', 'Like', 'Share']) {
-      const button = within(first).getByRole('button', { name });
-      expect(button).toBeDisabled();
-      expect(button).toHaveAttribute('title', 'Available soon');
+      expect(within(first).getByRole('button', { name })).toBeEnabled();
     }
     expect(within(first).getByRole('button', { name: 'Download' })).toBeEnabled();
     expect(within(first).queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(within(row('Mine')).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
   });
 
-  it('hides the download action on a playlist', () => {
+  it('hides the download action (and deleting the song) on a playlist', () => {
+    mockApi(liked);
     renderList('p1');
     expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Like' })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Move up' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove from playlist' })).toBeNull();
+  });
+
+  it("opens the add-to-playlist dialog and the share panel for the row's song", async () => {
+    mockApi(liked);
+    renderList();
+    await userEvent.click(within(row('Mine')).getByRole('button', { name: 'Add to playlist' }));
+    const add = screen.getByRole('dialog', { name: 'Add to playlist' });
+    expect(add).toHaveTextContent('Choose a playlist for “Mine”.');
+    await userEvent.keyboard('{Escape}');
+    expect(add).not.toBeInTheDocument();
+
+    await userEvent.click(within(row('Midnight Harbour')).getByRole('button', { name: 'Share' }));
+    const share = screen.getByRole('dialog', { name: 'Share song' });
+    expect(within(share).getByRole('textbox', { name: 'Link' })).toHaveValue(
+      `${window.location.origin}/share?id=a&type=song`,
+    );
+  });
+
+  it("reorders with Move up and Move down, Alt+arrows and the grip's arrows, and says so", async () => {
+    mockApi(liked);
+    const onMove = vi.fn();
+    const onRemove = vi.fn();
+    renderList('p1', { onMove, onRemove });
+    const first = row('Midnight Harbour');
+    const second = row('Mine');
+    expect(within(first).getByRole('button', { name: 'Move up' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await userEvent.click(within(first).getByRole('button', { name: 'Move up' }));
+    expect(onMove).not.toHaveBeenCalled();
+
+    await userEvent.click(within(first).getByRole('button', { name: 'Move down' }));
+    expect(onMove).toHaveBeenLastCalledWith(0, 1);
+    expect(screen.getByText('Moved “Midnight Harbour” to position 2 of 2.')).toBeInTheDocument();
+
+    within(second).getByRole('button', { name: 'Add to playlist' }).focus();
+    await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    expect(onMove).toHaveBeenLastCalledWith(1, 0);
+
+    within(second).getByRole('button', { name: 'Reorder “Mine”' }).focus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(onMove).toHaveBeenLastCalledWith(1, 0);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(onMove).toHaveBeenCalledTimes(3); // past the end: nothing
+
+    await userEvent.click(within(second).getByRole('button', { name: 'Remove from playlist' }));
+    expect(onRemove).toHaveBeenCalledWith(songs[1]);
   });
 
   it('plays the list from the clicked row, and the play button pauses the current one', async () => {
     const user = userEvent.setup();
+    mockApi(liked);
     renderList();
     await user.click(within(row('Mine')).getByText('Mine'));
     expect(getPlayerState().queue.map((s) => s._id)).toEqual(['a', 'b']);
@@ -66,9 +126,12 @@ describe('the song list', () => {
   it('deletes an own song after asking first', async () => {
     const user = userEvent.setup();
     const calls = mockApi({
+      ...liked,
       'DELETE /api/songs/b': { status: 200, body: { message: 'success' } },
     });
     renderList();
+    await waitFor(() => expect(calls).toHaveLength(1));
+    calls.length = 0;
     await user.click(within(row('Mine')).getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete “Mine”?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -77,6 +140,8 @@ describe('the song list', () => {
     await user.click(within(row('Mine')).getByRole('button', { name: 'Delete' }));
     await user.click(screen.getByRole('button', { name: 'Delete song' }));
     expect(await screen.findByText('Deleted “Mine”')).toBeInTheDocument();
-    expect(calls).toEqual([{ method: 'DELETE', url: '/api/songs/b', body: undefined }]);
+    expect(calls[0]).toEqual({ method: 'DELETE', url: '/api/songs/b', body: undefined });
+    // Every list of songs refreshes, the liked ones too.
+    expect(calls.slice(1)).toEqual([{ method: 'GET', url: '/api/like/all', body: undefined }]);
   });
 });

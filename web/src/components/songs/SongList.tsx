@@ -1,37 +1,84 @@
-import { useState, type MouseEvent } from 'react';
+import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { Clock3, Heart, ListPlus, Pause, Play, Share2, Trash2 } from 'lucide-react';
-import { ConfirmDialog, useToast } from '@/components/ui';
+import {
+  ArrowDown,
+  ArrowUp,
+  CircleMinus,
+  Clock3,
+  EllipsisVertical,
+  ListPlus,
+  Pause,
+  Play,
+  Share2,
+  Trash2,
+} from 'lucide-react';
+import { AddToPlaylistDialog } from '@/components/playlists/AddToPlaylistDialog';
+import { SharePanel } from '@/components/share/SharePanel';
+import { ConfirmDialog, Menu, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { playSongs, togglePlay, useCurrentSong, usePlayer } from '@/lib/player-store';
 import { artistPath, displayName, formatTime, plural, type Song } from '@/lib/song';
 import { useDeleteSong } from './delete-song';
 import { DownloadButton } from './DownloadButton';
+import { LikeButton } from './LikeButton';
+import { DragHandle, dragRowClass, dragRowStyle, useRowDrag } from './row-drag';
 import { SongCover } from './SongCover';
 import './SongList.css';
-
-const SOON = 'Available soon';
 
 interface SongListProps {
   songs: Song[];
   /** The list's accessible name, e.g. 'Songs'. */
   label: string;
-  /** On a playlist's page the download action is hidden (SPEC.md). */
+  /** On a playlist's page the download action is hidden (SPEC.md), and so is deleting the song. */
   playlistId?: string;
   /** An artist's own page leaves the artist out of each row. */
   showArtist?: boolean;
+  /**
+   * Lets the rows be reordered: by dragging their handle, with 'Move up' and
+   * 'Move down', or with Alt+↑/↓ in a row. `to` is the song's new position.
+   */
+  onMove?: (from: number, to: number) => void;
+  /** Adds 'Remove from playlist' to each row. */
+  onRemove?: (song: Song) => void;
 }
 
 /**
  * Songs as rows: cover, name, artist, plays, actions and length. A click on
  * a row (or its play button) plays the list from that song.
  */
-export function SongList({ songs, label, playlistId, showArtist = true }: SongListProps) {
+export function SongList({
+  songs,
+  label,
+  playlistId,
+  showArtist = true,
+  onMove,
+  onRemove,
+}: SongListProps) {
   const current = useCurrentSong();
   const playing = usePlayer((s) => s.playing);
   const [confirming, setConfirming] = useState<Song | null>(null);
+  const [adding, setAdding] = useState<Song | null>(null);
+  const [sharing, setSharing] = useState<Song | null>(null);
+  const [announcement, setAnnouncement] = useState('');
   const remove = useDeleteSong();
   const toast = useToast();
+  const editable = onMove !== undefined;
+
+  /** Moves a song and says where it went, for screen readers. */
+  function move(from: number, to: number) {
+    const song = songs[from];
+    if (!onMove || !song || to < 0 || to >= songs.length || to === from) return;
+    onMove(from, to);
+    setAnnouncement(`Moved “${song.song}” to position ${to + 1} of ${songs.length}.`);
+  }
+
+  const { listRef, drag, start: startDrag } = useRowDrag(songs.length, move);
+
+  function onRowKey(e: KeyboardEvent<HTMLLIElement>, index: number) {
+    if (!editable || !e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
+    e.preventDefault();
+    move(index, e.key === 'ArrowUp' ? index - 1 : index + 1);
+  }
 
   function play(index: number) {
     const song = songs[index];
@@ -62,8 +109,9 @@ export function SongList({ songs, label, playlistId, showArtist = true }: SongLi
   }
 
   return (
-    <div className="songlist">
+    <div className={editable ? 'songlist songlist--editable' : 'songlist'}>
       <div className="songlist__head" aria-hidden="true">
+        {editable && <span />}
         <span className="songlist__num">#</span>
         <span>Title</span>
         <span className="songlist__count">Plays</span>
@@ -72,17 +120,28 @@ export function SongList({ songs, label, playlistId, showArtist = true }: SongLi
           <Clock3 size={16} />
         </span>
       </div>
-      <ol className="songlist__rows" aria-label={label}>
+      <ol className="songlist__rows" aria-label={label} ref={listRef}>
         {songs.map((song, i) => {
           const isCurrent = current?._id === song._id;
           const isPlaying = isCurrent && playing;
           return (
             <li
               key={song._id}
-              className={isCurrent ? 'song-row song-row--current' : 'song-row'}
+              className={['song-row', isCurrent && 'song-row--current', dragRowClass(drag, i)]
+                .filter(Boolean)
+                .join(' ')}
+              style={dragRowStyle(drag, i)}
               onClick={(e) => onRowClick(e, i)}
+              onKeyDown={(e) => onRowKey(e, i)}
               aria-current={isCurrent ? 'true' : undefined}
             >
+              {editable && (
+                <DragHandle
+                  song={song}
+                  onPointerDown={(e) => startDrag(e, i)}
+                  onStep={(step) => move(i, i + step)}
+                />
+              )}
               <span className="song-row__lead">
                 {isPlaying ? (
                   <span className="eq" aria-hidden="true">
@@ -126,33 +185,80 @@ export function SongList({ songs, label, playlistId, showArtist = true }: SongLi
               <span className="song-row__actions">
                 <button
                   type="button"
-                  className="song-action song-action--soon song-action--roomy"
+                  className="song-action song-action--roomy"
+                  onClick={() => setAdding(song)}
                   aria-label="Add to playlist"
-                  title={SOON}
-                  disabled
+                  title="Add to playlist"
+                  aria-haspopup="dialog"
                 >
                   <ListPlus size={18} aria-hidden="true" />
                 </button>
+                <LikeButton song={song} />
                 <button
                   type="button"
-                  className="song-action song-action--soon"
-                  aria-label="Like"
-                  title={SOON}
-                  disabled
-                >
-                  <Heart size={18} aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  className="song-action song-action--soon song-action--roomy"
+                  className="song-action song-action--roomy"
+                  onClick={() => setSharing(song)}
                   aria-label="Share"
-                  title={SOON}
-                  disabled
+                  title="Share"
+                  aria-haspopup="dialog"
                 >
                   <Share2 size={18} aria-hidden="true" />
                 </button>
                 {!playlistId && <DownloadButton song={song} />}
-                {song.mine && (
+                {/* Phones have no room for every action: the rest wait in a menu. */}
+                <Menu
+                  className="song-menu"
+                  label={`More actions for “${song.song}”`}
+                  trigger={<EllipsisVertical size={18} aria-hidden="true" />}
+                  items={[
+                    {
+                      label: 'Add to playlist',
+                      icon: <ListPlus size={18} aria-hidden="true" />,
+                      onSelect: () => setAdding(song),
+                    },
+                    {
+                      label: 'Share',
+                      icon: <Share2 size={18} aria-hidden="true" />,
+                      onSelect: () => setSharing(song),
+                    },
+                  ]}
+                />
+                {onRemove && (
+                  <button
+                    type="button"
+                    className="song-action song-action--danger"
+                    onClick={() => onRemove(song)}
+                    aria-label="Remove from playlist"
+                    title="Remove from playlist"
+                  >
+                    <CircleMinus size={18} aria-hidden="true" />
+                  </button>
+                )}
+                {editable && (
+                  <>
+                    <button
+                      type="button"
+                      className="song-action song-action--roomy"
+                      onClick={() => move(i, i - 1)}
+                      aria-label="Move up"
+                      title="Move up (Alt+↑)"
+                      aria-disabled={i === 0 || undefined}
+                    >
+                      <ArrowUp size={18} aria-hidden="true" />
+                    </button>
+                    <button
+                      type="button"
+                      className="song-action song-action--roomy"
+                      onClick={() => move(i, i + 1)}
+                      aria-label="Move down"
+                      title="Move down (Alt+↓)"
+                      aria-disabled={i === songs.length - 1 || undefined}
+                    >
+                      <ArrowDown size={18} aria-hidden="true" />
+                    </button>
+                  </>
+                )}
+                {song.mine && !playlistId && (
                   <button
                     type="button"
                     className="song-action song-action--danger"
@@ -171,6 +277,25 @@ export function SongList({ songs, label, playlistId, showArtist = true }: SongLi
           );
         })}
       </ol>
+      {editable && (
+        <p className="visually-hidden" aria-live="polite">
+          {announcement}
+        </p>
+      )}
+      {adding && (
+        <AddToPlaylistDialog key={adding._id} song={adding} onClose={() => setAdding(null)} />
+      )}
+      {sharing && (
+        <SharePanel
+          target={{
+            type: 'song',
+            id: sharing._id,
+            name: sharing.song,
+            by: displayName(sharing.artist),
+          }}
+          onClose={() => setSharing(null)}
+        />
+      )}
       <ConfirmDialog
         open={confirming !== null}
         title={`Delete “${confirming?.song ?? ''}”?`}

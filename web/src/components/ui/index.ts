@@ -13,3 +13,5 @@ export { useToast, type ToastApi, type ToastTone } from './toast-context';
 export { Avatar } from './Avatar';
 export { ProfileHero } from './ProfileHero';
 export { Section } from './Section';
+export { Dialog } from './Dialog';
+export { Menu, type MenuItem } from './Menu';

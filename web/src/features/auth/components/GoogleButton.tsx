@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AnchorButton } from '@/components/ui';
+import { withNext } from '@/lib/next-path';
 
 /** Google's 'G', drawn inline so no image is fetched from elsewhere. */
 function GoogleIcon({ size = 18 }: { size?: number }) {
@@ -25,10 +26,22 @@ function GoogleIcon({ size = 18 }: { size?: number }) {
   );
 }
 
+interface GoogleButtonProps {
+  children: ReactNode;
+  /** A local page to come back to after signing in (the server checks it too). */
+  next?: string | null;
+}
+
 /** The link into the server's Google sign-in; a navigation, never a fetch. */
-export function GoogleButton({ children }: { children: ReactNode }) {
+export function GoogleButton({ children, next }: GoogleButtonProps) {
   return (
-    <AnchorButton href="/api/auth/google" variant="secondary" size="lg" block icon={<GoogleIcon />}>
+    <AnchorButton
+      href={withNext('/api/auth/google', next)}
+      variant="secondary"
+      size="lg"
+      block
+      icon={<GoogleIcon />}
+    >
       {children}
     </AnchorButton>
   );

@@ -9,6 +9,7 @@ function renderLogin(path = '/login') {
     [
       { path: '/login', element: <LoginPage /> },
       { path: '/home', element: <p>home</p> },
+      { path: '/share', element: <p>shared item</p> },
     ],
     path,
   );
@@ -56,5 +57,37 @@ describe('LoginPage', () => {
       'Sign-in with Google failed. Please try again.',
     );
     expect(screen.queryByText(/hacked/)).not.toBeInTheDocument();
+  });
+
+  it('comes back to a shared link after logging in, and keeps it on the other links', async () => {
+    mockApi({ 'POST /api/auth/login': { status: 200, body: { message: 'success' } } });
+    const next = encodeURIComponent('/share?id=s1&type=song');
+    const { router } = renderLogin(`/login?next=${next}`);
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      `/?next=${next}`,
+    );
+    expect(screen.getByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(
+      'href',
+      `/api/auth/google?next=${next}`,
+    );
+    await userEvent.type(screen.getByLabelText('Username or email'), 'ada_l');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/share'));
+    expect(router.state.location.search).toBe('?id=s1&type=song');
+  });
+
+  it('goes to /home instead of another site', async () => {
+    mockApi({ 'POST /api/auth/login': { status: 200, body: { message: 'success' } } });
+    const { router } = renderLogin(`/login?next=${encodeURIComponent('//evil.example/x')}`);
+    expect(screen.getByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(
+      'href',
+      '/api/auth/google',
+    );
+    await userEvent.type(screen.getByLabelText('Username or email'), 'ada_l');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, TextField, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { safeNext, withNext } from '@/lib/next-path';
 import { useLogin } from '../api/login';
 import { SUCCESS } from '../api/types';
 import { messages } from '../validation';
@@ -28,6 +29,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
 
   const googleError = params.get('error');
+  // Where to go after signing in: a shared link the visitor came from, else /home.
+  const next = params.get('next');
   useEffect(() => {
     if (googleError === null) return;
     // Only known codes become sentences; text from the URL is never shown.
@@ -51,7 +54,7 @@ export function LoginPage() {
       { username: username.trim(), password },
       {
         onSuccess: (res) => {
-          if (res.message === SUCCESS) navigate('/home', { replace: true });
+          if (res.message === SUCCESS) navigate(safeNext(next), { replace: true });
           else toast.error(res.message);
         },
         onError: (err) => toast.error(errorMessage(err)),
@@ -89,11 +92,11 @@ export function LoginPage() {
             Login
           </Button>
           <div className="auth-form__divider">or</div>
-          <GoogleButton>Sign in with Google</GoogleButton>
+          <GoogleButton next={next}>Sign in with Google</GoogleButton>
         </div>
       </form>
       <p className="auth-form__switch">
-        New to Musicify? <Link to="/">Create an account</Link>
+        New to Musicify? <Link to={withNext('/', next)}>Create an account</Link>
       </p>
     </>
   );

@@ -5,13 +5,13 @@ import { mockApi, renderRoutes } from '@/test/utils';
 import { finishSignup, pendingSignupPassword } from '../hooks/signup-flow';
 import { RegisterPage } from './RegisterPage';
 
-function renderRegister() {
+function renderRegister(path = '/') {
   return renderRoutes(
     [
       { path: '/', element: <RegisterPage /> },
       { path: '/otp1', element: <p>code page</p> },
     ],
-    '/',
+    path,
   );
 }
 
@@ -100,5 +100,29 @@ describe('RegisterPage', () => {
     expect(await screen.findByText('This username is already taken')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(window.sessionStorage.getItem('musicify.signup')).toBeNull();
+  });
+
+  it('carries a shared link on to the code page, the login link and Google', async () => {
+    mockApi({
+      'POST /api/auth/cheak': { status: 200, body: { okay: 123, message: 'We sent a code.' } },
+    });
+    const next = encodeURIComponent('/share?id=s1&type=song');
+    const { router } = renderRegister(`/?next=${next}`);
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      `/login?next=${next}`,
+    );
+    expect(screen.getByRole('link', { name: 'Sign up with Google' })).toHaveAttribute(
+      'href',
+      `/api/auth/google?next=${next}`,
+    );
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Username'), 'ada_l');
+    await userEvent.click(screen.getByLabelText('I agree to the Terms and Conditions'));
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/otp1'));
+    expect(router.state.location.search).toBe(`?next=${next}`);
   });
 });

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Checkbox, TextField, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { withNext } from '@/lib/next-path';
 import { useCheckRegistration } from '../api/check-registration';
 import { CODE_SENT } from '../api/types';
 import { readPendingSignup, startSignup } from '../hooks/signup-flow';
@@ -15,6 +16,9 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const check = useCheckRegistration();
+  const [params] = useSearchParams();
+  // A shared link the visitor came from: kept through /otp1 and opened after sign-up.
+  const next = params.get('next');
   // Coming back from /otp1 keeps what was typed, except the passwords.
   const [pending] = useState(readPendingSignup);
   const [email, setEmail] = useState(pending?.email ?? '');
@@ -35,7 +39,7 @@ export function RegisterPage() {
       onSuccess: (res) => {
         if (res.okay === CODE_SENT) {
           startSignup(input);
-          navigate('/otp1');
+          navigate(withNext('/otp1', next));
         } else {
           toast.error(res.message);
         }
@@ -98,11 +102,11 @@ export function RegisterPage() {
             Register
           </Button>
           <div className="auth-form__divider">or</div>
-          <GoogleButton>Sign up with Google</GoogleButton>
+          <GoogleButton next={next}>Sign up with Google</GoogleButton>
         </div>
       </form>
       <p className="auth-form__switch">
-        Already have an account? <Link to="/login">Log in</Link>
+        Already have an account? <Link to={withNext('/login', next)}>Log in</Link>
       </p>
     </>
   );

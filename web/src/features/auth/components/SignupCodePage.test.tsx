@@ -5,14 +5,15 @@ import { mockApi, renderRoutes } from '@/test/utils';
 import { finishSignup, startSignup } from '../hooks/signup-flow';
 import { SignupCodePage } from './SignupCodePage';
 
-function renderCodePage() {
+function renderCodePage(path = '/otp1') {
   return renderRoutes(
     [
       { path: '/', element: <p>registration</p> },
       { path: '/otp1', element: <SignupCodePage /> },
       { path: '/home', element: <p>home</p> },
+      { path: '/share', element: <p>shared item</p> },
     ],
-    '/otp1',
+    path,
   );
 }
 
@@ -57,5 +58,20 @@ describe('SignupCodePage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(calls[0]?.body).toEqual({ username: 'ada_l', email: 'ada@example.com', otp: '123456' });
     expect(window.sessionStorage.getItem('musicify.signup')).toBeNull();
+  });
+
+  it('after signing up, opens the shared link the visitor came from', async () => {
+    startSignup({ username: 'ada_l', email: 'ada@example.com', password: 'secret1' });
+    mockApi({ 'POST /api/auth/signup': { status: 200, body: { message: 'success' } } });
+    const next = encodeURIComponent('/share?id=p1&type=playlist');
+    const { router } = renderCodePage(`/otp1?next=${next}`);
+    expect(screen.getByRole('link', { name: /Back to sign-up/ })).toHaveAttribute(
+      'href',
+      `/?next=${next}`,
+    );
+    await userEvent.type(screen.getByLabelText('Sign-up code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/share'));
+    expect(router.state.location.search).toBe('?id=p1&type=playlist');
   });
 });

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { Button, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { safeNext, withNext } from '@/lib/next-path';
 import { useResendSignupCode } from '../api/resend-signup-code';
 import { useSignup } from '../api/signup';
 import { SUCCESS } from '../api/types';
@@ -28,11 +29,13 @@ export function SignupCodePage() {
   const toast = useToast();
   const signup = useSignup();
   const resend = useResendSignupCode();
+  const [params] = useSearchParams();
+  const next = params.get('next');
   const [pending, setPending] = useState(readPendingSignup);
   const [code, setCode] = useState('');
   const wait = useCooldown(pending?.sentAt ?? null, RESEND_AFTER_SECONDS);
 
-  if (!pending) return <Navigate to="/" replace />;
+  if (!pending) return <Navigate to={withNext('/', next)} replace />;
   const { email, username } = pending;
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -48,7 +51,7 @@ export function SignupCodePage() {
         onSuccess: (res) => {
           if (res.message === SUCCESS) {
             finishSignup();
-            navigate('/home', { replace: true });
+            navigate(safeNext(next), { replace: true });
           } else {
             toast.error(res.message);
           }
@@ -74,7 +77,7 @@ export function SignupCodePage() {
 
   return (
     <>
-      <Link to="/" className="auth-form__back">
+      <Link to={withNext('/', next)} className="auth-form__back">
         <ArrowLeft size={16} aria-hidden="true" /> Back to sign-up
       </Link>
       <AuthHeader title="Check your email">

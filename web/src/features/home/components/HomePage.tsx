@@ -3,9 +3,10 @@ import { Mic2, Play, Sparkles } from 'lucide-react';
 import { EmptyState, Section } from '@/components/ui';
 import { useSession } from '@/lib/session';
 import { greetingFor } from '../greeting';
+import { FeedRow } from './FeedRow';
 import './home.css';
 
-/** `/home`: a greeting and the three home sections; their data arrives with the catalog. */
+/** `/home`: a greeting, Top Songs, what the people you follow did, and the recommendations. */
 export function HomePage() {
   const { user } = useSession();
   const greeting = greetingFor(new Date());
@@ -33,6 +34,8 @@ export function HomePage() {
           </Link>
         </div>
       </Section>
+
+      <FeedRow />
 
       <Section title="Recommended Artist For you">
         <EmptyState icon={Mic2} title="Artists picked for you land here" compact>

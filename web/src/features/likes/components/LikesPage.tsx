@@ -1,11 +1,33 @@
-import { Heart } from 'lucide-react';
-import { ButtonLink, EmptyState, PageHeader } from '@/components/ui';
+import { Heart, Play, Shuffle } from 'lucide-react';
+import { SongList, useLikedSongs } from '@/components/songs';
+import { Button, ButtonLink, EmptyState, PageLoader } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { playShuffled, playSongs } from '@/lib/player-store';
+import { useSession } from '@/lib/session';
+import { plural } from '@/lib/song';
+import './likes.css';
 
-/** `/likes`: the songs you liked. */
+/** `/likes`: the songs you liked, the latest first; it follows every heart in the app. */
 export function LikesPage() {
-  return (
-    <div className="page">
-      <PageHeader eyebrow="Library" title="Liked Songs" />
+  const { user } = useSession();
+  const liked = useLikedSongs();
+  const songs = liked.data ?? [];
+
+  let body;
+  if (liked.isPending) {
+    body = <PageLoader />;
+  } else if (liked.isError) {
+    body = (
+      <EmptyState
+        icon={Heart}
+        title="We could not load your liked songs"
+        action={<Button onClick={() => void liked.refetch()}>Try again</Button>}
+      >
+        {errorMessage(liked.error)}
+      </EmptyState>
+    );
+  } else if (songs.length === 0) {
+    body = (
       <EmptyState
         icon={Heart}
         title="Songs you like will appear here"
@@ -13,6 +35,47 @@ export function LikesPage() {
       >
         Tap the heart on any song to save it.
       </EmptyState>
+    );
+  } else {
+    body = <SongList songs={songs} label="Liked Songs" />;
+  }
+
+  return (
+    <div className="page">
+      <title>Liked Songs · Musicify</title>
+      <header className="likes-hero">
+        <span className="likes-hero__art" aria-hidden="true">
+          <Heart size={72} fill="currentColor" />
+        </span>
+        <div className="likes-hero__text">
+          <p className="likes-hero__eyebrow">Library</p>
+          <h1 className="likes-hero__title">Liked Songs</h1>
+          <p className="likes-hero__meta">
+            <strong>{user.username}</strong>
+            {liked.isSuccess && ` · ${plural(songs.length, 'song')}`}
+          </p>
+        </div>
+      </header>
+      {songs.length > 0 && (
+        <div className="likes-actions">
+          <Button
+            size="lg"
+            icon={<Play size={20} fill="currentColor" aria-hidden="true" />}
+            onClick={() => playSongs(songs, 0)}
+          >
+            Play all
+          </Button>
+          <Button
+            size="lg"
+            variant="secondary"
+            icon={<Shuffle size={18} aria-hidden="true" />}
+            onClick={() => playShuffled(songs)}
+          >
+            Shuffle
+          </Button>
+        </div>
+      )}
+      {body}
     </div>
   );
 }

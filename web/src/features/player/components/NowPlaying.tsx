@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
-import { SongCover } from '@/components/songs';
+import { LikeButton, SongCover } from '@/components/songs';
 import { artistPath, displayName, type Song } from '@/lib/song';
 import { QueueLink, SeekBar, SpeedControl, Transport, VolumeControl } from './controls';
 
@@ -75,11 +75,14 @@ export function NowPlaying({ song, onClose }: NowPlayingProps) {
       <div className="now__art">
         <SongCover src={song.cover} size={640} className="now__cover" eager />
       </div>
-      <div className="now__meta">
-        <h2 className="now__title">{song.song}</h2>
-        <Link className="now__artist" to={artistPath(song.artist)} onClick={onClose}>
-          {artist}
-        </Link>
+      <div className="now__meta-row">
+        <div className="now__meta">
+          <h2 className="now__title">{song.song}</h2>
+          <Link className="now__artist" to={artistPath(song.artist)} onClick={onClose}>
+            {artist}
+          </Link>
+        </div>
+        <LikeButton song={song} size={24} className="pbtn pbtn--like" />
       </div>
       <SeekBar fallbackDuration={song.duration} />
       <Transport size="lg" />

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SongCover } from '@/components/songs';
+import { LikeButton, SongCover } from '@/components/songs';
 import { usePlayer } from '@/lib/player-store';
 import { artistPath, displayName, type Song } from '@/lib/song';
 import {
@@ -55,6 +55,7 @@ export function PlayerBar({ song, onExpand, expanded }: PlayerBarProps) {
             <span className="mini__artist">{artist}</span>
           </span>
         </button>
+        <LikeButton song={song} size={20} className="pbtn pbtn--like" />
         <PlayPauseButton size="sm" />
         <NextButton size={22} />
         <MiniProgress fallbackDuration={song.duration} />
@@ -71,6 +72,7 @@ export function PlayerBar({ song, onExpand, expanded }: PlayerBarProps) {
               {artist}
             </Link>
           </div>
+          <LikeButton song={song} className="pbtn pbtn--like" />
         </div>
         <div className="bar__center">
           <Transport />

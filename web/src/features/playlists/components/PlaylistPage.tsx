@@ -1,29 +1,199 @@
-import { useParams } from 'react-router';
-import { Disc3 } from 'lucide-react';
-import { ButtonLink, EmptyState, PageHeader } from '@/components/ui';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Disc3, ListMusic, Music2 } from 'lucide-react';
+import { SharePanel } from '@/components/share';
+import { SongCover, SongList } from '@/components/songs';
+import { Button, ButtonLink, EmptyState, PageLoader } from '@/components/ui';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { userPath } from '@/lib/playlist';
+import { plural, type Song } from '@/lib/song';
+import { usePlaylist } from '../api/get-playlist';
+import { useTopSongs } from '../api/get-top-songs';
+import { formatDuration } from '../format';
+import { orderAfterMove, useReorderPlaylist } from '../api/reorder-playlist';
+import { useRemoveFromPlaylist } from '../api/remove-from-playlist';
+import { PlaylistControls } from './PlaylistControls';
+import './playlists.css';
 
-/** `/player/:name`: one playlist; 'top' is the top songs. */
-export function PlaylistPage() {
-  const { name = '' } = useParams();
-  const isTop = name === 'top';
-  const title = isTop ? 'Top Songs' : name;
+interface HeroProps {
+  art: ReactNode;
+  title: string;
+  description?: ReactNode;
+  meta: ReactNode;
+}
+
+/** The top of a playlist's page: the big cover, the name and the facts. */
+function Hero({ art, title, description, meta }: HeroProps) {
+  return (
+    <header className="pl-hero">
+      <title>{`${title} · Musicify`}</title>
+      {art}
+      <div className="pl-hero__text">
+        <p className="pl-hero__eyebrow">Playlist</p>
+        <h1 className="pl-hero__name">{title}</h1>
+        {description && <p className="pl-hero__description">{description}</p>}
+        <p className="pl-hero__meta">{meta}</p>
+      </div>
+    </header>
+  );
+}
+
+function songsMeta(songs: Song[]): string {
+  const seconds = songs.reduce((sum, s) => sum + (s.duration > 0 ? s.duration : 0), 0);
+  return seconds > 0
+    ? `${plural(songs.length, 'song')}, ${formatDuration(seconds)}`
+    : plural(songs.length, 'song');
+}
+
+/** `/player/top`: the most played songs, read-only. */
+function TopSongs() {
+  const top = useTopSongs();
+  if (top.isPending) return <PageLoader />;
+  if (top.isError) {
+    return (
+      <div className="page">
+        <title>Top Songs · Musicify</title>
+        <EmptyState
+          icon={Disc3}
+          title="We could not load the top songs"
+          action={<Button onClick={() => void top.refetch()}>Try again</Button>}
+        >
+          {errorMessage(top.error)}
+        </EmptyState>
+      </div>
+    );
+  }
+  const songs = top.data;
+  return (
+    <div className="page">
+      <Hero
+        art={
+          <span className="pl-hero__cover pl-hero__cover--top" aria-hidden="true">
+            <span>#1</span>
+          </span>
+        }
+        title="Top Songs"
+        description="The most played tracks on Musicify right now."
+        meta={
+          <>
+            <span className="pl-hero__owner">Musicify</span> · {songsMeta(songs)}
+          </>
+        }
+      />
+      <PlaylistControls songs={songs} />
+      {songs.length === 0 ? (
+        <EmptyState
+          icon={Disc3}
+          title="No top songs yet"
+          action={<ButtonLink to="/songs">Browse songs</ButtonLink>}
+        >
+          Once people start listening, the most played songs gather here.
+        </EmptyState>
+      ) : (
+        <SongList songs={songs} label="Top Songs" playlistId="top" />
+      )}
+    </div>
+  );
+}
+
+/** One playlist by id (or by one of your own names). Its owner can remove and reorder songs. */
+function PlaylistDetail({ refName }: { refName: string }) {
+  const playlist = usePlaylist(refName);
+  const reorder = useReorderPlaylist(refName);
+  const remove = useRemoveFromPlaylist(refName);
+  const [sharing, setSharing] = useState(false);
+
+  if (playlist.isPending) return <PageLoader />;
+
+  if (playlist.isError) {
+    const missing = playlist.error instanceof ApiError && playlist.error.status === 404;
+    return (
+      <div className="page">
+        <title>Playlist · Musicify</title>
+        <EmptyState
+          icon={ListMusic}
+          title={missing ? 'This playlist does not exist' : 'We could not load this playlist'}
+          action={
+            missing ? (
+              <ButtonLink to="/playlist">Your playlists</ButtonLink>
+            ) : (
+              <Button onClick={() => void playlist.refetch()}>Try again</Button>
+            )
+          }
+        >
+          {missing
+            ? 'It may have been deleted, or the link is not quite right.'
+            : errorMessage(playlist.error)}
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const p = playlist.data;
+  const owner = p.mine ? (
+    <Link to="/profile" className="pl-hero__owner">
+      {p.owner}
+    </Link>
+  ) : (
+    <Link to={userPath(p.owner)} className="pl-hero__owner">
+      {p.owner}
+    </Link>
+  );
+
+  function move(from: number, to: number) {
+    reorder.mutate({ from, to, order: orderAfterMove(playlist.data, from, to) });
+  }
 
   return (
     <div className="page">
-      <PageHeader
-        eyebrow="Playlist"
-        title={title}
-        description={isTop ? 'The most played tracks on Musicify.' : undefined}
+      <Hero
+        art={<SongCover src={p.cover} size={640} className="pl-hero__cover" eager />}
+        title={p.name}
+        meta={
+          <>
+            {owner} · {songsMeta(p.songs)}
+          </>
+        }
       />
-      <EmptyState
-        icon={Disc3}
-        title={isTop ? 'No top songs yet' : 'This playlist is empty'}
-        action={<ButtonLink to="/songs">Browse songs</ButtonLink>}
-      >
-        {isTop
-          ? 'Once people start listening, the most played songs gather here.'
-          : 'Add songs from the Songs page to start listening.'}
-      </EmptyState>
+      <PlaylistControls songs={p.songs} onShare={() => setSharing(true)} />
+      {p.songs.length === 0 ? (
+        <EmptyState
+          icon={Music2}
+          title="This playlist is empty"
+          action={<ButtonLink to="/songs">Browse songs</ButtonLink>}
+        >
+          {p.mine
+            ? 'Find songs you love and use “Add to playlist” to put them here.'
+            : `${p.owner} has not added any songs yet.`}
+        </EmptyState>
+      ) : (
+        <SongList
+          songs={p.songs}
+          label={`Songs in ${p.name}`}
+          playlistId={p._id}
+          onMove={p.mine ? move : undefined}
+          onRemove={p.mine ? (song) => remove.mutate(song) : undefined}
+        />
+      )}
+      {p.mine && p.songs.length > 1 && (
+        <p className="pl-hint">
+          Drag a song by its handle to reorder, or use Move up and Move down (Alt+↑ and Alt+↓).
+        </p>
+      )}
+      {sharing && (
+        <SharePanel
+          target={{ type: 'playlist', id: p._id, name: p.name }}
+          onClose={() => setSharing(false)}
+        />
+      )}
     </div>
   );
+}
+
+/** `/player/:id`: a playlist; 'top' is the top songs. */
+export function PlaylistPage() {
+  const { id = '' } = useParams();
+  if (id === 'top') return <TopSongs />;
+  // A new key per playlist: nothing of one playlist's page lingers on the next.
+  return <PlaylistDetail key={id} refName={id} />;
 }

@@ -1,11 +1,32 @@
 import { Link } from 'react-router';
-import { LogOut, Mail, UserPlus, Users } from 'lucide-react';
-import { Button, ButtonLink, EmptyState, ProfileHero, Section } from '@/components/ui';
+import { ListMusic, LogOut, Mail, UserPlus, Users } from 'lucide-react';
+import { PlaylistCard, usePlaylists } from '@/components/playlists';
+import { Button, ButtonLink, EmptyState, Spinner, ProfileHero, Section } from '@/components/ui';
+import { useFollowCount } from '@/lib/follows';
 import { useSession } from '@/lib/session';
+import './profile.css';
 
-/** `/profile`: the signed-in user's own profile. */
+/** How many playlists the profile shows before 'See all'. */
+const SHOWN_PLAYLISTS = 6;
+
+function CountLink({ to, count, label }: { to: string; count: number | undefined; label: string }) {
+  return (
+    <ButtonLink to={to} variant="secondary" size="sm" className="profile-count">
+      {count !== undefined && <strong className="profile-count__n">{count}</strong>} {label}
+    </ButtonLink>
+  );
+}
+
+/**
+ * `/profile`: the signed-in user's own profile. Followers shows the number
+ * of followers and Following the number followed (DESIGN.md fixes SPEC.md's
+ * defect of showing the second twice).
+ */
 export function ProfilePage() {
   const { user, signOut, signingOut } = useSession();
+  const followers = useFollowCount('followers', user.username);
+  const followings = useFollowCount('followings', user.username);
+  const playlists = usePlaylists();
 
   return (
     <div className="page">
@@ -19,12 +40,8 @@ export function ProfilePage() {
         }
         actions={
           <>
-            <ButtonLink to="/followers" variant="secondary" size="sm">
-              Followers
-            </ButtonLink>
-            <ButtonLink to="/followings" variant="secondary" size="sm">
-              Following
-            </ButtonLink>
+            <CountLink to="/followers" count={followers.data} label="Followers" />
+            <CountLink to="/followings" count={followings.data} label="Following" />
             <Button
               variant="ghost"
               size="sm"
@@ -37,6 +54,37 @@ export function ProfilePage() {
           </>
         }
       />
+      <Section
+        title="Your playlists"
+        action={
+          playlists.isSuccess && playlists.data.length > SHOWN_PLAYLISTS ? (
+            <Link to="/playlist">See all</Link>
+          ) : undefined
+        }
+      >
+        {playlists.isPending ? (
+          <div className="row-loader">
+            <Spinner label="Loading" />
+          </div>
+        ) : playlists.isSuccess && playlists.data.length > 0 ? (
+          <ul className="pl-grid" aria-label="Your playlists">
+            {playlists.data.slice(0, SHOWN_PLAYLISTS).map((p) => (
+              <li key={p._id}>
+                <PlaylistCard playlist={p} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState
+            icon={ListMusic}
+            title="No playlists yet"
+            compact
+            action={<ButtonLink to="/playlist">Make a playlist</ButtonLink>}
+          >
+            Playlists you make show up here for others to see.
+          </EmptyState>
+        )}
+      </Section>
       <Section title="People on Musicify" action={<Link to="/allusers">View All</Link>}>
         <EmptyState
           icon={Users}
@@ -48,7 +96,7 @@ export function ProfilePage() {
             </ButtonLink>
           }
         >
-          See who else listens here and open their profiles and playlists.
+          Follow listeners to see what they upload, like and collect on your Home.
         </EmptyState>
       </Section>
     </div>

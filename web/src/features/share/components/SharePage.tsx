@@ -1,25 +1,33 @@
 import { useSearchParams } from 'react-router';
-import { Share2 } from 'lucide-react';
-import { ButtonLink, EmptyState, PageHeader } from '@/components/ui';
+import { useOptionalSession } from '@/lib/session';
+import type { ShareType } from '@/lib/share-links';
+import { PublicSharePage } from './PublicSharePage';
+import { SignedInSharePage } from './SignedInSharePage';
+import { ShareNotFound } from './ShareNotFound';
+import './share.css';
 
-/** `/share?type=song|playlist&id=…`: what someone shared with you. */
+function shareTypeOf(raw: string | null): ShareType | null {
+  return raw === 'song' || raw === 'playlist' ? raw : null;
+}
+
+/**
+ * `/share?type=song|playlist&id=…`: what someone shared. Signed in, the song
+ * or playlist itself, ready to play; signed out, a preview with the way to
+ * sign up or log in and come straight back here.
+ */
 export function SharePage() {
+  const session = useOptionalSession();
   const [params] = useSearchParams();
-  const type = params.get('type') === 'playlist' ? 'playlist' : 'song';
+  const type = shareTypeOf(params.get('type'));
+  const id = params.get('id')?.trim() ?? '';
 
-  return (
-    <div className="page">
-      <PageHeader
-        eyebrow="Shared with you"
-        title={type === 'playlist' ? 'Shared playlist' : 'Shared song'}
-      />
-      <EmptyState
-        icon={Share2}
-        title={`This shared ${type} is not available yet`}
-        action={<ButtonLink to="/home">Go to Home</ButtonLink>}
-      >
-        Shared links open right here once sharing arrives.
-      </EmptyState>
-    </div>
+  if (!type || id === '') {
+    return <ShareNotFound type={type} signedIn={session !== null} />;
+  }
+  const next = `/share?id=${encodeURIComponent(id)}&type=${type}`;
+  return session ? (
+    <SignedInSharePage key={next} type={type} id={id} />
+  ) : (
+    <PublicSharePage key={next} type={type} id={id} next={next} />
   );
 }

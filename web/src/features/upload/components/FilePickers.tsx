@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type DragEvent, type Ref } from 'react';
 import { CloudUpload, FileAudio, ImagePlus, X } from 'lucide-react';
-import type { FilePreview } from '../hooks/use-file-preview';
+import type { FilePreview } from '@/lib/use-file-preview';
 import { formatSize, MAX_UPLOAD_MB } from '../validation';
 
 interface PickerProps {

@@ -4,7 +4,7 @@ import { Button, TextField, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import type { Song } from '@/lib/song';
 import { useUploadSong } from '../api/upload-song';
-import { useFilePreview } from '../hooks/use-file-preview';
+import { useFilePreview } from '@/lib/use-file-preview';
 import {
   MAX_LYRICS_LENGTH,
   MAX_NAME_LENGTH,

@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { PublicUser } from '@/lib/follows';
 import { queryKeys } from '@/lib/query-keys';
 
-export interface PublicUser {
-  _id: string;
-  username: string;
-}
+export type { PublicUser };
 
-/** GET /api/auth/all: everyone but the caller, without emails. */
+/** GET /api/auth/all: everyone but the caller, without emails, with `following`. */
 export function getAllUsers(signal?: AbortSignal): Promise<{ users: PublicUser[] }> {
   return api<{ users: PublicUser[] }>('/api/auth/all', { signal });
 }

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { Playlist } from '@/lib/playlist';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface UserProfile {
   user: { _id: string; username: string; email: string };
-  /** That user's playlists; the playlists issue fills them in. */
-  playlist: { _id: string; name: string; cover?: string }[];
+  /** That user's playlists, newest first. */
+  playlist: Playlist[];
 }
 
 /** POST /api/auth/profile: a user by name, with email and playlists; 404 when unknown. */

@@ -1,11 +1,13 @@
-import { Link } from 'react-router';
 import { Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { Avatar, EmptyState, PageHeader, PageLoader } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { userPath } from '@/lib/playlist';
 import { useAllUsers } from '../api/get-all-users';
+import { FollowButton } from './FollowButton';
 import './users.css';
 
-/** `/allusers`: everyone else on this server. Following arrives with the follow issue. */
+/** `/allusers`: everyone else on this server, each with Follow or Following. */
 export function AllUsersPage() {
   const users = useAllUsers();
 
@@ -14,7 +16,7 @@ export function AllUsersPage() {
       <PageHeader
         eyebrow="Community"
         title="All users"
-        description="People listening on this Musicify."
+        description="People listening on this Musicify. Follow them to see what they play."
       />
       {users.isPending ? (
         <PageLoader />
@@ -27,17 +29,20 @@ export function AllUsersPage() {
           Invite a friend: once they sign up, they appear here.
         </EmptyState>
       ) : (
-        <ul className="user-grid">
+        <ul className="user-grid" aria-label="Users">
           {users.data.map((u) => (
             <li key={u._id} className="user-card">
               <Avatar name={u.username} size={88} />
               <p className="user-card__name">{u.username}</p>
-              <p className="user-card__role">Listener</p>
+              <p className="user-card__role">{u.following ? 'You follow them' : 'Listener'}</p>
               <Link
                 className="user-card__link"
-                to={`/followuser?username=${encodeURIComponent(u.username)}`}
+                to={userPath(u.username)}
                 aria-label={`View profile of ${u.username}`}
               />
+              <div className="user-card__action">
+                <FollowButton userId={u._id} username={u.username} following={u.following} />
+              </div>
             </li>
           ))}
         </ul>

@@ -1,15 +1,29 @@
 import { Link, useSearchParams } from 'react-router';
 import { ListMusic, Mail, UserSearch } from 'lucide-react';
+import { PlaylistCard } from '@/components/playlists';
 import { ButtonLink, EmptyState, PageLoader, ProfileHero, Section } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useFollowCount, useFollowings } from '@/lib/follows';
+import { useSession } from '@/lib/session';
+import { plural } from '@/lib/song';
 import { useUserProfile } from '../api/get-user-profile';
+import { FollowButton } from './FollowButton';
 import './users.css';
 
-/** `/followuser?username=…`: another user's profile with their playlists. */
+function Count({ value, one, many }: { value: number | undefined; one: string; many?: string }) {
+  return <span>{value === undefined ? '…' : plural(value, one, many)}</span>;
+}
+
+/** `/followuser?username=…`: another user's profile with their playlists and Follow. */
 export function FollowUserPage() {
+  const { user: me } = useSession();
   const [params] = useSearchParams();
   const username = params.get('username')?.trim() || null;
   const profile = useUserProfile(username);
+  const followings = useFollowings();
+  const shownName = profile.data?.user.username ?? username ?? '';
+  const followers = useFollowCount('followers', shownName);
+  const following = useFollowCount('followings', shownName);
 
   if (username === null) {
     return (
@@ -49,15 +63,35 @@ export function FollowUserPage() {
   }
 
   const { user, playlist } = profile.data;
+  const isMe = user._id === me._id;
+  const iFollow = followings.data?.some((r) => r.userId === user._id) ?? false;
   return (
     <div className="page">
       <title>{`${user.username} · Musicify`}</title>
       <ProfileHero
         name={user.username}
         meta={
-          <span>
-            <Mail size={16} aria-hidden="true" /> {user.email}
-          </span>
+          <>
+            <span>
+              <Mail size={16} aria-hidden="true" /> {user.email}
+            </span>
+            <Count value={followers.data} one="follower" />
+            <Count value={following.data} one="following" many="following" />
+          </>
+        }
+        actions={
+          isMe ? (
+            <ButtonLink to="/profile" variant="secondary" size="sm">
+              This is you: open your profile
+            </ButtonLink>
+          ) : followings.isSuccess ? (
+            <FollowButton
+              userId={user._id}
+              username={user.username}
+              following={iFollow}
+              size="md"
+            />
+          ) : undefined
         }
       />
       <Section title="Playlists">
@@ -68,15 +102,20 @@ export function FollowUserPage() {
             compact
           />
         ) : (
-          <ul className="playlist-links">
+          <ul className="pl-grid" aria-label={`Playlists by ${user.username}`}>
             {playlist.map((p) => (
               <li key={p._id}>
-                <Link to={`/player/${encodeURIComponent(p.name)}`}>{p.name}</Link>
+                <PlaylistCard playlist={p} />
               </li>
             ))}
           </ul>
         )}
       </Section>
+      {!isMe && (
+        <p className="user-back">
+          <Link to="/allusers">See everyone on Musicify</Link>
+        </p>
+      )}
     </div>
   );
 }

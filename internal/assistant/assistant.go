@@ -1,0 +1,149 @@
+// Package assistant answers chat messages about music from the real
+// catalog: a built-in assistant that needs no model, and an
+// OpenAI-compatible one (Ollama, llama.cpp, vLLM, OpenAI, Gemini) that
+// looks the catalog up through tool calls.
+package assistant
+
+import (
+	"context"
+	"strings"
+
+	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/recommend"
+	"github.com/musicify/musicify/internal/search"
+)
+
+// Turn is one message of the conversation so far.
+type Turn struct {
+	Role string `json:"role"` // user or assistant
+	Text string `json:"text"`
+}
+
+// Action is something the app offers to do when the user clicks it.
+type Action struct {
+	Type       string   `json:"type"` // play, open_playlist or create_playlist
+	Label      string   `json:"label"`
+	Songs      []string `json:"songs,omitempty"`    // song ids (play, create_playlist)
+	PlaylistID string   `json:"playlist,omitempty"` // open_playlist
+	Name       string   `json:"name,omitempty"`     // create_playlist
+}
+
+// Answer is the assistant's reply and the actions it offers.
+type Answer struct {
+	Reply   string   `json:"reply"`
+	Actions []Action `json:"actions"`
+}
+
+// Assistant answers one message. delta, when not nil, receives the reply
+// as it is written, for streaming.
+type Assistant interface {
+	Chat(ctx context.Context, user *musicify.User, message string, history []Turn, delta func(string)) (*Answer, error)
+}
+
+// Recommender is what the assistant asks of the recommendation engine.
+type Recommender interface {
+	ForUser(userID string, n int, opts recommend.Options) []string
+	Similar(songID string, n int) []string
+	Top(n int) []string
+}
+
+// Catalog is what the assistant may look up, on behalf of a user.
+type Catalog struct {
+	Search      *search.Service
+	Songs       musicify.SongStore
+	Users       musicify.UserStore
+	Playlists   musicify.PlaylistStore
+	Recommender Recommender
+}
+
+// FindSongs searches songs by what was typed.
+func (c *Catalog) FindSongs(ctx context.Context, q string, n int) ([]*musicify.Song, error) {
+	ids, err := c.Search.Find(ctx, musicify.KindSong, q, n)
+	if err != nil {
+		return nil, err
+	}
+	return c.Songs.SongsByIDs(ctx, ids)
+}
+
+// FindArtist resolves a typed name to an artist with songs, or "".
+func (c *Catalog) FindArtist(ctx context.Context, q string) (string, error) {
+	ids, err := c.Search.Find(ctx, musicify.KindUser, q, 10)
+	if err != nil {
+		return "", err
+	}
+	artists, err := c.Songs.ArtistsByUserIDs(ctx, ids)
+	if err != nil || len(artists) == 0 {
+		return "", err
+	}
+	return artists[0].Name, nil
+}
+
+// ArtistSongs lists an artist's songs, newest first.
+func (c *Catalog) ArtistSongs(ctx context.Context, artist string) ([]*musicify.Song, error) {
+	return c.Songs.SongsByArtist(ctx, artist)
+}
+
+// Similar lists songs like one.
+func (c *Catalog) Similar(ctx context.Context, songID string, n int) ([]*musicify.Song, error) {
+	return c.Songs.SongsByIDs(ctx, c.Recommender.Similar(songID, n))
+}
+
+// Top lists the most listened songs.
+func (c *Catalog) Top(ctx context.Context, n int) ([]*musicify.Song, error) {
+	return c.Songs.SongsByIDs(ctx, c.Recommender.Top(n))
+}
+
+// ForUser lists songs recommended for a user.
+func (c *Catalog) ForUser(ctx context.Context, user *musicify.User, n int) ([]*musicify.Song, error) {
+	return c.Songs.SongsByIDs(ctx, c.Recommender.ForUser(user.ID, n, recommend.Options{}))
+}
+
+// FindPlaylist finds one of the user's playlists by (part of) its name.
+func (c *Catalog) FindPlaylist(ctx context.Context, user *musicify.User, q string) (*musicify.Playlist, error) {
+	lists, err := c.Playlists.PlaylistsByUser(ctx, user.ID)
+	if err != nil {
+		return nil, err
+	}
+	q = strings.ToLower(strings.TrimSpace(q))
+	var best *musicify.Playlist
+	for _, p := range lists {
+		name := strings.ToLower(p.Name)
+		if name == q {
+			return p, nil
+		}
+		if best == nil && strings.Contains(name, q) {
+			best = p
+		}
+	}
+	if best == nil {
+		return nil, musicify.Errorf(musicify.ENOTFOUND, "No playlist of yours is called that.")
+	}
+	return best, nil
+}
+
+func ids(songs []*musicify.Song) []string {
+	out := make([]string, len(songs))
+	for i, s := range songs {
+		out[i] = s.ID
+	}
+	return out
+}
+
+// describe names up to three songs the way people say them.
+func describe(songs []*musicify.Song) string {
+	var parts []string
+	for i, s := range songs {
+		if i == 3 {
+			break
+		}
+		parts = append(parts, "“"+s.Name+"” by "+strings.ReplaceAll(s.Artist, "-", " "))
+	}
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	default:
+		return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	}
+}

@@ -1,0 +1,58 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { playerBar, statusToast } from './helpers';
+
+function row(page: Page, name: string) {
+  return page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+}
+
+test('likes and unlikes a song; the heart survives a reload and Liked Songs follows', async ({
+  page,
+  listener,
+}) => {
+  await page.goto('/likes');
+  await expect(page.getByRole('heading', { level: 1, name: 'Liked Songs' })).toBeVisible();
+  await expect(page.getByText('Songs you like will appear here')).toBeVisible();
+  expect(listener.username).toBeTruthy();
+
+  await page.goto('/songs');
+  const heart = row(page, 'Midnight Harbour').getByRole('button', { name: 'Like', exact: true });
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await heart.click();
+  const liked = row(page, 'Midnight Harbour').getByRole('button', { name: 'Unlike' });
+  await expect(liked).toHaveAttribute('aria-pressed', 'true');
+  await expect(statusToast(page)).toContainText('Added to Liked Songs');
+  await row(page, 'Dandelion Road').getByRole('button', { name: 'Like', exact: true }).click();
+  await expect(row(page, 'Dandelion Road').getByRole('button', { name: 'Unlike' })).toBeVisible();
+
+  await page.reload();
+  await expect(liked).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    row(page, 'Porch Light Lullaby').getByRole('button', { name: 'Like', exact: true }),
+  ).toHaveAttribute('aria-pressed', 'false');
+
+  // The player bar's heart is the same heart.
+  await row(page, 'Midnight Harbour').getByText('Midnight Harbour', { exact: true }).click();
+  await expect(playerBar(page).getByRole('button', { name: 'Unlike' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await playerBar(page).getByRole('button', { name: 'Pause' }).click();
+
+  await page.getByRole('link', { name: 'Liked Songs' }).click();
+  await expect(page).toHaveURL(/\/likes$/);
+  const list = page.getByRole('list', { name: 'Liked Songs' });
+  // The latest like first.
+  await expect(list.locator('.song-row__title')).toHaveText(['Dandelion Road', 'Midnight Harbour']);
+  await expect(page.getByRole('button', { name: 'Play all' })).toBeEnabled();
+
+  // Unliking here (or in the player bar) takes it off the list at once.
+  await playerBar(page).getByRole('button', { name: 'Unlike' }).click();
+  await expect(list.locator('.song-row__title')).toHaveText(['Dandelion Road']);
+  await page.reload();
+  await expect(list.locator('.song-row__title')).toHaveText(['Dandelion Road']);
+  await page.goto('/songs');
+  await expect(
+    row(page, 'Midnight Harbour').getByRole('button', { name: 'Like', exact: true }),
+  ).toHaveAttribute('aria-pressed', 'false');
+});

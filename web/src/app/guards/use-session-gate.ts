@@ -1,0 +1,44 @@
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useToast } from '@/components/ui';
+import { useLogout } from '@/features/auth/api/logout';
+import { useProfile } from '@/features/auth/api/get-profile';
+import { errorMessage } from '@/lib/api-client';
+import type { Session } from '@/lib/session';
+
+export type SessionGate =
+  { status: 'pending' } | { status: 'signed-out' } | { status: 'signed-in'; session: Session };
+
+/**
+ * Loads the profile: 200 means a session (with sign-out wired to the
+ * server), any other answer means a visitor.
+ */
+export function useSessionGate(): SessionGate {
+  const profile = useProfile();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { mutate, isPending } = useLogout();
+
+  const signOut = useCallback(() => {
+    mutate(undefined, {
+      onSuccess: () => {
+        // Forget everything cached for this user before / checks the session again.
+        queryClient.clear();
+        navigate('/', { replace: true });
+      },
+      onError: (err) => toast.error(errorMessage(err)),
+    });
+  }, [mutate, queryClient, navigate, toast]);
+
+  const user = profile.data;
+  const session = useMemo<Session | null>(
+    () => (user ? { user, signOut, signingOut: isPending } : null),
+    [user, signOut, isPending],
+  );
+
+  if (profile.isError) return { status: 'signed-out' };
+  if (!session) return { status: 'pending' };
+  return { status: 'signed-in', session };
+}

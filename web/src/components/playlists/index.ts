@@ -1,0 +1,4 @@
+export { AddToPlaylistDialog } from './AddToPlaylistDialog';
+export { PlaylistCard } from './PlaylistCard';
+export { useCreatePlaylist, createPlaylist } from './create-playlist';
+export { usePlaylists, playlistsQuery } from './get-playlists';

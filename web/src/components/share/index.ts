@@ -1,0 +1,1 @@
+export { SharePanel, type ShareTarget } from './SharePanel';

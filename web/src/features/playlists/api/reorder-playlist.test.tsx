@@ -1,0 +1,73 @@
+import { act, renderHook, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PlaylistWithSongs } from '@/lib/playlist';
+import { queryKeys } from '@/lib/query-keys';
+import { deferred, json } from '@/test/deferred';
+import { makeSong } from '@/test/songs';
+import { providersWrapper, testQueryClient } from '@/test/utils';
+import { orderAfterMove, useReorderPlaylist } from './reorder-playlist';
+
+const playlist: PlaylistWithSongs = {
+  _id: 'p1',
+  id: 'p1',
+  name: 'Road Trip',
+  owner: 'ann',
+  mine: true,
+  cover: '/default-cover.svg',
+  coverSmall: '/default-cover.svg',
+  count: 3,
+  createdAt: '2026-11-21T12:00:00Z',
+  songs: ['a', 'b', 'c'].map((id) => makeSong(id)),
+};
+
+function setup(status: number) {
+  const client = testQueryClient();
+  client.setQueryData(queryKeys.songs.playlist('p1'), playlist);
+  const answer = deferred<Response>();
+  const fetch = vi.fn((_url: string, _init?: RequestInit) =>
+    answer.promise.then(() =>
+      status === 200
+        ? json(200, { message: 'success' })
+        : json(status, { message: 'The new order must list every song of the playlist once.' }),
+    ),
+  );
+  vi.stubGlobal('fetch', fetch);
+  const hook = renderHook(() => useReorderPlaylist('p1'), { wrapper: providersWrapper(client) });
+  const order = () =>
+    client.getQueryData<PlaylistWithSongs>(queryKeys.songs.playlist('p1'))?.songs.map((s) => s._id);
+  return { hook, answer, fetch, order };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('reordering a playlist', () => {
+  it('moves the song on screen at once and saves the whole order', async () => {
+    const { hook, answer, fetch, order } = setup(200);
+    act(() =>
+      hook.result.current.mutate({ from: 2, to: 0, order: orderAfterMove(playlist, 2, 0) }),
+    );
+    await waitFor(() => expect(order()).toEqual(['c', 'a', 'b']));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/playlist/p1/order');
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(init?.body as string)).toEqual({ songs: ['c', 'a', 'b'] });
+    answer.resolve(new Response());
+    await waitFor(() => expect(hook.result.current.isSuccess).toBe(true));
+  });
+
+  it('puts the order back and says so when saving fails', async () => {
+    const { hook, answer, order } = setup(400);
+    act(() =>
+      hook.result.current.mutate({ from: 0, to: 1, order: orderAfterMove(playlist, 0, 1) }),
+    );
+    await waitFor(() => expect(order()).toEqual(['b', 'a', 'c']));
+    answer.resolve(new Response());
+    await waitFor(() => expect(order()).toEqual(['a', 'b', 'c']));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'We could not save the new order. The new order must list every song of the playlist once.',
+      ),
+    );
+  });
+});

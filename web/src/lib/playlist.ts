@@ -1,0 +1,35 @@
+import type { Song } from './song';
+
+/** A playlist as every call of the API returns it (docs/api.md, 'Playlists'). */
+export interface Playlist {
+  _id: string;
+  /** The same as _id; SPEC.md shows it on the card. */
+  id: string;
+  /** Spaces are kept as typed. */
+  name: string;
+  /** The owner's username. */
+  owner: string;
+  /** Whether the caller owns it (and so may change it). */
+  mine: boolean;
+  /** '/default-cover.svg' until a cover is set. */
+  cover: string;
+  coverSmall: string;
+  /** How many songs it holds. */
+  count: number;
+  createdAt: string;
+}
+
+/** A playlist with its songs in order, as GET /api/playlist/{ref} returns it. */
+export interface PlaylistWithSongs extends Playlist {
+  songs: Song[];
+}
+
+/** Where a playlist's page lives: by id, so any listener's playlist opens. */
+export function playlistPath(id: string): string {
+  return `/player/${encodeURIComponent(id)}`;
+}
+
+/** Where a user's profile lives. */
+export function userPath(username: string): string {
+  return `/followuser?username=${encodeURIComponent(username)}`;
+}
