@@ -113,6 +113,17 @@ func (l *Local) Delete(_ context.Context, key string) error {
 	return nil
 }
 
+// PutFile stores the file at path under key, in any store.
+func PutFile(ctx context.Context, store musicify.BlobStore, key, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("opening %s: %w", filepath.Base(path), err)
+	}
+	defer f.Close()
+	_, err = store.Put(ctx, key, f)
+	return err
+}
+
 // TempName is a fresh name for a spool file in dir.
 func TempName(dir, prefix string) string {
 	var b [8]byte

@@ -17,14 +17,8 @@ func (s *Service) Analyze(ctx context.Context, j *musicify.Job) error {
 	if s.FFmpeg == nil {
 		return jobs.Permanent(fmt.Errorf("ffmpeg is not installed"))
 	}
-	song, err := s.Songs.Song(ctx, j.Subject)
-	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
-		return nil // deleted meanwhile: nothing to do
-	} else if err != nil {
-		return err
-	}
-	src, cleanup, err := s.localCopy(ctx, song.AudioKey)
-	if err != nil {
+	song, src, cleanup, err := s.jobSong(ctx, j)
+	if song == nil || err != nil {
 		return err
 	}
 	defer cleanup()
@@ -75,6 +69,22 @@ func (s *Service) storeRendition(ctx context.Context, song *musicify.Song, src s
 	return key, nil
 }
 
+// jobSong loads the song a job is about and a path to its audio; a song
+// deleted meanwhile is nil, with nothing left to do.
+func (s *Service) jobSong(ctx context.Context, j *musicify.Job) (*musicify.Song, string, func(), error) {
+	song, err := s.Songs.Song(ctx, j.Subject)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		return nil, "", nil, nil
+	} else if err != nil {
+		return nil, "", nil, err
+	}
+	src, cleanup, err := s.localCopy(ctx, song.AudioKey)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	return song, src, cleanup, nil
+}
+
 // localCopy gives ffmpeg a path: the file itself for local storage, a
 // temporary copy for anything else.
 func (s *Service) localCopy(ctx context.Context, key string) (string, func(), error) {
@@ -106,14 +116,8 @@ func (s *Service) Transcribe(ctx context.Context, j *musicify.Job) error {
 	if s.Transcriber == nil {
 		return jobs.Permanent(fmt.Errorf("no transcriber is configured"))
 	}
-	song, err := s.Songs.Song(ctx, j.Subject)
-	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
-		return nil
-	} else if err != nil {
-		return err
-	}
-	src, cleanup, err := s.localCopy(ctx, song.AudioKey)
-	if err != nil {
+	song, src, cleanup, err := s.jobSong(ctx, j)
+	if song == nil || err != nil {
 		return err
 	}
 	defer cleanup()

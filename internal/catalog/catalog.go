@@ -5,13 +5,12 @@ package catalog
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
-	"os"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/musicify/musicify/internal/blob"
 	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
@@ -108,13 +107,7 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 			}
 		}
 	}
-	audio, err := os.Open(up.AudioPath)
-	if err != nil {
-		return nil, fmt.Errorf("opening audio: %w", err)
-	}
-	_, err = s.Blobs.Put(ctx, song.AudioKey, audio)
-	audio.Close()
-	if err != nil {
+	if err := blob.PutFile(ctx, s.Blobs, song.AudioKey, up.AudioPath); err != nil {
 		return nil, err
 	}
 	written = append(written, song.AudioKey)

@@ -124,19 +124,11 @@ func (s *Server) handleDeletePlaylist(w http.ResponseWriter, r *http.Request) {
 
 // handlePlaylistCover takes multipart id (or name) and cover.
 func (s *Server) handlePlaylistCover(w http.ResponseWriter, r *http.Request) {
-	f, err := s.readForm(w, r, map[string]fileLimit{
-		"cover": {maxCoverBytes, musicify.Errorf(musicify.ETOOLARGE, "The cover is larger than %d MB.", maxCoverBytes>>20)},
-	})
-	if err != nil {
-		s.writeError(w, r, err)
+	f, cover := s.readCoverForm(w, r)
+	if f == nil {
 		return
 	}
 	defer f.remove()
-	cover := f.file("cover")
-	if cover == nil {
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please choose an image (cover)."))
-		return
-	}
 	ref := playlistRef{ID: f.fields["id"], Name: f.fields["name"]}.ref()
 	p, err := s.Playlists.SetCover(r.Context(), userOf(r), ref, cover.path)
 	if err != nil {

@@ -139,21 +139,32 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	}{"success", songOf(song, userOf(r))})
 }
 
-// handleArtistCover sets the caller's artist cover (multipart: cover).
-func (s *Server) handleArtistCover(w http.ResponseWriter, r *http.Request) {
+// readCoverForm reads a form whose file is a cover image; on a mistake it
+// answers and returns nil. The caller removes the form's files.
+func (s *Server) readCoverForm(w http.ResponseWriter, r *http.Request) (*form, *spooled) {
 	f, err := s.readForm(w, r, map[string]fileLimit{
 		"cover": {maxCoverBytes, musicify.Errorf(musicify.ETOOLARGE, "The cover is larger than %d MB.", maxCoverBytes>>20)},
 	})
 	if err != nil {
 		s.writeError(w, r, err)
+		return nil, nil
+	}
+	cover := f.file("cover")
+	if cover == nil {
+		f.remove()
+		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please choose an image (cover)."))
+		return nil, nil
+	}
+	return f, cover
+}
+
+// handleArtistCover sets the caller's artist cover (multipart: cover).
+func (s *Server) handleArtistCover(w http.ResponseWriter, r *http.Request) {
+	f, cover := s.readCoverForm(w, r)
+	if f == nil {
 		return
 	}
 	defer f.remove()
-	cover := f.file("cover")
-	if cover == nil {
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please choose an image (cover)."))
-		return
-	}
 	a, err := s.Library.SetArtistCover(r.Context(), userOf(r), cover.path)
 	if err != nil {
 		s.writeError(w, r, err)

@@ -2,13 +2,12 @@ package radio
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
-	"os"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/musicify/musicify/internal/blob"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -67,13 +66,7 @@ func (s *Service) Create(ctx context.Context, up musicify.StationUpload) (*music
 	st := &musicify.Station{ID: musicify.NewID(), Name: name, UserID: up.User.ID, Owner: up.User.Username,
 		Start: start.UTC(), Format: info.Format, Duration: info.Duration, Created: s.Now().UTC().Truncate(time.Millisecond)}
 	st.AudioKey = "radio/" + st.ID + "/audio." + media.Ext(info.Format)
-	f, err := os.Open(up.AudioPath)
-	if err != nil {
-		return nil, fmt.Errorf("opening station audio: %w", err)
-	}
-	_, err = s.Blobs.Put(ctx, st.AudioKey, f)
-	f.Close()
-	if err != nil {
+	if err := blob.PutFile(ctx, s.Blobs, st.AudioKey, up.AudioPath); err != nil {
 		return nil, err
 	}
 	if err := s.Store.CreateStation(ctx, st); err != nil {

@@ -197,3 +197,25 @@ func (d *DB) applyMigration(ctx context.Context, version int, body string) error
 func toMillis(t time.Time) int64 { return t.UnixMilli() }
 
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// collect runs a query and scans every row with scan: one loop for every
+// list the store returns, which is never nil.
+func collect[T any](ctx context.Context, d *DB, what string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := d.query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("listing %s: %w", what, err)
+	}
+	defer rows.Close()
+	out := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, fmt.Errorf("listing %s: %w", what, err)
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("listing %s: %w", what, err)
+	}
+	return out, nil
+}

@@ -28,22 +28,17 @@ func (d *DB) EnqueueJob(ctx context.Context, j *musicify.Job) error {
 
 // ClaimJob is one statement, so two workers can never take the same job.
 func (d *DB) ClaimJob(ctx context.Context, now, lease time.Time) (*musicify.Job, error) {
-	var j musicify.Job
-	var runAt int64
-	err := d.queryRow(ctx, `UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, updated_at = ?
+	j, err := scanJob(d.queryRow(ctx, `UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, updated_at = ?
 		WHERE id = (SELECT id FROM jobs
 			WHERE (state = 'pending' AND run_at <= ?) OR (state = 'running' AND lease_until <= ?)
 			ORDER BY run_at, id LIMIT 1)
-		RETURNING id, kind, subject, payload, state, attempts, run_at, last_error`,
-		toMillis(lease), toMillis(now), toMillis(now), toMillis(now)).
-		Scan(&j.ID, &j.Kind, &j.Subject, &j.Payload, &j.State, &j.Attempts, &runAt, &j.Error)
+		RETURNING `+jobColumns, toMillis(lease), toMillis(now), toMillis(now), toMillis(now)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, musicify.Errorf(musicify.ENOTFOUND, "No job is due.")
 	} else if err != nil {
 		return nil, fmt.Errorf("claiming job: %w", err)
 	}
-	j.RunAt = fromMillis(runAt)
-	return &j, nil
+	return j, nil
 }
 
 func (d *DB) FinishJob(ctx context.Context, id string, now time.Time) error {
@@ -68,21 +63,17 @@ func (d *DB) RetryJob(ctx context.Context, id, reason string, at *time.Time, now
 
 // JobsFor lists the jobs about subject, newest first.
 func (d *DB) JobsFor(ctx context.Context, subject string) ([]*musicify.Job, error) {
-	rows, err := d.query(ctx, `SELECT id, kind, subject, payload, state, attempts, run_at, last_error
-		FROM jobs WHERE subject = ? ORDER BY created_at DESC, id`, subject)
-	if err != nil {
-		return nil, fmt.Errorf("listing jobs: %w", err)
+	return collect(ctx, d, "jobs", scanJob, `SELECT `+jobColumns+` FROM jobs WHERE subject = ? ORDER BY created_at DESC, id`, subject)
+}
+
+const jobColumns = `id, kind, subject, payload, state, attempts, run_at, last_error`
+
+func scanJob(s scanner) (*musicify.Job, error) {
+	var j musicify.Job
+	var runAt int64
+	if err := s.Scan(&j.ID, &j.Kind, &j.Subject, &j.Payload, &j.State, &j.Attempts, &runAt, &j.Error); err != nil {
+		return nil, err
 	}
-	defer rows.Close()
-	jobs := []*musicify.Job{}
-	for rows.Next() {
-		var j musicify.Job
-		var runAt int64
-		if err := rows.Scan(&j.ID, &j.Kind, &j.Subject, &j.Payload, &j.State, &j.Attempts, &runAt, &j.Error); err != nil {
-			return nil, fmt.Errorf("listing jobs: %w", err)
-		}
-		j.RunAt = fromMillis(runAt)
-		jobs = append(jobs, &j)
-	}
-	return jobs, rows.Err()
+	j.RunAt = fromMillis(runAt)
+	return &j, nil
 }

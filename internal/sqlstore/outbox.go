@@ -29,21 +29,13 @@ func (d *DB) AddOutboxMail(ctx context.Context, m *musicify.OutboxMail) error {
 
 // OutboxMails returns the newest mails first.
 func (d *DB) OutboxMails(ctx context.Context, limit int) ([]*musicify.OutboxMail, error) {
-	rows, err := d.query(ctx, `SELECT id, to_addr, subject, body, created_at FROM outbox_mails
-		ORDER BY seq DESC LIMIT ?`, limit)
-	if err != nil {
-		return nil, fmt.Errorf("listing outbox: %w", err)
-	}
-	defer rows.Close()
-	mails := []*musicify.OutboxMail{}
-	for rows.Next() {
+	return collect(ctx, d, "outbox", func(s scanner) (*musicify.OutboxMail, error) {
 		var m musicify.OutboxMail
 		var created int64
-		if err := rows.Scan(&m.ID, &m.To, &m.Subject, &m.Text, &created); err != nil {
-			return nil, fmt.Errorf("listing outbox: %w", err)
+		if err := s.Scan(&m.ID, &m.To, &m.Subject, &m.Text, &created); err != nil {
+			return nil, err
 		}
 		m.CreatedAt = fromMillis(created)
-		mails = append(mails, &m)
-	}
-	return mails, rows.Err()
+		return &m, nil
+	}, `SELECT id, to_addr, subject, body, created_at FROM outbox_mails ORDER BY seq DESC LIMIT ?`, limit)
 }

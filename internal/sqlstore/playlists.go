@@ -58,20 +58,7 @@ func (d *DB) playlistWhere(ctx context.Context, where string, args ...any) (*mus
 
 // PlaylistsByUser lists a user's playlists, newest first.
 func (d *DB) PlaylistsByUser(ctx context.Context, userID string) ([]*musicify.Playlist, error) {
-	rows, err := d.query(ctx, playlistSelect+` WHERE p.user_id = ? ORDER BY p.created_at DESC, p.id`, userID)
-	if err != nil {
-		return nil, fmt.Errorf("listing playlists: %w", err)
-	}
-	defer rows.Close()
-	list := []*musicify.Playlist{}
-	for rows.Next() {
-		p, err := scanPlaylist(rows)
-		if err != nil {
-			return nil, fmt.Errorf("listing playlists: %w", err)
-		}
-		list = append(list, p)
-	}
-	return list, rows.Err()
+	return collect(ctx, d, "playlists", scanPlaylist, playlistSelect+` WHERE p.user_id = ? ORDER BY p.created_at DESC, p.id`, userID)
 }
 
 func scanPlaylist(s scanner) (*musicify.Playlist, error) {

@@ -110,20 +110,7 @@ func (d *DB) Followings(ctx context.Context, userID string) ([]*musicify.Follow,
 }
 
 func (d *DB) followList(ctx context.Context, query string, args ...any) ([]*musicify.Follow, error) {
-	rows, err := d.query(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("listing follows: %w", err)
-	}
-	defer rows.Close()
-	list := []*musicify.Follow{}
-	for rows.Next() {
-		f, err := scanFollow(rows)
-		if err != nil {
-			return nil, fmt.Errorf("listing follows: %w", err)
-		}
-		list = append(list, f)
-	}
-	return list, rows.Err()
+	return collect(ctx, d, "follows", scanFollow, query, args...)
 }
 
 func scanFollow(s scanner) (*musicify.Follow, error) {

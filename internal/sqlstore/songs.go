@@ -106,20 +106,7 @@ func (d *DB) SongsByArtist(ctx context.Context, username string) ([]*musicify.So
 }
 
 func (d *DB) songList(ctx context.Context, query string, args ...any) ([]*musicify.Song, error) {
-	rows, err := d.query(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("listing songs: %w", err)
-	}
-	defer rows.Close()
-	songs := []*musicify.Song{}
-	for rows.Next() {
-		s, err := scanSong(rows)
-		if err != nil {
-			return nil, fmt.Errorf("listing songs: %w", err)
-		}
-		songs = append(songs, s)
-	}
-	return songs, rows.Err()
+	return collect(ctx, d, "songs", scanSong, query, args...)
 }
 
 func (d *DB) DeleteSong(ctx context.Context, id string) error {
@@ -205,20 +192,7 @@ const artistQuery = `SELECT u.username, u.artist_cover_key,
 	FROM users u JOIN songs s ON s.user_id = u.id`
 
 func (d *DB) Artists(ctx context.Context) ([]*musicify.Artist, error) {
-	rows, err := d.query(ctx, artistQuery+` GROUP BY u.id, u.username, u.artist_cover_key ORDER BY MIN(u.username_key)`)
-	if err != nil {
-		return nil, fmt.Errorf("listing artists: %w", err)
-	}
-	defer rows.Close()
-	artists := []*musicify.Artist{}
-	for rows.Next() {
-		a, err := scanArtist(rows)
-		if err != nil {
-			return nil, fmt.Errorf("listing artists: %w", err)
-		}
-		artists = append(artists, a)
-	}
-	return artists, rows.Err()
+	return collect(ctx, d, "artists", scanArtist, artistQuery+` GROUP BY u.id, u.username, u.artist_cover_key ORDER BY MIN(u.username_key)`)
 }
 
 func (d *DB) Artist(ctx context.Context, name string) (*musicify.Artist, error) {
@@ -236,22 +210,14 @@ func (d *DB) ArtistsByUserIDs(ctx context.Context, userIDs []string) ([]*musicif
 	if len(userIDs) == 0 {
 		return []*musicify.Artist{}, nil
 	}
-	rows, err := d.query(ctx, artistQuery+` WHERE u.id IN (`+placeholders(len(userIDs))+`)
+	list, err := collect(ctx, d, "artists", scanArtist, artistQuery+` WHERE u.id IN (`+placeholders(len(userIDs))+`)
 		GROUP BY u.id, u.username, u.artist_cover_key`, anys(userIDs)...)
 	if err != nil {
-		return nil, fmt.Errorf("listing artists: %w", err)
-	}
-	defer rows.Close()
-	byName := map[string]*musicify.Artist{}
-	for rows.Next() {
-		a, err := scanArtist(rows)
-		if err != nil {
-			return nil, fmt.Errorf("listing artists: %w", err)
-		}
-		byName[a.Name] = a
-	}
-	if err := rows.Err(); err != nil {
 		return nil, err
+	}
+	byName := map[string]*musicify.Artist{}
+	for _, a := range list {
+		byName[a.Name] = a
 	}
 	users, err := d.usersByIDs(ctx, userIDs)
 	if err != nil {

@@ -40,20 +40,7 @@ func (d *DB) Station(ctx context.Context, id string) (*musicify.Station, error) 
 
 // Stations lists every station, the earliest start first.
 func (d *DB) Stations(ctx context.Context) ([]*musicify.Station, error) {
-	rows, err := d.query(ctx, stationSelect+` ORDER BY s.start_at, s.id`)
-	if err != nil {
-		return nil, fmt.Errorf("listing stations: %w", err)
-	}
-	defer rows.Close()
-	list := []*musicify.Station{}
-	for rows.Next() {
-		s, err := scanStation(rows)
-		if err != nil {
-			return nil, fmt.Errorf("listing stations: %w", err)
-		}
-		list = append(list, s)
-	}
-	return list, rows.Err()
+	return collect(ctx, d, "stations", scanStation, stationSelect+` ORDER BY s.start_at, s.id`)
 }
 
 func (d *DB) DeleteStation(ctx context.Context, id string) error {

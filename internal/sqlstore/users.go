@@ -89,17 +89,12 @@ func (d *DB) usersByIDs(ctx context.Context, ids []string) ([]*musicify.User, er
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	rows, err := d.query(ctx, `SELECT `+userColumns+` FROM users WHERE id IN (`+placeholders(len(ids))+`)`, anys(ids)...)
+	list, err := collect(ctx, d, "users", scanUser, `SELECT `+userColumns+` FROM users WHERE id IN (`+placeholders(len(ids))+`)`, anys(ids)...)
 	if err != nil {
-		return nil, fmt.Errorf("reading users: %w", err)
+		return nil, err
 	}
-	defer rows.Close()
 	byID := map[string]*musicify.User{}
-	for rows.Next() {
-		u, err := scanUser(rows)
-		if err != nil {
-			return nil, fmt.Errorf("reading users: %w", err)
-		}
+	for _, u := range list {
 		byID[u.ID] = u
 	}
 	out := []*musicify.User{}
@@ -108,7 +103,7 @@ func (d *DB) usersByIDs(ctx context.Context, ids []string) ([]*musicify.User, er
 			out = append(out, u)
 		}
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // UsersByIDs loads many users in the order of ids, skipping unknown ones.
@@ -118,20 +113,7 @@ func (d *DB) UsersByIDs(ctx context.Context, ids []string) ([]*musicify.User, er
 
 // Users lists every account by name.
 func (d *DB) Users(ctx context.Context) ([]*musicify.User, error) {
-	rows, err := d.query(ctx, `SELECT `+userColumns+` FROM users ORDER BY username_key`)
-	if err != nil {
-		return nil, fmt.Errorf("listing users: %w", err)
-	}
-	defer rows.Close()
-	users := []*musicify.User{}
-	for rows.Next() {
-		u, err := scanUser(rows)
-		if err != nil {
-			return nil, fmt.Errorf("listing users: %w", err)
-		}
-		users = append(users, u)
-	}
-	return users, rows.Err()
+	return collect(ctx, d, "users", scanUser, `SELECT `+userColumns+` FROM users ORDER BY username_key`)
 }
 
 type scanner interface{ Scan(dest ...any) error }
