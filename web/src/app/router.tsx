@@ -92,6 +92,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('@/features/artists/components/ArtistPage'), 'ArtistPage'),
           },
           {
+            path: 'search',
+            lazy: page(() => import('@/features/search/components/SearchPage'), 'SearchPage'),
+          },
+          {
             path: 'songs',
             lazy: page(() => import('@/features/songs/components/SongsPage'), 'SongsPage'),
           },

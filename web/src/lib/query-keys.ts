@@ -25,6 +25,8 @@ export const queryKeys = {
     playlist: (ref: string) => [...queryKeys.songs.playlists(), ref] as const,
     /** What a share link points at, for a signed-in caller. */
     shared: (type: string, id: string) => [...queryKeys.songs.all, 'shared', type, id] as const,
+    /** The results of the search view (GET /api/search), by the words searched. */
+    search: (q: string) => [...queryKeys.songs.all, 'search', q] as const,
   },
   /** Playlists without their songs: the caller's own list and searches in it. */
   playlists: {
@@ -56,5 +58,11 @@ export const queryKeys = {
   recommend: {
     all: ['recommend'] as const,
     top: () => [...queryKeys.recommend.all, 'top'] as const,
+    /** Songs for the caller (Home). */
+    songs: () => [...queryKeys.recommend.all, 'songs'] as const,
+    /** Artists for the caller (Home). */
+    artists: () => [...queryKeys.recommend.all, 'artists'] as const,
+    /** 'More like this' for one song. */
+    similar: (songId: string) => [...queryKeys.recommend.all, 'similar', songId] as const,
   },
 };

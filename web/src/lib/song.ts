@@ -17,13 +17,21 @@ export interface Song {
   duration: number;
   /** Container of the original: mp3, m4a, ogg, opus, flac, wav… */
   format: string;
+  /** Lyrics given at upload, or the transcript once it is written. */
   text: string;
+  /**
+   * Where the transcript of a song uploaded without lyrics stands. Queues saved
+   * before the field existed lack it: read that as 'none'.
+   */
+  transcript?: TranscriptState;
   /** Integrated loudness in LUFS, null until measured. */
   loudness: number | null;
   createdAt: string;
   /** Whether the caller uploaded it. */
   mine: boolean;
 }
+
+export type TranscriptState = 'none' | 'pending' | 'done' | 'failed';
 
 /** An artist: a user with at least one song. */
 export interface Artist {

@@ -14,6 +14,7 @@ export function makeSong(id: string, overrides: Partial<Song> = {}): Song {
     duration: 180,
     format: 'mp3',
     text: '',
+    transcript: 'none',
     loudness: null,
     createdAt: '2026-11-21T12:00:00Z',
     mine: false,

@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from '@/app/providers';
+import { SessionContext, type CurrentUser } from '@/lib/session';
 
 export interface MockCall {
   method: string;
@@ -62,4 +63,21 @@ export function providersWrapper(queryClient: QueryClient) {
   return function Wrapper({ children }: { children: ReactNode }) {
     return <Providers queryClient={queryClient}>{children}</Providers>;
   };
+}
+
+export const testUser: CurrentUser = { _id: 'u1', username: 'ann', email: 'ann@example.com' };
+
+/** Puts `children` inside the signed-in area, as `user`. */
+export function InSession({
+  children,
+  user = testUser,
+}: {
+  children: ReactNode;
+  user?: CurrentUser;
+}) {
+  return (
+    <SessionContext.Provider value={{ user, signOut: () => undefined, signingOut: false }}>
+      {children}
+    </SessionContext.Provider>
+  );
 }

@@ -2,3 +2,4 @@ export { AddToPlaylistDialog } from './AddToPlaylistDialog';
 export { PlaylistCard } from './PlaylistCard';
 export { useCreatePlaylist, createPlaylist } from './create-playlist';
 export { usePlaylists, playlistsQuery } from './get-playlists';
+export { addToPlaylist, useAddToPlaylist } from './add-to-playlist';

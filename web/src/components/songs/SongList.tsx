@@ -10,17 +10,19 @@ import {
   Pause,
   Play,
   Share2,
+  Sparkles,
   Trash2,
 } from 'lucide-react';
 import { AddToPlaylistDialog } from '@/components/playlists/AddToPlaylistDialog';
 import { SharePanel } from '@/components/share/SharePanel';
-import { ConfirmDialog, Menu, useToast } from '@/components/ui';
+import { ConfirmDialog, Highlight, Menu, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { playSongs, togglePlay, useCurrentSong, usePlayer } from '@/lib/player-store';
 import { artistPath, displayName, formatTime, plural, type Song } from '@/lib/song';
 import { useDeleteSong } from './delete-song';
 import { DownloadButton } from './DownloadButton';
 import { LikeButton } from './LikeButton';
+import { MoreLikeThisDialog } from './MoreLikeThisDialog';
 import { DragHandle, dragRowClass, dragRowStyle, useRowDrag } from './row-drag';
 import { SongCover } from './SongCover';
 import './SongList.css';
@@ -40,6 +42,8 @@ interface SongListProps {
   onMove?: (from: number, to: number) => void;
   /** Adds 'Remove from playlist' to each row. */
   onRemove?: (song: Song) => void;
+  /** Search results mark the part of each name that matches what was searched. */
+  highlight?: string;
 }
 
 /**
@@ -53,12 +57,14 @@ export function SongList({
   showArtist = true,
   onMove,
   onRemove,
+  highlight,
 }: SongListProps) {
   const current = useCurrentSong();
   const playing = usePlayer((s) => s.playing);
   const [confirming, setConfirming] = useState<Song | null>(null);
   const [adding, setAdding] = useState<Song | null>(null);
   const [sharing, setSharing] = useState<Song | null>(null);
+  const [similarTo, setSimilarTo] = useState<Song | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const remove = useDeleteSong();
   const toast = useToast();
@@ -170,10 +176,16 @@ export function SongList({
               <span className="song-row__main">
                 <SongCover src={song.coverSmall} className="song-row__cover" size={44} />
                 <span className="song-row__text">
-                  <span className="song-row__title">{song.song}</span>
+                  <span className="song-row__title">
+                    {highlight ? <Highlight text={song.song} query={highlight} /> : song.song}
+                  </span>
                   {showArtist && (
                     <Link className="song-row__artist" to={artistPath(song.artist)}>
-                      {displayName(song.artist)}
+                      {highlight ? (
+                        <Highlight text={displayName(song.artist)} query={highlight} />
+                      ) : (
+                        displayName(song.artist)
+                      )}
                     </Link>
                   )}
                 </span>
@@ -205,7 +217,7 @@ export function SongList({
                   <Share2 size={18} aria-hidden="true" />
                 </button>
                 {!playlistId && <DownloadButton song={song} />}
-                {/* Phones have no room for every action: the rest wait in a menu. */}
+                {/* Every action is in the menu too: phones have no room for them in the row. */}
                 <Menu
                   className="song-menu"
                   label={`More actions for “${song.song}”`}
@@ -220,6 +232,11 @@ export function SongList({
                       label: 'Share',
                       icon: <Share2 size={18} aria-hidden="true" />,
                       onSelect: () => setSharing(song),
+                    },
+                    {
+                      label: 'More like this',
+                      icon: <Sparkles size={18} aria-hidden="true" />,
+                      onSelect: () => setSimilarTo(song),
                     },
                   ]}
                 />
@@ -294,6 +311,13 @@ export function SongList({
             by: displayName(sharing.artist),
           }}
           onClose={() => setSharing(null)}
+        />
+      )}
+      {similarTo && (
+        <MoreLikeThisDialog
+          key={similarTo._id}
+          song={similarTo}
+          onClose={() => setSimilarTo(null)}
         />
       )}
       <ConfirmDialog

@@ -15,3 +15,4 @@ export { ProfileHero } from './ProfileHero';
 export { Section } from './Section';
 export { Dialog } from './Dialog';
 export { Menu, type MenuItem } from './Menu';
+export { Highlight } from './Highlight';

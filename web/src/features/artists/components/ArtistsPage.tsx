@@ -1,9 +1,7 @@
-import { Link } from 'react-router';
 import { Mic2, Upload } from 'lucide-react';
-import { SongCover } from '@/components/songs';
+import { ArtistCard } from '@/components/cards';
 import { Button, ButtonLink, EmptyState, PageHeader, PageLoader } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
-import { artistPath, displayName, plural } from '@/lib/song';
 import { useArtists } from '../api/get-artists';
 import './artists.css';
 
@@ -43,11 +41,7 @@ export function ArtistsPage() {
       <ul className="artist-grid" aria-label="Artists">
         {artists.data.map((artist) => (
           <li key={artist.name}>
-            <Link className="artist-card" to={artistPath(artist.name)}>
-              <SongCover src={artist.cover} size={320} className="artist-card__cover" />
-              <span className="artist-card__name">{displayName(artist.name)}</span>
-              <span className="artist-card__meta">{plural(artist.songs, 'song')}</span>
-            </Link>
+            <ArtistCard artist={artist} />
           </li>
         ))}
       </ul>

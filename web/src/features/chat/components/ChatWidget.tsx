@@ -1,27 +1,87 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { MessageCircle, SendHorizontal, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { MessageCircle, RotateCcw, SendHorizontal, X } from 'lucide-react';
 import { LogoMark } from '@/components/ui';
+import { useSession } from '@/lib/session';
+import { enterSends, storageKey, WELCOME, type ChatMessage } from '../conversation';
+import { useChat } from '../hooks/use-chat';
+import { ChatActions } from './ChatActions';
 import './chat.css';
 
-export const WELCOME = 'Welcome to Musicify. How can I help you?';
-export const UNAVAILABLE = 'The assistant is not available on this server yet.';
+/** What a newcomer can ask, one tap away. */
+const SUGGESTIONS = [
+  "What's popular right now?",
+  'Recommend me something',
+  'How do I upload a song?',
+];
 
-/** The floating chat toggle and panel; the assistant itself arrives in a later issue. */
+function Bubble({ message }: { message: ChatMessage }) {
+  if (message.type === 'outgoing') {
+    return <p className="chat__bubble chat__bubble--outgoing">{message.text}</p>;
+  }
+  if (message.type === 'error') {
+    return (
+      <p className="chat__bubble chat__bubble--incoming chat__bubble--error">
+        {message.text}
+        {message.detail && <span className="chat__detail">{message.detail}</span>}
+      </p>
+    );
+  }
+  return (
+    <div className="chat__reply">
+      <p className="chat__bubble chat__bubble--incoming">{message.text}</p>
+      {message.actions && <ChatActions actions={message.actions} />}
+    </div>
+  );
+}
+
+/**
+ * The floating chat toggle and panel. The conversation lives here, not in the
+ * panel, so closing the panel keeps it and a reply on its way still lands.
+ */
 export function ChatWidget() {
+  const { user } = useSession();
+  const chat = useChat(storageKey(user._id));
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const panelId = useId();
   const titleId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (open) inputRef.current?.focus();
   }, [open]);
 
+  // The newest message stays in view.
+  const { messages, streamed, pending } = chat;
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [open, messages, streamed, pending]);
+
   function close() {
     setOpen(false);
     toggleRef.current?.focus();
+  }
+
+  function submit() {
+    if (chat.send(text)) setText('');
+    // The Send button is busy until the reply: typing goes on in the box.
+    inputRef.current?.focus();
+  }
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    submit();
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    // Wide windows send on Enter; on phones and narrow windows Enter starts a new line.
+    if (!enterSends(window.innerWidth)) return;
+    e.preventDefault();
+    submit();
   }
 
   return (
@@ -44,14 +104,65 @@ export function ChatWidget() {
               </h2>
               <p className="chat__subtitle">Music assistant</p>
             </div>
+            {messages.length > 0 && (
+              <button
+                type="button"
+                className="chat__close"
+                onClick={() => {
+                  chat.clear();
+                  inputRef.current?.focus();
+                }}
+                aria-label="Start a new conversation"
+                title="Start a new conversation"
+              >
+                <RotateCcw size={18} aria-hidden="true" />
+              </button>
+            )}
             <button type="button" className="chat__close" onClick={close} aria-label="Close chat">
               <X size={20} aria-hidden="true" />
             </button>
           </header>
-          <ol className="chat__messages" aria-label="Messages">
-            <li className="chat__bubble chat__bubble--incoming">{WELCOME}</li>
-          </ol>
-          <form className="chat__form" onSubmit={(e) => e.preventDefault()}>
+          <div
+            ref={logRef}
+            className="chat__messages"
+            role="log"
+            aria-live="polite"
+            aria-label="Messages"
+          >
+            <p className="chat__bubble chat__bubble--incoming">{WELCOME}</p>
+            {messages.map((m) => (
+              <Bubble key={m.id} message={m} />
+            ))}
+            {streamed !== null ? (
+              <p className="chat__bubble chat__bubble--incoming chat__bubble--streaming">
+                {streamed}
+              </p>
+            ) : (
+              pending && (
+                <p className="chat__typing">
+                  <span className="visually-hidden">Musicify is typing…</span>
+                  <span className="chat__dot" aria-hidden="true" />
+                  <span className="chat__dot" aria-hidden="true" />
+                  <span className="chat__dot" aria-hidden="true" />
+                </p>
+              )
+            )}
+            {messages.length === 0 && !pending && (
+              <div className="chat__suggestions">
+                {SUGGESTIONS.map((s) => (
+                  <button
+                    key={s}
+                    type="button"
+                    className="chat__suggestion"
+                    onClick={() => chat.send(s)}
+                  >
+                    {s}
+                  </button>
+                ))}
+              </div>
+            )}
+          </div>
+          <form className="chat__form" onSubmit={onSubmit}>
             <textarea
               ref={inputRef}
               className="chat__input"
@@ -60,12 +171,18 @@ export function ChatWidget() {
               aria-label="Enter a message..."
               value={text}
               onChange={(e) => setText(e.target.value)}
+              onKeyDown={onKeyDown}
             />
-            <button type="submit" className="chat__send" disabled aria-label="Send">
+            <button
+              type="submit"
+              className="chat__send"
+              aria-label="Send"
+              title="Send"
+              disabled={pending}
+            >
               <SendHorizontal size={20} aria-hidden="true" />
             </button>
           </form>
-          <p className="chat__note">{UNAVAILABLE}</p>
         </div>
       )}
       <button

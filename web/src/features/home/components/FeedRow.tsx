@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Play, UserPlus, Users } from 'lucide-react';
+import { CardRow } from '@/components/cards';
 import { SongCover } from '@/components/songs';
 import { ButtonLink, EmptyState, Section, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
@@ -60,7 +61,7 @@ function FeedBody({ feed, items }: { feed: ReturnType<typeof useFeed>; items: Fe
   const songs = items.map((i) => i.song).filter((s): s is Song => s !== undefined);
 
   return (
-    <ul className="feed" aria-label="From people you follow">
+    <CardRow label="From people you follow">
       {items.map((item, i) => {
         const sentence = feedSentence(item)!;
         const label = `${sentence.who} ${sentence.verb} ${sentence.what}`;
@@ -104,6 +105,6 @@ function FeedBody({ feed, items }: { feed: ReturnType<typeof useFeed>; items: Fe
           </li>
         );
       })}
-    </ul>
+    </CardRow>
   );
 }

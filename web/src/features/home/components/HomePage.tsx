@@ -1,12 +1,16 @@
 import { Link } from 'react-router';
-import { Mic2, Play, Sparkles } from 'lucide-react';
-import { EmptyState, Section } from '@/components/ui';
+import { Play } from 'lucide-react';
+import { Section } from '@/components/ui';
 import { useSession } from '@/lib/session';
 import { greetingFor } from '../greeting';
 import { FeedRow } from './FeedRow';
+import { RecommendedArtists, RecommendedSongs } from './Recommendations';
 import './home.css';
 
-/** `/home`: a greeting, Top Songs, what the people you follow did, and the recommendations. */
+/**
+ * `/home`: a greeting, SPEC.md's three sections (Top Songs, Recommended Artist
+ * For you, Songs Recommended For you) and what the people you follow did.
+ */
 export function HomePage() {
   const { user } = useSession();
   const greeting = greetingFor(new Date());
@@ -35,19 +39,9 @@ export function HomePage() {
         </div>
       </Section>
 
+      <RecommendedArtists />
+      <RecommendedSongs />
       <FeedRow />
-
-      <Section title="Recommended Artist For you">
-        <EmptyState icon={Mic2} title="Artists picked for you land here" compact>
-          Play a few songs and we will suggest artists that fit your taste.
-        </EmptyState>
-      </Section>
-
-      <Section title="Songs Recommended For you">
-        <EmptyState icon={Sparkles} title="Your recommendations are warming up" compact>
-          Listen for a little while and fresh picks will show up here.
-        </EmptyState>
-      </Section>
     </div>
   );
 }

@@ -4,7 +4,14 @@ import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
 import { LikeButton, SongCover } from '@/components/songs';
 import { artistPath, displayName, type Song } from '@/lib/song';
-import { QueueLink, SeekBar, SpeedControl, Transport, VolumeControl } from './controls';
+import {
+  MoreLikeThisButton,
+  QueueLink,
+  SeekBar,
+  SpeedControl,
+  Transport,
+  VolumeControl,
+} from './controls';
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled])';
 
@@ -82,6 +89,7 @@ export function NowPlaying({ song, onClose }: NowPlayingProps) {
             {artist}
           </Link>
         </div>
+        <MoreLikeThisButton song={song} />
         <LikeButton song={song} size={24} className="pbtn pbtn--like" />
       </div>
       <SeekBar fallbackDuration={song.duration} />

@@ -3,6 +3,7 @@ import { LikeButton, SongCover } from '@/components/songs';
 import { usePlayer } from '@/lib/player-store';
 import { artistPath, displayName, type Song } from '@/lib/song';
 import {
+  MoreLikeThisButton,
   NextButton,
   PlayPauseButton,
   QueueLink,
@@ -79,6 +80,7 @@ export function PlayerBar({ song, onExpand, expanded }: PlayerBarProps) {
           <SeekBar fallbackDuration={song.duration} />
         </div>
         <div className="bar__extras">
+          <MoreLikeThisButton song={song} />
           <SpeedControl />
           <QueueLink />
           <VolumeControl />

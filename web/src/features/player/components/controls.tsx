@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { NavLink } from 'react-router';
 import {
   Gauge,
@@ -9,11 +10,13 @@ import {
   Shuffle,
   SkipBack,
   SkipForward,
+  Sparkles,
   Volume,
   Volume1,
   Volume2,
   VolumeX,
 } from 'lucide-react';
+import { MoreLikeThisDialog } from '@/components/songs';
 import { Slider } from '@/components/ui';
 import {
   next,
@@ -31,7 +34,7 @@ import {
   usePlayer,
   VOLUME_MAX,
 } from '@/lib/player-store';
-import { formatTime } from '@/lib/song';
+import { formatTime, type Song } from '@/lib/song';
 import { formatRate } from '../audio-math';
 
 type Size = 'sm' | 'md' | 'lg';
@@ -230,5 +233,25 @@ export function QueueLink({ onNavigate }: { onNavigate?: () => void }) {
     >
       <ListMusic size={18} aria-hidden="true" />
     </NavLink>
+  );
+}
+
+/** Opens 'More like this' for the song that plays. */
+export function MoreLikeThisButton({ song }: { song: Song }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="pbtn pbtn--small"
+        onClick={() => setOpen(true)}
+        aria-label="More like this"
+        title="More like this"
+        aria-haspopup="dialog"
+      >
+        <Sparkles size={18} aria-hidden="true" />
+      </button>
+      {open && <MoreLikeThisDialog key={song._id} song={song} onClose={() => setOpen(false)} />}
+    </>
   );
 }

@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { ChevronDown, FileText, Mic, MicOff, Play, Share2, Shuffle } from 'lucide-react';
 import { Button } from '@/components/ui';
-import { playShuffled, playSongs, useCurrentSong } from '@/lib/player-store';
+import { playShuffled, playSongs } from '@/lib/player-store';
 import type { Song } from '@/lib/song';
-import { speechRecognitionSupported, VOICE_UNSUPPORTED } from '../voice';
+import { useVoiceCommands } from '../hooks/use-voice-commands';
+import { runCommand, VOICE_COMMANDS, VOICE_UNSUPPORTED } from '../voice';
+import { Transcript } from './Transcript';
 
 interface PlaylistControlsProps {
   songs: Song[];
@@ -11,17 +13,39 @@ interface PlaylistControlsProps {
   onShare?: () => void;
 }
 
+const COMMAND_LIST = VOICE_COMMANDS.join(', ').replace(/, (\w+)$/, ' or $1');
+
+/** What the microphone heard and did, while it listens. */
+function VoiceStatus({ voice }: { voice: ReturnType<typeof useVoiceCommands> }) {
+  if (!voice.listening) return null;
+  return (
+    <div className="pl-voice" role="status" aria-label="Voice commands">
+      <span className="pl-voice__pulse" aria-hidden="true" />
+      <div className="pl-voice__text">
+        <p className="pl-voice__hint">Listening: say {COMMAND_LIST}.</p>
+        {voice.heard !== '' && (
+          <p className="pl-voice__heard">
+            <span>
+              Heard: <q>{voice.heard}</q>
+            </span>
+            {voice.command && <span className="pl-voice__command">{voice.command}</span>}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /**
- * Play all, Shuffle, the microphone toggle and the transcript of the song
- * that plays. Voice commands themselves arrive later: for now the toggle
- * only switches, where the browser can listen at all.
+ * Play all, Shuffle, the microphone toggle (voice commands for this list)
+ * and the transcript of the song that plays.
  */
 export function PlaylistControls({ songs, onShare }: PlaylistControlsProps) {
-  const [supported] = useState(() => speechRecognitionSupported());
-  const [listening, setListening] = useState(false);
+  const voice = useVoiceCommands((command) => runCommand(command, songs));
   const [transcriptOpen, setTranscriptOpen] = useState(false);
   const transcriptId = useId();
-  const current = useCurrentSong();
+  const noteId = useId();
+  const supported = voice.support !== 'none';
   const empty = songs.length === 0;
 
   return (
@@ -63,20 +87,20 @@ export function PlaylistControls({ songs, onShare }: PlaylistControlsProps) {
           <Button
             variant="secondary"
             size="sm"
-            className={listening ? 'pl-mic pl-mic--on' : 'pl-mic'}
+            className={voice.listening ? 'pl-mic pl-mic--on' : 'pl-mic'}
             icon={
-              listening ? (
+              voice.listening ? (
                 <Mic size={16} aria-hidden="true" />
               ) : (
                 <MicOff size={16} aria-hidden="true" />
               )
             }
-            onClick={() => setListening((on) => !on)}
+            onClick={voice.toggle}
             disabled={!supported}
-            aria-pressed={listening}
-            aria-describedby={supported ? undefined : `${transcriptId}-voice`}
+            aria-pressed={voice.listening}
+            aria-describedby={supported && !voice.error ? undefined : noteId}
           >
-            {listening ? 'Microphone: on' : 'Microphone: off'}
+            {voice.listening ? 'Microphone: on' : 'Microphone: off'}
           </Button>
           <Button
             variant="secondary"
@@ -93,29 +117,17 @@ export function PlaylistControls({ songs, onShare }: PlaylistControlsProps) {
         </div>
       </div>
       {!supported && (
-        <p id={`${transcriptId}-voice`} className="pl-controls__note">
+        <p id={noteId} className="pl-controls__note">
           {VOICE_UNSUPPORTED}
         </p>
       )}
-      <section
-        id={transcriptId}
-        className="pl-transcript"
-        hidden={!transcriptOpen}
-        aria-label="Transcript"
-      >
-        {current ? (
-          <>
-            <p className="pl-transcript__song">{current.song}</p>
-            {current.text.trim() ? (
-              <p className="pl-transcript__text">{current.text}</p>
-            ) : (
-              <p className="pl-transcript__empty">No transcript yet.</p>
-            )}
-          </>
-        ) : (
-          <p className="pl-transcript__empty">No transcript yet.</p>
-        )}
-      </section>
+      {supported && voice.error && (
+        <p id={noteId} className="pl-controls__note pl-controls__note--error" role="alert">
+          {voice.error}
+        </p>
+      )}
+      <VoiceStatus voice={voice} />
+      <Transcript id={transcriptId} open={transcriptOpen} />
     </div>
   );
 }

@@ -1,0 +1,39 @@
+import { expect, test } from './fixtures';
+import { audioState, playerBar } from './helpers';
+
+test('home shows top songs and the recommendations: a song card plays, an artist card opens', async ({
+  page,
+  listener,
+}) => {
+  await page.goto('/home');
+  await expect(
+    page.getByRole('heading', { level: 1, name: new RegExp(listener.username) }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: /Top Songs/ })).toHaveAttribute(
+    'href',
+    '/player/top',
+  );
+
+  // A newcomer gets what is popular, and the demo catalog's artists.
+  const artists = page.getByRole('list', { name: 'Recommended artists' }).getByRole('link');
+  await expect.poll(() => artists.count()).toBeGreaterThan(2);
+  const songs = page.getByRole('list', { name: 'Recommended songs' }).getByRole('button');
+  await expect.poll(() => songs.count()).toBeGreaterThan(5);
+
+  const second = songs.nth(1);
+  const label = (await second.getAttribute('aria-label')) ?? '';
+  const title = /^Play (.+) by /.exec(label)?.[1] ?? '';
+  expect(title).not.toBe('');
+  await second.click();
+  await expect(playerBar(page)).toContainText(title);
+  await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(0.3);
+  await expect(second).toHaveAttribute('aria-label', `Pause ${label.slice('Play '.length)}`);
+
+  const artist = artists.first();
+  const href = (await artist.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/artist\/.+/);
+  const name = decodeURIComponent(href.slice('/artist/'.length)).replace(/-/g, ' ');
+  await artist.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});

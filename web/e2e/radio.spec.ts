@@ -1,0 +1,330 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { baseURL } from './env';
+import { expect, test } from './fixtures';
+import {
+  audioState,
+  createAccount,
+  errorToast,
+  fixture,
+  newAccount,
+  playerBar,
+  signIn,
+  statusToast,
+  unique,
+} from './helpers';
+
+/** The fields of a station the tests read; the full shape is in docs/api.md. */
+interface StationJSON {
+  _id: string;
+  radio_name: string;
+  username: string;
+  start: string;
+  time: string;
+  duration: number;
+  live: boolean;
+  listeners: number;
+  users?: string[];
+  offset?: number;
+}
+
+/** What the page's `window.__radio.sample()` returns: the audio and the server clock, one tick. */
+interface RadioSample {
+  station: string;
+  currentTime: number;
+  serverNow: number;
+  drift: number;
+  offset: number | null;
+  paused: boolean;
+  playbackRate: number;
+}
+
+/** Creates a station through the API as the user of `request`. */
+async function createStation(
+  request: APIRequestContext,
+  name: string,
+  start: Date,
+  audio = fixture('audio', 'tune-12s.mp3'),
+): Promise<StationJSON> {
+  const res = await request.post('/api/radio/create', {
+    multipart: {
+      name,
+      date: start.toISOString(),
+      audio: { name: 'station.mp3', mimeType: 'audio/mpeg', buffer: fs.readFileSync(audio) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { station: StationJSON }).station;
+}
+
+/** The day and UTC offset of an instant in a time zone, as Intl (not the app) computes them. */
+function zoned(instant: number, timeZone: string) {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone }).format(instant);
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(instant)
+    .find((p) => p.type === 'timeZoneName')!.value; // 'GMT+01:00'
+  return { day, offset: name === 'GMT' ? '+00:00' : name.slice(3) };
+}
+
+function stationRow(page: Page, name: string) {
+  return page.getByRole('list', { name: 'Stations' }).getByRole('listitem', { name });
+}
+
+function sample(page: Page): Promise<RadioSample> {
+  return page.evaluate(() => {
+    if (!window.__radio) throw new Error('no station plays');
+    return window.__radio.sample();
+  });
+}
+
+/** The server's position in a station's loop at a server instant (s), from the station alone. */
+function serverPosition(station: StationJSON, serverMs: number): number {
+  const period = station.duration * 1000;
+  return ((((serverMs - Date.parse(station.start)) % period) + period) % period) / 1000;
+}
+
+/** a − b the short way round a loop of `period` seconds. */
+function around(a: number, b: number, period: number): number {
+  const d = a - b;
+  return d - period * Math.round(d / period);
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+test.describe('in Berlin', () => {
+  test.use({ timezoneId: 'Europe/Berlin' });
+
+  test('a station made with the form counts down to its start in the creator’s time zone', async ({
+    page,
+    listener,
+  }) => {
+    await page.goto('/join');
+    await expect(page.getByRole('heading', { level: 1, name: 'Join a station!' })).toBeVisible();
+    const form = page.getByRole('region', { name: 'Add a radio station !' });
+    const time = form.getByLabel('Select time');
+    const date = form.getByLabel('Date');
+    await expect(time).toHaveValue('16:00');
+    await expect(time).toHaveAttribute('min', '00:00');
+    await expect(time).toHaveAttribute('max', '23:59');
+    await expect(date).toHaveValue(zoned(Date.now(), 'Europe/Berlin').day);
+
+    // Tomorrow at 16:00 in Berlin: far enough ahead to count down, whatever the hour now.
+    const tomorrow = zoned(Date.now() + 24 * 3600 * 1000, 'Europe/Berlin').day;
+    const name = unique('Morning Show ');
+    await form.getByLabel('Station Name').fill(name);
+    await date.fill(tomorrow);
+    await time.fill('16:00');
+
+    // The server refuses a file that is not audio: its message shows and the form stays.
+    await form.getByLabel('Audio file').setInputFiles(fixture('audio', 'text.mp3'));
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect(form).toContainText('This file is not an audio file we can play');
+    await expect(errorToast(page)).toContainText('This file is not an audio file we can play');
+    await expect(form.getByLabel('Station Name')).toHaveValue(name);
+    await expect(stationRow(page, name)).toHaveCount(0);
+
+    await form.getByLabel('Audio file').setInputFiles(fixture('audio', 'chime-3s.mp3'));
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect(statusToast(page)).toContainText(`Station “${name}” created`);
+    await expect(form.getByLabel('Station Name')).toHaveValue('');
+
+    const row = stationRow(page, name);
+    await expect(row).toContainText(`by ${listener.username.replace(/-/g, ' ')}`);
+    const countdown = row.getByRole('timer');
+    await expect(countdown).toHaveText(/^Starts in \d{2}:\d{2}:\d{2}$/);
+    await expect(row.getByRole('button', { name: /^Join/ })).toHaveCount(0);
+    // It ticks every second.
+    const first = await countdown.textContent();
+    await expect(countdown).not.toHaveText(first!, { timeout: 3_000 });
+
+    // The server got 16:00 Berlin time on that day, with that day's offset.
+    const stations = (await (await page.request.get('/api/radio/all')).json()) as StationJSON[];
+    const created = stations.find((s) => s.radio_name === name)!;
+    const offset = zoned(Date.parse(`${tomorrow}T15:00:00Z`), 'Europe/Berlin').offset;
+    expect(Date.parse(created.start)).toBe(Date.parse(`${tomorrow}T16:00:00${offset}`));
+
+    // Its creator can delete it, after saying so.
+    await row.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(row).toHaveCount(0);
+    await expect(statusToast(page)).toContainText(`Station “${name}” deleted`);
+  });
+});
+
+test('Join appears when a station starts; joining pauses the song player', async ({
+  page,
+  listener,
+}) => {
+  const name = unique('Soon ');
+  await createStation(page.request, name, new Date(Date.now() + 3_000));
+
+  // A song plays in the main player first.
+  await page.goto('/songs');
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Midnight Harbour' })
+    .first()
+    .getByText('Midnight Harbour', { exact: true })
+    .click();
+  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Radio' }).click();
+  const row = stationRow(page, name);
+  await expect(row.getByRole('timer')).toHaveText(/^Starts in 00:00:0\d$/);
+  await expect(row.getByRole('button', { name: /^Join/ })).toHaveCount(0);
+  const join = row.getByRole('button', { name: `Join ${name}` });
+  await expect(join).toBeVisible({ timeout: 8_000 });
+  await expect(row).toContainText('Live');
+  await expect(row).toContainText('0 listening');
+
+  await join.click();
+  const panel = page.getByRole('region', { name });
+  await expect(panel).toContainText(`by ${listener.username.replace(/-/g, ' ')}`);
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  await expect(row).toContainText('1 listening');
+  await expect(row).toContainText('Listening');
+  await expect.poll(async () => (await sample(page)).paused).toBe(false);
+
+  // Playing a song again takes over from the station.
+  await playerBar(page).getByRole('button', { name: 'Play', exact: true }).first().click();
+  await expect(panel).toHaveCount(0);
+  await expect(row).toContainText('0 listening');
+
+  // Leave works from the panel too.
+  await row.getByRole('button', { name: `Join ${name}` }).click();
+  await expect(panel).toBeVisible();
+  await panel.getByRole('button', { name: 'Leave' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Join ${name}` })).toBeVisible();
+});
+
+test('two listeners, one with a clock 7 s fast, play the same second as the server', async ({
+  browser,
+  page,
+  listener,
+}) => {
+  test.setTimeout(45_000);
+  const name = unique('Together ');
+  const station = await createStation(page.request, name, new Date(Date.now() - 1_000));
+
+  // The second listener's computer is 7 seconds fast.
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript(() => {
+    const shift = 7_000;
+    const Real = Date;
+    const realNow = Real.now.bind(Real);
+    class Fast extends Real {
+      constructor(...args: unknown[]) {
+        if (args.length === 0) super(realNow() + shift);
+        else super(...(args as [string]));
+      }
+      static now() {
+        return realNow() + shift;
+      }
+    }
+    globalThis.Date = Fast as DateConstructor;
+  });
+  const other = await context.newPage();
+  const username = unique('e2e-');
+  const otherAccount = await createAccount(other.request, {
+    ...newAccount(),
+    username,
+    email: `${username}@example.com`,
+  });
+  await signIn(other, otherAccount);
+  expect(
+    await other.evaluate(() => Date.now() - performance.timeOrigin - performance.now()),
+  ).toBeGreaterThan(6_000);
+
+  const pages = [page, other];
+  for (const p of pages) {
+    await p.goto('/join');
+    await stationRow(p, name)
+      .getByRole('button', { name: `Join ${name}` })
+      .click();
+  }
+
+  // Both are listed on both, and the count is 2.
+  const names = [listener.username, otherAccount.username].map((u) => u.replace(/-/g, ' '));
+  for (const p of pages) {
+    const panel = p.getByRole('region', { name });
+    await expect(panel).toContainText('Listening now · 2');
+    for (const n of names)
+      await expect(panel.getByRole('listitem').filter({ hasText: n })).toHaveCount(1);
+    await expect(stationRow(p, name)).toContainText('2 listening');
+  }
+
+  // Each measured its offset: the fast clock about −7 s, the other about 0.
+  const offsets = await Promise.all(pages.map(async (p) => (await sample(p)).offset ?? NaN));
+  expect(Math.abs(offsets[0]!)).toBeLessThan(100);
+  expect(Math.abs(offsets[1]! + 7_000)).toBeLessThan(100);
+
+  // Settled: both within 50 ms of their own reading of the server clock.
+  await expect
+    .poll(
+      async () => {
+        const s = await Promise.all(pages.map(sample));
+        return s.every((x) => !x.paused) ? Math.max(...s.map((x) => Math.abs(x.drift))) : 1;
+      },
+      { timeout: 10_000, intervals: [250] },
+    )
+    .toBeLessThan(0.05);
+
+  const period = station.duration;
+  const errors: number[][] = [[], []];
+  const clockErrors: number[][] = [[], []];
+  for (let i = 0; i < 20; i++) {
+    for (const [k, p] of pages.entries()) {
+      // The page's server clock against the server's own, a request apart.
+      const n0 = performance.now();
+      const s = await sample(p);
+      const n1 = performance.now();
+      const { now: serverNow } = (await (await p.request.get('/api/time')).json()) as {
+        now: number;
+      };
+      const n2 = performance.now();
+      // The page read its clock within [n0, n1], the server within [n1, n2].
+      const ahead = serverNow - s.serverNow;
+      expect(ahead).toBeGreaterThan(-100);
+      expect(ahead).toBeLessThan(n2 - n0 + 100);
+      clockErrors[k]!.push(ahead - ((n1 + n2) / 2 - (n0 + n1) / 2));
+
+      // The audio against the station's position at that server instant.
+      const error = around(s.currentTime, serverPosition(station, s.serverNow), period);
+      expect(Math.abs(error)).toBeLessThan(0.1);
+      errors[k]!.push(error);
+
+      // And against the server's own word on the position, a request later.
+      const m0 = performance.now();
+      const t = await sample(p);
+      const res = await p.request.get(`/api/radio/${station._id}`);
+      const m2 = performance.now();
+      const { offset } = (await res.json()) as StationJSON;
+      const behind = around(offset!, t.currentTime, period);
+      expect(behind).toBeGreaterThan(-0.1);
+      expect(behind).toBeLessThan((m2 - m0) / 1000 + 0.1);
+    }
+    await page.waitForTimeout(100);
+  }
+
+  const ms = (x: number) => Math.round(x * 10) / 10;
+  const spread = errors[0]!.map((e, i) => Math.abs(e - errors[1]![i]!) * 1000);
+  const report = {
+    listenerVsServerMs: errors.map((e) => ({
+      median: ms(median(e.map((x) => Math.abs(x) * 1000))),
+      max: ms(Math.max(...e.map((x) => Math.abs(x) * 1000))),
+    })),
+    betweenListenersMs: { median: ms(median(spread)), max: ms(Math.max(...spread)) },
+    clockErrorMs: clockErrors.map((c) => ({
+      median: ms(median(c.map(Math.abs))),
+      max: ms(Math.max(...c.map(Math.abs))),
+    })),
+  };
+  test.info().annotations.push({ type: 'radio sync', description: JSON.stringify(report) });
+  console.log(`radio sync: ${JSON.stringify(report)}`);
+  await context.close();
+});

@@ -1,0 +1,3 @@
+export { ArtistCard } from './ArtistCard';
+export { CardRow } from './CardRow';
+export { SongCard } from './SongCard';

@@ -1,0 +1,133 @@
+import { ApiError, fallbackMessage, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import type { Song } from '@/lib/song';
+import { readEventStream } from '../sse';
+
+/** Something the assistant offers to do, shown as a button under its reply. */
+export interface ChatAction {
+  type: 'play' | 'open_playlist' | 'create_playlist';
+  label: string;
+  /** play, create_playlist: the songs. */
+  songs?: Song[];
+  /** open_playlist: the playlist's id. */
+  playlist?: string;
+  /** create_playlist: the new playlist's name. */
+  name?: string;
+}
+
+export interface ChatAnswer {
+  reply: string;
+  actions: ChatAction[];
+}
+
+/** One earlier message of the conversation, for context. */
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+export interface ChatRequest {
+  message: string;
+  history: ChatTurn[];
+}
+
+interface SendOptions {
+  /** A piece of the reply as the assistant writes it (streaming only). */
+  onDelta?: (text: string) => void;
+  signal?: AbortSignal;
+}
+
+const ACTION_TYPES = new Set(['play', 'open_playlist', 'create_playlist']);
+
+function isAction(v: unknown): v is ChatAction {
+  if (!v || typeof v !== 'object') return false;
+  const a = v as Record<string, unknown>;
+  return typeof a.type === 'string' && ACTION_TYPES.has(a.type) && typeof a.label === 'string';
+}
+
+/** The answer, or an error when the server sent something else. */
+function toAnswer(v: unknown, status: number): ChatAnswer {
+  const a = v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+  if (typeof a.reply !== 'string') {
+    throw new ApiError(status, 'The assistant sent an answer we could not read.');
+  }
+  const actions = Array.isArray(a.actions) ? a.actions.filter(isAction) : [];
+  return { reply: a.reply, actions };
+}
+
+function parseJSON(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function messageOf(v: unknown): string | undefined {
+  const m = v && typeof v === 'object' ? (v as { message?: unknown }).message : undefined;
+  return typeof m === 'string' && m.trim() !== '' ? m : undefined;
+}
+
+/** Streams where the browser can read a response as it arrives; else one JSON answer. */
+function canStream(): boolean {
+  return typeof ReadableStream !== 'undefined' && typeof TextDecoder !== 'undefined';
+}
+
+/** Reads the events of a streamed answer: deltas, then done or error. */
+async function readStreamedAnswer(
+  body: ReadableStream<Uint8Array>,
+  status: number,
+  onDelta?: (text: string) => void,
+): Promise<ChatAnswer> {
+  const outcome: { answer?: ChatAnswer; failure?: string } = {};
+  await readEventStream(body, ({ event, data }) => {
+    const value = parseJSON(data);
+    if (event === 'delta') {
+      const text = value && typeof value === 'object' ? (value as { text?: unknown }).text : null;
+      if (typeof text === 'string') onDelta?.(text);
+    } else if (event === 'done') {
+      outcome.answer = toAnswer(value, status);
+    } else if (event === 'error') {
+      outcome.failure = messageOf(value) ?? fallbackMessage(500);
+    }
+  });
+  if (outcome.failure !== undefined) throw new ApiError(503, outcome.failure);
+  if (!outcome.answer) throw new ApiError(status, 'The answer was cut off. Please try again.');
+  return outcome.answer;
+}
+
+/**
+ * POST /api/assistant/chat: sends a message with the conversation so far.
+ * The answer streams as server-sent events where the browser can read them,
+ * each piece passed to `onDelta`; otherwise it comes as one JSON answer.
+ */
+export async function sendMessage(
+  request: ChatRequest,
+  { onDelta, signal }: SendOptions = {},
+): Promise<ChatAnswer> {
+  const stream = canStream();
+  let res: Response;
+  try {
+    res = await fetch('/api/assistant/chat', {
+      method: 'POST',
+      headers: {
+        Accept: stream ? 'text/event-stream' : 'application/json',
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(request),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  if (!res.ok) {
+    const body = parseJSON(await res.text());
+    throw new ApiError(res.status, messageOf(body) ?? fallbackMessage(res.status));
+  }
+  const type = res.headers.get('Content-Type') ?? '';
+  if (type.includes('text/event-stream') && res.body) {
+    return readStreamedAnswer(res.body, res.status, onDelta);
+  }
+  return toAnswer(parseJSON(await res.text()), res.status);
+}

@@ -1,0 +1,13 @@
+import { api } from '@/lib/api-client';
+
+/**
+ * POST /api/voice/command: a short recording (multipart `audio`) for the
+ * server to recognize. `{command}` for one of the six commands; 400 when it
+ * heard none, 415 for audio it cannot read, 503 when it cannot recognize speech.
+ */
+export function recognizeCommand(clip: Blob, signal?: AbortSignal): Promise<{ command: string }> {
+  const form = new FormData();
+  const ext = clip.type.includes('ogg') ? 'ogg' : clip.type.includes('mp4') ? 'm4a' : 'webm';
+  form.append('audio', clip, `command.${ext}`);
+  return api<{ command: string }>('/api/voice/command', { method: 'POST', body: form, signal });
+}
