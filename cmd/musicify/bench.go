@@ -37,33 +37,49 @@ func bench(args []string) int {
 	nPlays := fs.Int("interactions", 1_000_000, "listens")
 	rounds := fs.Int("requests", 1_000, "requests per measured call")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the measured requests to this file")
+	keep := fs.String("dir", "", "keep the catalog in this directory, and reuse it when it is already there")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	ctx := context.Background()
-	dir, err := os.MkdirTemp("", "musicify-bench-")
-	if err != nil {
+	dir := *keep
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "musicify-bench-")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			return 1
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		return 1
 	}
-	defer os.RemoveAll(dir)
-	db, err := sqlstore.OpenSQLite(ctx, filepath.Join(dir, "musicify.db"))
+	dbPath := filepath.Join(dir, "musicify.db")
+	_, statErr := os.Stat(dbPath)
+	reuse := statErr == nil
+	db, err := sqlstore.OpenSQLite(ctx, dbPath)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		return 1
 	}
 	defer db.Close()
 
-	fmt.Printf("building %d songs, %d users, %d listens in %s\n", *nSongs, *nUsers, *nPlays, dir)
-	start := time.Now()
+	// The catalog comes from a fixed seed, so a kept one is the same catalog.
 	users, songs, listens := benchCatalog(*nSongs, *nUsers, *nPlays)
-	if err := db.Import(ctx, users, songs, listens); err != nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		return 1
+	if reuse {
+		fmt.Printf("reusing the catalog in %s\n", dir)
+	} else {
+		fmt.Printf("building %d songs, %d users, %d listens in %s\n", *nSongs, *nUsers, *nPlays, dir)
+		start := time.Now()
+		if err := db.Import(ctx, users, songs, listens); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			return 1
+		}
+		fmt.Printf("catalog written in %s\n", time.Since(start).Round(time.Millisecond))
 	}
-	fmt.Printf("catalog written in %s\n", time.Since(start).Round(time.Millisecond))
 
-	start = time.Now()
+	start := time.Now()
 	engine := recommend.New(time.Now)
 	if err := engine.Load(ctx, db); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)

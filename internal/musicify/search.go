@@ -27,13 +27,24 @@ type Hit struct {
 	Popularity float64
 }
 
+// IndexWord is one distinct word of an index and how many items hold it.
+type IndexWord struct {
+	Word string
+	Docs int
+}
+
 // SearchIndex is the database's full-text machinery (SQLite FTS5 here,
 // tsvector and pg_trgm in PostgreSQL).
 type SearchIndex interface {
 	// SearchTerms lists the distinct words of one kind's index.
-	SearchTerms(ctx context.Context, kind string) ([]string, error)
+	SearchTerms(ctx context.Context, kind string) ([]IndexWord, error)
 	// Search finds up to limit items of a kind matching q, most relevant first.
 	Search(ctx context.Context, kind string, q Query, limit int) ([]Hit, error)
+	// SearchPopular finds up to limit items of a kind whose names match q,
+	// most popular first: for a query so broad that thousands match and
+	// relevance can hardly tell them apart, at a cost that does not grow
+	// with the number of matches.
+	SearchPopular(ctx context.Context, kind string, q Query, limit int) ([]Hit, error)
 	// Version changes whenever something may have been written, so word
 	// lists are reloaded only when they may have changed.
 	Version() uint64

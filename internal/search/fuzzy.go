@@ -2,20 +2,30 @@ package search
 
 import (
 	"sort"
+	"strings"
+
+	"github.com/musicify/musicify/internal/musicify"
 )
 
-// vocab is the distinct words of one index, with a trigram index over them
-// for typo correction (the pg_trgm idea: words that share most of their
-// three-letter pieces are likely the same word mistyped).
+// vocab is the distinct words of one index, in order, with a trigram index
+// over them for typo correction (the pg_trgm idea: words that share most of
+// their three-letter pieces are likely the same word mistyped) and running
+// totals of how many items hold them, to tell how broad a prefix is.
 type vocab struct {
 	words    []string
+	docs     []int              // docs[i]: items holding words[0:i], counted once per word
 	grams    []int32            // how many distinct trigrams each word has
 	trigrams map[string][]int32 // trigram → indexes into words
 }
 
-func newVocab(words []string) *vocab {
-	v := &vocab{words: words, grams: make([]int32, len(words)), trigrams: map[string][]int32{}}
-	for i, w := range words {
+func newVocab(index []musicify.IndexWord) *vocab {
+	sort.Slice(index, func(a, b int) bool { return index[a].Word < index[b].Word })
+	v := &vocab{words: make([]string, len(index)), docs: make([]int, len(index)+1),
+		grams: make([]int32, len(index)), trigrams: map[string][]int32{}}
+	for i, iw := range index {
+		v.words[i], v.docs[i+1] = iw.Word, v.docs[i]+iw.Docs
+	}
+	for i, w := range v.words {
 		grams := trigramsOf(w)
 		v.grams[i] = int32(len(grams))
 		for _, t := range grams {
@@ -23,6 +33,19 @@ func newVocab(words []string) *vocab {
 		}
 	}
 	return v
+}
+
+// matches estimates how many items hold word, or with prefix set a word
+// starting with it (an item with two such words counts twice).
+func (v *vocab) matches(word string, prefix bool) int {
+	from := sort.SearchStrings(v.words, word)
+	to := from
+	if prefix {
+		to += sort.Search(len(v.words)-from, func(i int) bool { return !strings.HasPrefix(v.words[from+i], word) })
+	} else if from < len(v.words) && v.words[from] == word {
+		to++
+	}
+	return v.docs[to] - v.docs[from]
 }
 
 // trigramsOf pads a word with two spaces before and one after, so starts

@@ -21,11 +21,17 @@ const vocabMaxAge = 2 * time.Second
 // results of about equal relevance, never to bury a better match.
 const popularityWeight = 0.05
 
+// broadMatches is how many matches make a one-word query broad, as the
+// first letters of a word being typed or a very common word are.
+const broadMatches = 500
+
 // Service answers searches over the index of one database.
 type Service struct {
 	Index  musicify.SearchIndex
 	Logger *slog.Logger
 	Now    func() time.Time
+	// BroadMatches overrides broadMatches (tests make it small).
+	BroadMatches int
 
 	mu     sync.Mutex
 	vocabs map[string]*vocabEntry
@@ -51,27 +57,64 @@ func (s *Service) Find(ctx context.Context, kind, text string, limit int) ([]str
 	for i, w := range words {
 		exact[i] = []musicify.Term{{Word: w, Prefix: true}}
 	}
-	hits, err := s.Index.Search(ctx, kind, exact, limit*3)
-	if err != nil {
-		return nil, err
-	}
-	ids := ranked(hits, limit, nil)
-	if len(ids) >= limit {
-		return ids, nil
+	ids, err := s.match(ctx, kind, exact, limit, nil)
+	if err != nil || len(ids) >= limit {
+		return ids, err
 	}
 	fuzzy, corrected := s.correct(ctx, kind, words)
 	if !corrected {
 		return ids, nil
 	}
-	more, err := s.Index.Search(ctx, kind, fuzzy, limit*3)
-	if err != nil {
-		return nil, err
-	}
 	seen := map[string]bool{}
 	for _, id := range ids {
 		seen[id] = true
 	}
-	return append(ids, ranked(more, limit-len(ids), seen)...), nil
+	more, err := s.match(ctx, kind, fuzzy, limit-len(ids), seen)
+	if err != nil {
+		return nil, err
+	}
+	return append(ids, more...), nil
+}
+
+// match finds up to limit ids matching q that are not in seen, by relevance;
+// or, when q is one word that thousands of items hold, by popularity among
+// the names that match, since relevance can hardly tell those apart (each
+// has the word once) and scoring them all costs more than a keystroke should.
+func (s *Service) match(ctx context.Context, kind string, q musicify.Query, limit int, seen map[string]bool) ([]string, error) {
+	if s.broad(ctx, kind, q) {
+		hits, err := s.Index.SearchPopular(ctx, kind, q, limit+len(seen))
+		if err != nil {
+			return nil, err
+		}
+		if ids := ranked(hits, limit, seen); len(ids) == limit {
+			return ids, nil
+		}
+		// Few names match: the other fields do, and relevance sorts them out.
+	}
+	hits, err := s.Index.Search(ctx, kind, q, limit*3)
+	if err != nil {
+		return nil, err
+	}
+	return ranked(hits, limit, seen), nil
+}
+
+func (s *Service) broad(ctx context.Context, kind string, q musicify.Query) bool {
+	if len(q) != 1 {
+		return false // the words narrow each other down
+	}
+	limit := s.BroadMatches
+	if limit == 0 {
+		limit = broadMatches
+	}
+	v := s.vocab(ctx, kind)
+	if v == nil {
+		return false
+	}
+	n := 0
+	for _, t := range q[0] {
+		n += v.matches(t.Word, t.Prefix)
+	}
+	return n > limit
 }
 
 // ranked orders hits by relevance lifted by popularity and keeps up to n

@@ -140,6 +140,36 @@ func TestRankingIsRelevanceThenPopularity(t *testing.T) {
 	}
 }
 
+func TestBroadWordsRankMatchingNamesByPopularity(t *testing.T) {
+	w := catalog(t)
+	w.song("Bluebirds Over The Long Quiet Evening Road", "roadie", 500)
+	find := func(q string, n int) string {
+		ids, err := w.s.Find(context.Background(), musicify.KindSong, q, n)
+		if err != nil {
+			t.Fatalf("Find(%q): %v", q, err)
+		}
+		return strings.Join(w.names(ids), ",")
+	}
+	// By relevance, the long title that merely starts with "blu" is behind
+	// the short ones, however often it is played.
+	if got := find("blu", 3); got != "Blue Monday,Submarine Blues,Blue Moon" {
+		t.Fatalf("blu by relevance: %v", got)
+	}
+	twoWords := find("blue mo", 3)
+	w.s.BroadMatches = 3 // "blu" starts words of five songs: broad
+	if got := find("blu", 3); got != "Bluebirds Over The Long Quiet Evening Road,Blue Monday,Submarine Blues" {
+		t.Fatalf("blu when broad: %v", got)
+	}
+	// Fewer names match than asked for: the artist's name counts too, by relevance.
+	if got := find("blu", 10); !strings.HasSuffix(got, ",Moonlight") || strings.Count(got, ",") != 4 {
+		t.Fatalf("blu, ten asked for: %v", got)
+	}
+	// Two words narrow each other down, so relevance decides.
+	if got := find("blue mo", 3); got != twoWords {
+		t.Fatalf("blue mo: %v", got)
+	}
+}
+
 func TestQueriesCannotReachTheDatabaseUnescaped(t *testing.T) {
 	w := catalog(t)
 	for _, q := range []string{

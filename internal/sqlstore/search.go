@@ -14,39 +14,36 @@ var _ musicify.SearchIndex = (*DB)(nil)
 // for bm25 and how it joins back to its rows and their popularity. The
 // weights stay at or below 1: bm25 saturates term frequency, so large
 // weights would make a word in the artist's name count as much as in the title.
-var searchKinds = map[string]struct{ terms, query string }{
-	musicify.KindSong: {"songs_terms", `SELECT s.id, -bm25(songs_fts, 1.0, 0.35, 0.2, 0.1), s.view_count
-		FROM songs_fts JOIN songs s ON s.rowid = songs_fts.rowid
-		WHERE songs_fts MATCH ? ORDER BY bm25(songs_fts, 1.0, 0.35, 0.2, 0.1) LIMIT ?`},
-	musicify.KindUser: {"users_terms", `SELECT u.id, -bm25(users_fts),
+var searchKinds = map[string]struct{ terms, query, popular string }{
+	musicify.KindSong: {"songs_terms", `SELECT s.id, -r.rank, s.view_count
+		FROM (SELECT rowid, rank FROM songs_fts
+		      WHERE songs_fts MATCH ? AND rank MATCH 'bm25(1.0, 0.35, 0.2, 0.1)' ORDER BY rank LIMIT ?) r
+		JOIN songs s ON s.rowid = r.rowid ORDER BY r.rank`,
+		// Walks the songs from the most listened down and stops at the
+		// limit; the matches are only a set of rowids to check against.
+		`SELECT s.id, 1.0, s.view_count FROM songs s INDEXED BY songs_views
+		WHERE s.rowid IN (SELECT rowid FROM songs_fts WHERE songs_fts MATCH ?)
+		ORDER BY s.view_count DESC LIMIT ?`},
+	musicify.KindUser: {"users_terms", `SELECT u.id, -r.rank,
 		(SELECT COUNT(*) FROM follows f WHERE f.followee_id = u.id)
-		FROM users_fts JOIN users u ON u.rowid = users_fts.rowid
-		WHERE users_fts MATCH ? ORDER BY bm25(users_fts) LIMIT ?`},
-	musicify.KindPlaylist: {"playlists_terms", `SELECT p.id, -bm25(playlists_fts, 1.0, 0.35),
+		FROM (SELECT rowid, rank FROM users_fts WHERE users_fts MATCH ? ORDER BY rank LIMIT ?) r
+		JOIN users u ON u.rowid = r.rowid ORDER BY r.rank`, ""},
+	musicify.KindPlaylist: {"playlists_terms", `SELECT p.id, -r.rank,
 		(SELECT COUNT(*) FROM playlist_songs ps WHERE ps.playlist_id = p.id)
-		FROM playlists_fts JOIN playlists p ON p.rowid = playlists_fts.rowid
-		WHERE playlists_fts MATCH ? ORDER BY bm25(playlists_fts, 1.0, 0.35) LIMIT ?`},
+		FROM (SELECT rowid, rank FROM playlists_fts
+		      WHERE playlists_fts MATCH ? AND rank MATCH 'bm25(1.0, 0.35)' ORDER BY rank LIMIT ?) r
+		JOIN playlists p ON p.rowid = r.rowid ORDER BY r.rank`, ""},
 }
 
-func (d *DB) SearchTerms(ctx context.Context, kind string) ([]string, error) {
+func (d *DB) SearchTerms(ctx context.Context, kind string) ([]musicify.IndexWord, error) {
 	k, ok := searchKinds[kind]
 	if !ok {
 		return nil, fmt.Errorf("search: unknown kind %q", kind)
 	}
-	rows, err := d.query(ctx, `SELECT term FROM `+k.terms)
-	if err != nil {
-		return nil, fmt.Errorf("listing search terms: %w", err)
-	}
-	defer rows.Close()
-	var terms []string
-	for rows.Next() {
-		var t string
-		if err := rows.Scan(&t); err != nil {
-			return nil, fmt.Errorf("listing search terms: %w", err)
-		}
-		terms = append(terms, t)
-	}
-	return terms, rows.Err()
+	return collect(ctx, d, "search terms", func(s scanner) (musicify.IndexWord, error) {
+		var w musicify.IndexWord
+		return w, s.Scan(&w.Word, &w.Docs)
+	}, `SELECT term, doc FROM `+k.terms)
 }
 
 func (d *DB) Search(ctx context.Context, kind string, q musicify.Query, limit int) ([]musicify.Hit, error) {
@@ -54,24 +51,32 @@ func (d *DB) Search(ctx context.Context, kind string, q musicify.Query, limit in
 	if !ok {
 		return nil, fmt.Errorf("search: unknown kind %q", kind)
 	}
+	return d.hits(ctx, kind, k.query, ftsExpression(q), limit)
+}
+
+func (d *DB) SearchPopular(ctx context.Context, kind string, q musicify.Query, limit int) ([]musicify.Hit, error) {
+	k, ok := searchKinds[kind]
+	if !ok {
+		return nil, fmt.Errorf("search: unknown kind %q", kind)
+	}
+	if k.popular == "" { // few enough of them that relevance is affordable
+		return d.Search(ctx, kind, q, limit)
+	}
 	expr := ftsExpression(q)
+	if expr != "" {
+		expr = "name : (" + expr + ")"
+	}
+	return d.hits(ctx, kind, k.popular, expr, limit)
+}
+
+func (d *DB) hits(ctx context.Context, kind, query, expr string, limit int) ([]musicify.Hit, error) {
 	if expr == "" {
 		return []musicify.Hit{}, nil
 	}
-	rows, err := d.query(ctx, k.query, expr, limit)
-	if err != nil {
-		return nil, fmt.Errorf("searching %ss: %w", kind, err)
-	}
-	defer rows.Close()
-	hits := []musicify.Hit{}
-	for rows.Next() {
+	return collect(ctx, d, kind+" matches", func(s scanner) (musicify.Hit, error) {
 		var h musicify.Hit
-		if err := rows.Scan(&h.ID, &h.Relevance, &h.Popularity); err != nil {
-			return nil, fmt.Errorf("searching %ss: %w", kind, err)
-		}
-		hits = append(hits, h)
-	}
-	return hits, rows.Err()
+		return h, s.Scan(&h.ID, &h.Relevance, &h.Popularity)
+	}, query, expr, limit)
 }
 
 // ftsExpression writes q in FTS5 syntax. Every word is a quoted string, so

@@ -188,7 +188,7 @@ func (d *DB) SetTranscript(ctx context.Context, songID, state, text string) erro
 const artistQuery = `SELECT u.username, u.artist_cover_key,
 	COALESCE((SELECT c.cover_key FROM songs c WHERE c.user_id = u.id AND c.cover_key <> ''
 		ORDER BY c.created_at DESC LIMIT 1), ''),
-	COUNT(s.id)
+	COUNT(*)
 	FROM users u JOIN songs s ON s.user_id = u.id`
 
 func (d *DB) Artists(ctx context.Context) ([]*musicify.Artist, error) {
