@@ -364,6 +364,12 @@ async function run(name, viewport) {
   await page.getByRole('heading', { name: /Good/ }).waitFor();
   await page.getByRole('button', { name: 'Open chat' }).click();
   await shot('40-chat-open');
+  const chat = page.getByRole('dialog', { name: 'Musicify' });
+  await chat.getByRole('textbox', { name: 'Enter a message...' }).fill('songs by neon harbor');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  await chat.locator('.chat__bubble--incoming').nth(1).waitFor();
+  await page.waitForTimeout(300);
+  await shot('44-chat-reply');
   await page.getByRole('button', { name: 'Close chat' }).first().click();
   await page.getByRole('button', { name: /Account menu/ }).click();
   await shot('41-user-menu');
@@ -379,6 +385,13 @@ async function run(name, viewport) {
   await page.keyboard.press('Enter');
   await page.getByText('No songs match').waitFor();
   await shot('43-songs-search');
+  await page.goto(`${base}/home`);
+  await page.getByRole('searchbox', { name: 'Search...' }).pressSequentially('submar');
+  await page.getByRole('region', { name: 'Songs' }).getByText('Yellow Submarine Dreams').waitFor();
+  await shot('45-search-results');
+  await page.getByRole('searchbox', { name: 'Search...' }).fill('midnite harbor');
+  await page.getByRole('region', { name: 'Songs' }).getByText('Midnight Harbour').first().waitFor();
+  await shot('46-search-typo');
 
   // One artist, the upload form with its previews, and the finished upload.
   await page.goto(`${base}/artist/${other}`);
