@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { audioState, playerBar } from './helpers';
+import { audioState, playerBar, songNamed } from './helpers';
 
 test('home shows top songs and the recommendations: a song card plays, an artist card opens', async ({
   page,
@@ -36,4 +36,36 @@ test('home shows top songs and the recommendations: a song card plays, an artist
   await artist.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});
+
+test('“More like this” lists similar songs, tells the recommender, and one of them plays', async ({
+  page,
+  listener,
+}) => {
+  expect(listener.username).not.toBe('');
+  const name = 'Midnight Harbour';
+  const song = await songNamed(page.request, name);
+  await page.goto('/songs');
+  const interest = page.waitForRequest(
+    (r) => r.url().endsWith('/api/recommend/create') && r.method() === 'POST',
+  );
+  await page
+    .getByRole('button', { name: `More actions for “${name}”` })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'More like this' }).click();
+  expect((await interest).postDataJSON()).toEqual({ song: song._id });
+
+  const list = page.getByRole('dialog').getByRole('list', { name: `Songs like ${name}` });
+  const rows = list.getByRole('button');
+  await expect.poll(() => rows.count()).toBeGreaterThan(2);
+  await expect(list.getByRole('button', { name: new RegExp(`^Play ${name} by`) })).toHaveCount(0);
+
+  const label = (await rows.nth(1).getAttribute('aria-label')) ?? '';
+  const title = /^Play (.+) by /.exec(label)?.[1] ?? '';
+  expect(title).not.toBe('');
+  await rows.nth(1).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(playerBar(page)).toContainText(title);
+  await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(0.3);
 });
