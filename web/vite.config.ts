@@ -28,5 +28,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     css: false,
+    // A few tests wait for real 600 ms replies; a loaded 2-core machine is slow.
+    testTimeout: 20_000,
   },
 });

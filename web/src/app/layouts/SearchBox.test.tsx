@@ -1,11 +1,13 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Outlet } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '@/app/providers';
 import { SearchPage } from '@/features/search/components/SearchPage';
 import type { SearchResults } from '@/features/search/api/search';
 import { getClientState, resetClientState } from '@/lib/store';
 import { getPlayerState, resetPlayer } from '@/lib/player-store';
+import { createQueryClient } from '@/lib/query-client';
 import type { Playlist } from '@/lib/playlist';
 import { deferred, json } from '@/test/deferred';
 import { makeSong } from '@/test/songs';
@@ -146,6 +148,27 @@ describe('the search box and the results view', () => {
     const link = await screen.findByRole('link', { name: 'View profile of subway' });
     expect(link).toHaveAttribute('href', '/followuser?username=subway');
     expect(link).toHaveTextContent('You follow them');
+  });
+
+  it('asks again when the same words are searched again, with the app’s caching', async () => {
+    const asked = mockSearch(() => json(200, found));
+    const router = createMemoryRouter(
+      [
+        { path: '/search', element: <SearchPage /> },
+        { path: '/home', element: <h1>Home page</h1> },
+      ],
+      { initialEntries: ['/search?q=sub'] },
+    );
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    await songResult('Yellow Submarine Dreams');
+    await act(() => router.navigate('/home'));
+    await act(() => router.navigate('/search?q=sub'));
+    await songResult('Yellow Submarine Dreams');
+    await waitFor(() => expect(asked).toEqual(['sub', 'sub']));
   });
 
   it('says so when nothing matches at all', async () => {

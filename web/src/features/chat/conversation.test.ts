@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { enterSends, historyOf, isConversation, type ChatMessage } from './conversation';
+import {
+  enterSends,
+  historyOf,
+  isConversation,
+  withCreated,
+  type ChatMessage,
+} from './conversation';
 
 describe('the Enter rule', () => {
   it('sends only in windows wider than 800 px', () => {
@@ -35,5 +41,29 @@ describe('the history sent with a message', () => {
     expect(isConversation([{ id: '1', type: 'incoming', text: 'x' }])).toBe(true);
     expect(isConversation([{ id: '1', type: 'shout', text: 'x' }])).toBe(false);
     expect(isConversation({})).toBe(false);
+  });
+});
+
+describe('a playlist made from a reply', () => {
+  it('is noted on that action of that message only', () => {
+    const messages: ChatMessage[] = [
+      { id: '1', type: 'outgoing', text: 'make two playlists' },
+      {
+        id: '2',
+        type: 'incoming',
+        text: 'Here you go.',
+        actions: [
+          { type: 'create_playlist', label: 'Create “A”', name: 'A' },
+          { type: 'create_playlist', label: 'Create “B”', name: 'B' },
+        ],
+      },
+    ];
+    const next = withCreated(messages, '2', 1, 'p9');
+    expect(next[1]?.actions?.map((a) => a.created)).toEqual([undefined, 'p9']);
+    expect(next[0]).toBe(messages[0]);
+    expect(messages[1]?.actions?.[1]?.created).toBeUndefined();
+    expect(isConversation(next)).toBe(true);
+    // A message that is gone (the conversation started over) changes nothing.
+    expect(withCreated(messages, '7', 0, 'p9')).toEqual(messages);
   });
 });

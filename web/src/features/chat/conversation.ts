@@ -63,6 +63,27 @@ export function enterSends(width: number): boolean {
   return width > ENTER_SENDS_ABOVE;
 }
 
+/**
+ * The conversation with the playlist `playlistId` noted on the action at
+ * `actionIndex` of message `messageId` (a 'create_playlist' that made it).
+ * Unchanged when that message is gone.
+ */
+export function withCreated(
+  messages: ChatMessage[],
+  messageId: string,
+  actionIndex: number,
+  playlistId: string,
+): ChatMessage[] {
+  return messages.map((m) =>
+    m.id === messageId && m.actions?.[actionIndex]
+      ? {
+          ...m,
+          actions: m.actions.map((a, i) => (i === actionIndex ? { ...a, created: playlistId } : a)),
+        }
+      : m,
+  );
+}
+
 let ids = 0;
 export function messageId(): string {
   ids += 1;

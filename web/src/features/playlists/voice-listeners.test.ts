@@ -5,6 +5,7 @@ import {
   listenWithRecorder,
   listenWithSpeech,
   MIC_BLOCKED,
+  MIC_LOST,
   type ListenerEvents,
 } from './voice-listeners';
 
@@ -113,7 +114,7 @@ class FakeRecorder {
 }
 
 describe('listening by recording clips for the server', () => {
-  const track = { stop: vi.fn() };
+  const track: { stop: () => void; onended?: () => void } = { stop: vi.fn() };
 
   beforeEach(() => {
     vi.useFakeTimers();
@@ -180,5 +181,33 @@ describe('listening by recording clips for the server', () => {
     listenWithRecorder(vi.fn(), on);
     await vi.advanceTimersByTimeAsync(0);
     expect(on.onFatal).toHaveBeenCalledWith(MIC_BLOCKED);
+  });
+
+  it('ends with the reason when the microphone goes away', async () => {
+    const on = events();
+    const recognize = vi.fn().mockResolvedValue({ command: 'next' });
+    listenWithRecorder(recognize, on);
+    await vi.advanceTimersByTimeAsync(0);
+    track.onended?.();
+    expect(on.onFatal).toHaveBeenCalledWith(MIC_LOST);
+    expect(track.stop).toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(recognize).not.toHaveBeenCalled();
+  });
+
+  it('ends with the reason when a recorder cannot start again', async () => {
+    const on = events();
+    listenWithRecorder(vi.fn().mockResolvedValue({ command: 'next' }), on);
+    await vi.advanceTimersByTimeAsync(0);
+    vi.stubGlobal(
+      'MediaRecorder',
+      class {
+        constructor() {
+          throw new DOMException('The track has ended', 'NotSupportedError');
+        }
+      },
+    );
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(on.onFatal).toHaveBeenCalledWith('This browser cannot record the microphone.');
   });
 });

@@ -25,6 +25,8 @@ export type StopListening = () => void;
 export const MIC_BLOCKED =
   'Musicify may not use the microphone. Allow it in the browser to give voice commands.';
 const NO_MIC = 'No microphone was found. Plug one in and try again.';
+export const MIC_LOST = 'The microphone went away. Plug it in or allow it again, then turn it on.';
+const CANNOT_RECORD = 'This browser cannot record the microphone.';
 
 /** Why the microphone could not be opened, in words a person can act on. */
 function micError(err: unknown): string {
@@ -129,7 +131,16 @@ export function listenWithRecorder(
     }
   }
 
+  /** Records the next clip; a recorder that cannot start ends listening. */
   function record() {
+    try {
+      recordClip();
+    } catch {
+      fail(CANNOT_RECORD);
+    }
+  }
+
+  function recordClip() {
     if (stopped || !stream) return;
     const chunks: Blob[] = [];
     const clip = new MediaRecorder(stream);
@@ -166,11 +177,9 @@ export function listenWithRecorder(
         return;
       }
       stream = s;
-      try {
-        record();
-      } catch {
-        fail('This browser cannot record the microphone.');
-      }
+      // Unplugged, or the permission taken back: nothing would be heard again.
+      s.getTracks().forEach((t) => (t.onended = () => fail(MIC_LOST)));
+      record();
     },
     (err: unknown) => fail(micError(err)),
   );

@@ -12,6 +12,11 @@ export interface ChatAction {
   playlist?: string;
   /** create_playlist: the new playlist's name. */
   name?: string;
+  /**
+   * create_playlist: the id of the playlist it made (or found), once done. Kept
+   * with the conversation, so the button opens it instead of making another.
+   */
+  created?: string;
 }
 
 export interface ChatAnswer {
@@ -72,14 +77,19 @@ function canStream(): boolean {
   return typeof ReadableStream !== 'undefined' && typeof TextDecoder !== 'undefined';
 }
 
-/** Reads the events of a streamed answer: deltas, then done or error. */
+/**
+ * Reads the events of a streamed answer: deltas, then done or error. Once the
+ * request is aborted, events already read are dropped, not handed over.
+ */
 async function readStreamedAnswer(
   body: ReadableStream<Uint8Array>,
   status: number,
   onDelta?: (text: string) => void,
+  signal?: AbortSignal,
 ): Promise<ChatAnswer> {
   const outcome: { answer?: ChatAnswer; failure?: string } = {};
   await readEventStream(body, ({ event, data }) => {
+    if (signal?.aborted) return;
     const value = parseJSON(data);
     if (event === 'delta') {
       const text = value && typeof value === 'object' ? (value as { text?: unknown }).text : null;
@@ -90,6 +100,7 @@ async function readStreamedAnswer(
       outcome.failure = messageOf(value) ?? fallbackMessage(500);
     }
   });
+  if (signal?.aborted) throw new DOMException('The chat request was aborted.', 'AbortError');
   if (outcome.failure !== undefined) throw new ApiError(503, outcome.failure);
   if (!outcome.answer) throw new ApiError(status, 'The answer was cut off. Please try again.');
   return outcome.answer;
@@ -127,7 +138,7 @@ export async function sendMessage(
   }
   const type = res.headers.get('Content-Type') ?? '';
   if (type.includes('text/event-stream') && res.body) {
-    return readStreamedAnswer(res.body, res.status, onDelta);
+    return readStreamedAnswer(res.body, res.status, onDelta, signal);
   }
   return toAnswer(parseJSON(await res.text()), res.status);
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ListMusic, ListPlus, Play } from 'lucide-react';
 import { Button, useToast } from '@/components/ui';
@@ -15,13 +14,21 @@ const icons = {
   create_playlist: <ListPlus size={16} aria-hidden="true" />,
 };
 
-/** One offer of the assistant, as a button: play songs, open or create a playlist. */
-function ActionButton({ action }: { action: ChatAction }) {
+/**
+ * One offer of the assistant, as a button: play songs, open or create a
+ * playlist. `onCreated` notes the playlist a 'create_playlist' made on the
+ * action in the conversation, which the tab keeps.
+ */
+function ActionButton({
+  action,
+  onCreated,
+}: {
+  action: ChatAction;
+  onCreated: (playlistId: string) => void;
+}) {
   const navigate = useNavigate();
   const toast = useToast();
   const create = useCreatePlaylistWithSongs();
-  // Once made, the button opens the playlist instead of making another.
-  const [createdId, setCreatedId] = useState<string | null>(null);
 
   function run() {
     const songs = action.songs ?? [];
@@ -34,28 +41,29 @@ function ActionButton({ action }: { action: ChatAction }) {
         if (action.playlist) void navigate(playlistPath(action.playlist));
         return;
       case 'create_playlist': {
-        if (createdId) {
-          void navigate(playlistPath(createdId));
+        // Once made, the button opens the playlist instead of making another.
+        if (action.created) {
+          void navigate(playlistPath(action.created));
           return;
         }
         const name = action.name?.trim() ?? '';
-        if (name === '') return;
-        create.mutate(
-          { name, songs },
-          {
-            onSuccess: ({ playlist, added, failed }) => {
-              setCreatedId(playlist._id);
-              if (failed > 0) {
-                toast.error(
-                  `Created “${playlist.name}”, but ${plural(failed, 'song')} could not be added.`,
-                );
-              } else {
-                toast.success(`Created “${playlist.name}” with ${plural(added, 'song')}`);
-              }
-              void navigate(playlistPath(playlist._id));
-            },
-            onError: (err) => toast.error(errorMessage(err)),
+        if (name === '' || create.isPending) return;
+        // mutateAsync, not mutate: what was made is noted even if the panel closes meanwhile.
+        void create.mutateAsync({ name, songs }).then(
+          ({ playlist, added, failed, existing }) => {
+            onCreated(playlist._id);
+            if (existing) {
+              toast.info(`“${playlist.name}” is already one of your playlists.`);
+            } else if (failed > 0) {
+              toast.error(
+                `Created “${playlist.name}”, but ${plural(failed, 'song')} could not be added.`,
+              );
+            } else {
+              toast.success(`Created “${playlist.name}” with ${plural(added, 'song')}`);
+            }
+            void navigate(playlistPath(playlist._id));
           },
+          (err: unknown) => toast.error(errorMessage(err)),
         );
       }
     }
@@ -74,13 +82,23 @@ function ActionButton({ action }: { action: ChatAction }) {
   );
 }
 
-/** The buttons under a reply. */
-export function ChatActions({ actions }: { actions: ChatAction[] }) {
+/** The buttons under a reply; `onCreated` gets the action's index and the playlist it made. */
+export function ChatActions({
+  actions,
+  onCreated,
+}: {
+  actions: ChatAction[];
+  onCreated: (actionIndex: number, playlistId: string) => void;
+}) {
   if (actions.length === 0) return null;
   return (
     <div className="chat__actions">
       {actions.map((action, i) => (
-        <ActionButton key={`${action.type}-${i}`} action={action} />
+        <ActionButton
+          key={`${action.type}-${i}`}
+          action={action}
+          onCreated={(playlistId) => onCreated(i, playlistId)}
+        />
       ))}
     </div>
   );

@@ -200,6 +200,82 @@ describe('the chat panel', () => {
     expect(log().querySelectorAll('.chat__bubble--incoming')).toHaveLength(2);
   });
 
+  it('keeps the log busy while a reply streams, so only the whole reply is announced', async () => {
+    vi.useFakeTimers();
+    const s = eventStream();
+    mockFetch(() => s.response);
+    renderChat();
+    expect(log()).not.toHaveAttribute('aria-busy');
+    fireEvent.change(input(), { target: { value: 'hello' } });
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Send' }));
+    await act(async () => {
+      s.write('delta', { text: 'Hel' });
+      await vi.advanceTimersByTimeAsync(600);
+    });
+    expect(log()).toHaveAttribute('aria-busy', 'true');
+    const growing = within(log()).getByText('Hel');
+    expect(growing).toHaveAttribute('aria-hidden', 'true');
+    await act(async () => {
+      s.write('delta', { text: 'lo' });
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(log()).toHaveAttribute('aria-busy', 'true');
+    await act(async () => {
+      s.write('done', { reply: 'Hello!', actions: [] });
+      s.close();
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(log()).not.toHaveAttribute('aria-busy');
+    expect(within(log()).getByText('Hello!')).not.toHaveAttribute('aria-hidden');
+  });
+
+  it('drops what the old reply still sends once a new conversation starts', async () => {
+    vi.useFakeTimers();
+    const old = eventStream();
+    const next = eventStream();
+    let n = 0;
+    mockFetch(() => {
+      n += 1;
+      return n === 1 ? old.response : next.response;
+    });
+    renderChat();
+    fireEvent.change(input(), { target: { value: 'hello' } });
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Send' }));
+    await act(async () => {
+      old.write('delta', { text: 'Old ' });
+      await vi.advanceTimersByTimeAsync(600);
+    });
+    expect(within(log()).getByText('Old')).toBeInTheDocument();
+
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Start a new conversation' }));
+    fireEvent.change(input(), { target: { value: 'again' } });
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Send' }));
+    // The old stream was read on before the abort: its pieces and its end come late.
+    await act(async () => {
+      old.write('delta', { text: 'reply' });
+      await vi.advanceTimersByTimeAsync(700);
+    });
+    expect(within(log()).queryByText(/Old/)).toBeNull();
+    expect(log()).not.toHaveAttribute('aria-busy');
+    expect(within(log()).getByText('Musicify is typing…')).toBeInTheDocument();
+    await act(async () => {
+      old.write('done', { reply: 'Old reply', actions: [] });
+      old.close();
+      next.write('delta', { text: 'New' });
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(within(log()).queryByText(/Old/)).toBeNull();
+    expect(within(log()).getByText('New')).toHaveClass('chat__bubble--streaming');
+    await act(async () => {
+      next.write('done', { reply: 'New reply', actions: [] });
+      next.close();
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(within(log()).getByText('New reply')).toBeInTheDocument();
+    expect(within(log()).queryByText(/Old/)).toBeNull();
+    expect(log().querySelectorAll('.chat__bubble--outgoing')).toHaveLength(1);
+  });
+
   it('answers a failure with the error bubble, no sooner than 600 ms', async () => {
     vi.useFakeTimers();
     mockFetch(() => json(500, {}));
@@ -296,6 +372,19 @@ describe('the chat panel', () => {
   });
 });
 
+describe('the suggestions', () => {
+  it('sends a suggestion and hands the focus to the box', async () => {
+    const calls = mockFetch(() => streamed('Lots of things.'));
+    const user = userEvent.setup();
+    renderChat();
+    await user.click(within(log()).getByRole('button', { name: "What's popular right now?" }));
+    expect(chatCalls(calls).map((c) => c.body.message)).toEqual(["What's popular right now?"]);
+    expect(within(log()).queryByRole('button', { name: 'Recommend me something' })).toBeNull();
+    expect(document.activeElement).toBe(input());
+    await within(log()).findByText('Lots of things.');
+  });
+});
+
 describe('the actions under a reply', () => {
   const songs = [makeSong('s1', { song: 'Yellow Submarine Dreams' }), makeSong('s2')];
 
@@ -350,6 +439,65 @@ describe('the actions under a reply', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Created “Focus” with 2 songs');
   });
 
+  it('remembers the playlist it made for the session: a reload still opens it', async () => {
+    const playlist = { _id: 'p1', id: 'p1', name: 'Focus', owner: 'ann', mine: true };
+    const calls = mockFetch(
+      () =>
+        streamed('I can make it.', [
+          { type: 'create_playlist', label: 'Create “Focus”', name: 'Focus', songs },
+        ]),
+      {
+        'POST /api/playlist/create': () => json(200, { message: 'success', playlist }),
+        'PUT /api/playlist/add': () => json(200, { message: 'success', playlist }),
+      },
+    );
+    const user = userEvent.setup();
+    const first = renderChat();
+    await user.type(input(), 'make a playlist called Focus{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Create “Focus”' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/player/p1'));
+    const saved = JSON.parse(sessionStorage.getItem('musicify.chat.u1') ?? '[]') as ChatMessage[];
+    expect(saved[1]?.actions?.[0]).toMatchObject({ type: 'create_playlist', created: 'p1' });
+
+    // Closing the panel, then a reload of the page.
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Close chat' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    first.unmount();
+    const { router } = renderChat();
+    await user.click(screen.getByRole('button', { name: 'Create “Focus”' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/player/p1'));
+    expect(calls.filter((c) => c.url === '/api/playlist/create')).toHaveLength(1);
+  });
+
+  it('opens the playlist of that name the caller has already, instead of an error', async () => {
+    const focus = { _id: 'p7', id: 'p7', name: 'focus', owner: 'ann', mine: true };
+    const other = { _id: 'p3', id: 'p3', name: 'Focus music', owner: 'ann', mine: true };
+    const calls = mockFetch(
+      () =>
+        streamed('I can make it.', [
+          { type: 'create_playlist', label: 'Create “Focus”', name: 'Focus', songs },
+        ]),
+      {
+        'POST /api/playlist/create': () =>
+          json(409, { message: 'You already have a playlist called “Focus”.' }),
+        'GET /api/playlist/all': () => json(200, [other, focus]),
+      },
+    );
+    const user = userEvent.setup();
+    const { router } = renderChat();
+    await user.type(input(), 'make a playlist called Focus{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Create “Focus”' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/player/p7'));
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '“focus” is already one of your playlists.',
+    );
+    // Nothing is added to a playlist that was there already.
+    expect(calls.filter((c) => c.url === '/api/playlist/add')).toHaveLength(0);
+    const saved = JSON.parse(sessionStorage.getItem('musicify.chat.u1') ?? '[]') as ChatMessage[];
+    expect(saved[1]?.actions?.[0]?.created).toBe('p7');
+  });
+
   it('says why a playlist could not be made', async () => {
     mockFetch(
       () =>
@@ -359,6 +507,9 @@ describe('the actions under a reply', () => {
       {
         'POST /api/playlist/create': () =>
           json(409, { message: 'You already have a playlist called “Focus”.' }),
+        // The playlist of that name is not to be found among the caller's.
+        'GET /api/playlist/all': () =>
+          json(200, [{ _id: 'p3', id: 'p3', name: 'Focus music', owner: 'ann', mine: true }]),
       },
     );
     const user = userEvent.setup();

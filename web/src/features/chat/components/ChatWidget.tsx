@@ -14,7 +14,13 @@ const SUGGESTIONS = [
   'How do I upload a song?',
 ];
 
-function Bubble({ message }: { message: ChatMessage }) {
+function Bubble({
+  message,
+  onCreated,
+}: {
+  message: ChatMessage;
+  onCreated: (actionIndex: number, playlistId: string) => void;
+}) {
   if (message.type === 'outgoing') {
     return <p className="chat__bubble chat__bubble--outgoing">{message.text}</p>;
   }
@@ -29,7 +35,7 @@ function Bubble({ message }: { message: ChatMessage }) {
   return (
     <div className="chat__reply">
       <p className="chat__bubble chat__bubble--incoming">{message.text}</p>
-      {message.actions && <ChatActions actions={message.actions} />}
+      {message.actions && <ChatActions actions={message.actions} onCreated={onCreated} />}
     </div>
   );
 }
@@ -68,6 +74,12 @@ export function ChatWidget() {
   function submit() {
     if (chat.send(text)) setText('');
     // The Send button is busy until the reply: typing goes on in the box.
+    inputRef.current?.focus();
+  }
+
+  function suggest(suggestion: string) {
+    chat.send(suggestion);
+    // The suggestions go away once one is sent: the focus goes to the box, not to the page.
     inputRef.current?.focus();
   }
 
@@ -127,14 +139,26 @@ export function ChatWidget() {
             className="chat__messages"
             role="log"
             aria-live="polite"
+            // While a reply streams, screen readers wait for the whole of it.
+            aria-busy={streamed !== null || undefined}
             aria-label="Messages"
           >
             <p className="chat__bubble chat__bubble--incoming">{WELCOME}</p>
             {messages.map((m) => (
-              <Bubble key={m.id} message={m} />
+              <Bubble
+                key={m.id}
+                message={m}
+                onCreated={(actionIndex, playlistId) =>
+                  chat.markCreated(m.id, actionIndex, playlistId)
+                }
+              />
             ))}
             {streamed !== null ? (
-              <p className="chat__bubble chat__bubble--incoming chat__bubble--streaming">
+              // Hidden from assistive tech: the finished reply is announced once, as a whole.
+              <p
+                className="chat__bubble chat__bubble--incoming chat__bubble--streaming"
+                aria-hidden="true"
+              >
                 {streamed}
               </p>
             ) : (
@@ -154,7 +178,7 @@ export function ChatWidget() {
                     key={s}
                     type="button"
                     className="chat__suggestion"
-                    onClick={() => chat.send(s)}
+                    onClick={() => suggest(s)}
                   >
                     {s}
                   </button>

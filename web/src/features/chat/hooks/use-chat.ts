@@ -9,6 +9,7 @@ import {
   kept,
   messageId,
   REPLY_DELAY_MS,
+  withCreated,
   type ChatMessage,
 } from '../conversation';
 
@@ -24,6 +25,8 @@ export interface Chat {
   send: (text: string) => boolean;
   /** Forgets the conversation. */
   clear: () => void;
+  /** Notes on a reply's 'create_playlist' action the playlist it made, for the session. */
+  markCreated: (messageId: string, actionIndex: number, playlistId: string) => void;
 }
 
 /**
@@ -61,11 +64,14 @@ export function useChat(key: string): Chat {
         {
           signal: controller.signal,
           onDelta: (piece) => {
+            // A piece read before the user started over belongs to the old conversation.
+            if (controller.signal.aborted) return;
             sofar += piece;
             if (open) setStreamed(sofar);
           },
         },
       );
+      if (controller.signal.aborted) return;
       reply = { id: messageId(), type: 'incoming', text: answer.reply, actions: answer.actions };
     } catch (err) {
       if (controller.signal.aborted) return;
@@ -99,5 +105,9 @@ export function useChat(key: string): Chat {
     setPending(false);
   }
 
-  return { messages, pending, streamed, send, clear };
+  function markCreated(id: string, actionIndex: number, playlistId: string) {
+    setMessages((list) => withCreated(list, id, actionIndex, playlistId));
+  }
+
+  return { messages, pending, streamed, send, clear, markCreated };
 }

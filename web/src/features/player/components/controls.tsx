@@ -236,22 +236,25 @@ export function QueueLink({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** Opens 'More like this' for the song that plays. */
+/**
+ * Opens 'More like this' for the song that plays. The dialog keeps that
+ * song while the player moves on: asking is a sign of interest in it alone.
+ */
 export function MoreLikeThisButton({ song }: { song: Song }) {
-  const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState<Song | null>(null);
   return (
     <>
       <button
         type="button"
         className="pbtn pbtn--small"
-        onClick={() => setOpen(true)}
+        onClick={() => setAsked(song)}
         aria-label="More like this"
         title="More like this"
         aria-haspopup="dialog"
       >
         <Sparkles size={18} aria-hidden="true" />
       </button>
-      {open && <MoreLikeThisDialog key={song._id} song={song} onClose={() => setOpen(false)} />}
+      {asked && <MoreLikeThisDialog song={asked} onClose={() => setAsked(null)} />}
     </>
   );
 }

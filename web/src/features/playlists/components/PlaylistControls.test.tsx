@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getPlayerState, playSongs, resetPlayer } from '@/lib/player-store';
@@ -229,5 +229,17 @@ describe('the transcript', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('says why when it cannot look at the transcript again', async () => {
+    const pending = makeSong('t', { song: 'Hum', transcript: 'pending', text: '' });
+    mockApi({
+      'GET /api/songs/t': { status: 404, body: { message: 'This song does not exist.' } },
+    });
+    renderControls([pending]);
+    const region = await openTranscript();
+    act(() => playSongs([pending], 0));
+    expect(await within(region).findByRole('alert')).toHaveTextContent('This song does not exist.');
+    expect(region).not.toHaveTextContent('Transcribing…');
   });
 });

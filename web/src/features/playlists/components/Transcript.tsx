@@ -1,4 +1,5 @@
 import { Loader } from 'lucide-react';
+import { errorMessage } from '@/lib/api-client';
 import { useCurrentSong } from '@/lib/player-store';
 import type { Song } from '@/lib/song';
 import { useTranscriptProgress } from '../api/get-song';
@@ -40,6 +41,8 @@ export function Transcript({ id, open }: TranscriptProps) {
   // The player holds the song as it was when it was queued; a fresher copy wins.
   const song = progress.data && progress.data._id === current?._id ? progress.data : current;
   const words = song?.text.trim() ?? '';
+  // Looking again failed: say why, rather than 'Transcribing…' for ever.
+  const unknown = progress.isError && song?.transcript === 'pending';
 
   return (
     <section id={id} className="pl-transcript" hidden={!open} aria-label="Transcript">
@@ -48,6 +51,10 @@ export function Transcript({ id, open }: TranscriptProps) {
         <p className="pl-transcript__empty">{NO_TRANSCRIPT}</p>
       ) : words !== '' ? (
         <p className="pl-transcript__text">{song.text}</p>
+      ) : unknown ? (
+        <p className="pl-transcript__empty" role="alert">
+          {errorMessage(progress.error)}
+        </p>
       ) : (
         <p className="pl-transcript__empty" aria-live="polite">
           {song.transcript === 'pending' && (

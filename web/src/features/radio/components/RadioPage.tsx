@@ -93,6 +93,8 @@ export function RadioPage() {
       if (el.src !== new URL(station.audio, window.location.href).href) el.src = station.audio;
       el.muted = false;
       el.volume = TUNING_VOLUME;
+      // A refusal here is not the last word: useStationAudio plays again once
+      // tuned in, and reads `el.error` then, so a file that failed already shows.
       void el.play().catch(() => undefined);
     }
     live.join(station._id);

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LogOut, Play, Volume2, VolumeX } from 'lucide-react';
+import { AlertCircle, LogOut, Play, Volume2, VolumeX } from 'lucide-react';
 import { Avatar, Button, Slider } from '@/components/ui';
 import type { Station } from '../api/types';
 import { IN_SYNC, type StationPlayback } from '../hooks/use-station-audio';
@@ -94,20 +94,31 @@ export function StationPanel({
         </div>
         <div className="radio-panel__times">
           <span>{formatClock(position)}</span>
-          <span
-            className={inSync ? 'radio-sync radio-sync--ok' : 'radio-sync'}
-            data-drift-ms={playback.drift === null ? undefined : Math.round(playback.drift * 1000)}
-            title={
-              playback.drift === null
-                ? undefined
-                : `${Math.round(Math.abs(playback.drift) * 1000)} ms from the station's clock`
-            }
-          >
-            {syncText(status, playback.drift)}
-          </span>
+          {!playback.failed && (
+            <span
+              className={inSync ? 'radio-sync radio-sync--ok' : 'radio-sync'}
+              data-drift-ms={
+                playback.drift === null ? undefined : Math.round(playback.drift * 1000)
+              }
+              title={
+                playback.drift === null
+                  ? undefined
+                  : `${Math.round(Math.abs(playback.drift) * 1000)} ms from the station's clock`
+              }
+            >
+              {syncText(status, playback.drift)}
+            </span>
+          )}
           <span>{formatClock(total)}</span>
         </div>
       </div>
+
+      {playback.failed && (
+        <p className="radio-panel__failure" role="alert">
+          <AlertCircle size={18} aria-hidden="true" />
+          <span>{playback.failed}</span>
+        </p>
+      )}
 
       <div className="radio-panel__foot">
         <div className="radio-panel__listeners">
@@ -127,7 +138,7 @@ export function StationPanel({
           </ul>
         </div>
         <div className="radio-panel__controls">
-          {playback.blocked && (
+          {playback.blocked && !playback.failed && (
             <Button icon={<Play size={18} aria-hidden="true" />} onClick={onResume}>
               Start listening
             </Button>

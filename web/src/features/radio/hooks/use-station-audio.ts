@@ -31,6 +31,8 @@ export interface StationPlayback {
   drift: number | null;
   /** The browser refused to start the audio without a click. */
   blocked: boolean;
+  /** Why the audio cannot play (missing file, unknown format…), for the listener; null while it can. */
+  failed: string | null;
 }
 
 /** One reading of the audio and the server's clock in the same tick, for tests and debugging. */
@@ -80,6 +82,35 @@ function isAbort(err: unknown): boolean {
   return err instanceof DOMException && err.name === 'AbortError';
 }
 
+/** play() refused for want of a click: the only refusal a click can fix. */
+function isNotAllowed(err: unknown): boolean {
+  return err instanceof DOMException && err.name === 'NotAllowedError';
+}
+
+// MediaError's codes.
+const MEDIA_ERR_NETWORK = 2;
+const MEDIA_ERR_DECODE = 3;
+const MEDIA_ERR_SRC_NOT_SUPPORTED = 4;
+
+/** What the listener is told when the audio cannot be played at all. */
+export const AUDIO_FAILED =
+  "This station's audio could not be played. Try again later, or ask its creator to upload it again.";
+
+/** Why the audio failed, in words a listener can act on. */
+export function audioFailure(error: Pick<MediaError, 'code'> | null): string {
+  switch (error?.code) {
+    case MEDIA_ERR_SRC_NOT_SUPPORTED:
+      // A missing file (404, 403) ends here too: browsers report both the same way.
+      return "This station's audio could not be loaded: the file is missing or in a format this browser cannot play. Ask its creator to upload it again.";
+    case MEDIA_ERR_DECODE:
+      return "This station's audio is damaged and could not be played. Ask its creator to upload it again.";
+    case MEDIA_ERR_NETWORK:
+      return "This station's audio stopped loading. Check your connection, then leave the station and join it again.";
+    default:
+      return AUDIO_FAILED;
+  }
+}
+
 /**
  * Plays the joined station on `audioRef` at the second the server says:
  * once the audio has loaded it jumps to ((serverNow − loopStart) mod
@@ -99,6 +130,7 @@ export function useStationAudio(
     position: 0,
     drift: null,
     blocked: false,
+    failed: null,
   });
   const tunedRef = useRef(tuned);
   const soundRef = useRef(sound);
@@ -116,7 +148,8 @@ export function useStationAudio(
   useEffect(() => {
     const el = audioRef.current;
     if (!el || !station || !audioUrl) return;
-    if (el.src !== new URL(audioUrl, window.location.href).href) el.src = audioUrl;
+    const href = new URL(audioUrl, window.location.href).href;
+    if (el.src !== href) el.src = audioUrl;
     el.loop = true;
     // All but silent while it finds its place; it speaks up once in sync.
     el.muted = false;
@@ -125,10 +158,24 @@ export function useStationAudio(
     let afterSeek = false;
     let calibrations = 0;
     let blocked = false;
+    let failed = false;
     let last = -1;
     let seam = false;
 
     const state = () => tunedRef.current;
+
+    /** The audio cannot play: say why, and stop trying. */
+    const fail = (message: string) => {
+      failed = true;
+      blocked = false;
+      setPlayback((p) => ({ ...p, blocked: false, failed: message }));
+    };
+
+    const onError = () => {
+      // An error of another file (a station joined since) is not this one's.
+      if (el.src !== href || !el.error) return;
+      fail(audioFailure(el.error));
+    };
 
     const play = () => {
       el.play().then(
@@ -139,9 +186,13 @@ export function useStationAudio(
           }
         },
         (err: unknown) => {
-          if (isAbort(err)) return;
-          blocked = true;
-          setPlayback((p) => ({ ...p, blocked: true }));
+          if (isAbort(err) || failed) return;
+          if (isNotAllowed(err)) {
+            blocked = true;
+            setPlayback((p) => ({ ...p, blocked: true }));
+          } else {
+            fail(audioFailure(el.error));
+          }
         },
       );
     };
@@ -170,7 +221,7 @@ export function useStationAudio(
     const check = () => {
       const t = state();
       // Without the server's clock there is no knowing where to be.
-      if (!t || !clock.synced || el.readyState < HAVE_METADATA) return;
+      if (failed || !t || !clock.synced || el.readyState < HAVE_METADATA) return;
       if (!aligned.current && !afterSeek) {
         seek();
         if (el.paused) play();
@@ -180,6 +231,8 @@ export function useStationAudio(
         if (!blocked) play();
         return;
       }
+      // Playing: whatever refused it before (a click since let it start) is past.
+      blocked = false;
       if (el.seeking || el.readyState < HAVE_FUTURE_DATA) return;
       const goal = loopPosition(clock.serverNow(), t.loopStart, t.duration);
       const drift = loopDrift(el.currentTime, goal, t.duration);
@@ -190,7 +243,7 @@ export function useStationAudio(
       last = el.currentTime;
       el.dataset.target = goal.toFixed(3);
       el.dataset.driftMs = (drift * 1000).toFixed(1);
-      setPlayback({ position: el.currentTime, drift, blocked });
+      setPlayback({ position: el.currentTime, drift, blocked, failed: null });
 
       if (afterSeek) {
         afterSeek = false;
@@ -217,6 +270,9 @@ export function useStationAudio(
 
     const timer = setInterval(check, CHECK_EVERY);
     el.addEventListener('loadedmetadata', check);
+    el.addEventListener('error', onError);
+    // The file may have failed already, started by the click that joined.
+    onError();
 
     window.__radio = {
       sample: () => {
@@ -245,13 +301,14 @@ export function useStationAudio(
     return () => {
       clearInterval(timer);
       el.removeEventListener('loadedmetadata', check);
+      el.removeEventListener('error', onError);
       el.pause();
       el.playbackRate = 1;
       delete el.dataset.target;
       delete el.dataset.driftMs;
       delete window.__radio;
       aligned.current = false;
-      setPlayback({ position: 0, drift: null, blocked: false });
+      setPlayback({ position: 0, drift: null, blocked: false, failed: null });
     };
   }, [audioRef, clock, station, audioUrl]);
 
@@ -261,7 +318,11 @@ export function useStationAudio(
     if (!el) return;
     void el.play().then(
       () => setPlayback((p) => ({ ...p, blocked: false })),
-      () => undefined,
+      (err: unknown) => {
+        // Still refused: the button stays for another click.
+        if (isAbort(err) || isNotAllowed(err)) return;
+        setPlayback((p) => ({ ...p, blocked: false, failed: p.failed ?? audioFailure(el.error) }));
+      },
     );
   }, [audioRef]);
 

@@ -32,6 +32,10 @@ export const searchQuery = (q: string) =>
     queryFn: ({ signal }) => search(q, signal),
     // The last results stay while the next ones load, so they do not flash away.
     placeholderData: keepPreviousData,
+    // Results mix songs, playlists and whom the caller follows, which change
+    // elsewhere: coming back to the same words asks again (the old ones stay
+    // on screen meanwhile).
+    staleTime: 0,
     enabled: q !== '',
   });
 
