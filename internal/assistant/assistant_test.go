@@ -230,6 +230,20 @@ func TestAnUnreachableModelSaysSo(t *testing.T) {
 			}
 		})
 	}
+	for name, body := range map[string]string{
+		"not JSON":   "<html>gateway</html>",
+		"no choices": `{"choices":[]}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			odd := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, body) }))
+			defer odd.Close()
+			o := &OpenAI{BaseURL: odd.URL, Model: "m", Catalog: w.cat}
+			_, err := o.Chat(context.Background(), w.me, "hi", nil, nil)
+			if musicify.ErrorCode(err) != musicify.EUNAVAILABLE || !strings.Contains(musicify.ErrorMessage(err), "could not read") {
+				t.Fatalf("err = %v", err)
+			}
+		})
+	}
 	release := make(chan struct{})
 	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-release }))
 	defer slow.Close()

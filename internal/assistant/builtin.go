@@ -114,6 +114,9 @@ func (b *Builtin) byArtist(ctx context.Context, _ *musicify.User, m []string) (*
 		return nil, err
 	}
 	name := strings.ReplaceAll(artist, "-", " ")
+	if len(songs) == 0 { // their last song was deleted a moment ago
+		return &Answer{Reply: fmt.Sprintf("%s has no songs right now.", name)}, nil
+	}
 	return playAnswer(fmt.Sprintf("Here are %d songs by %s, starting with “%s”.", len(songs), name, songs[0].Name),
 		"Play "+name, songs), nil
 }

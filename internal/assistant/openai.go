@@ -43,6 +43,14 @@ const maxToolRounds = 4
 var errUnreachable = musicify.Errorf(musicify.EUNAVAILABLE,
 	"The assistant's language model could not be reached. Please try again in a moment.")
 
+// unreadable is a model's answer that makes no sense: the model's fault,
+// so the caller hears it is unavailable, and the log says why.
+func unreadable(format string, args ...any) error {
+	return &musicify.Error{Code: musicify.EUNAVAILABLE,
+		Message: "The assistant's language model gave an answer we could not read. Please try again.",
+		Err:     fmt.Errorf(format, args...)}
+}
+
 type chatMessage struct {
 	Role       string     `json:"role"`
 	Content    string     `json:"content"`
@@ -174,7 +182,7 @@ func decodeStream(r io.Reader, delta func(string)) (string, []toolCall, error) {
 		}
 		var c chunk
 		if err := json.Unmarshal([]byte(data), &c); err != nil {
-			return "", nil, fmt.Errorf("reading the model's stream: %w", err)
+			return "", nil, unreadable("reading the model's stream: %w", err)
 		}
 		for _, ch := range c.Choices {
 			if ch.Delta.Content != "" {
@@ -205,10 +213,10 @@ func decodeStream(r io.Reader, delta func(string)) (string, []toolCall, error) {
 func decodeWhole(r io.Reader, delta func(string)) (string, []toolCall, error) {
 	var c chunk
 	if err := json.NewDecoder(io.LimitReader(r, 4<<20)).Decode(&c); err != nil {
-		return "", nil, fmt.Errorf("reading the model's answer: %w", err)
+		return "", nil, unreadable("reading the model's answer: %w", err)
 	}
 	if len(c.Choices) == 0 {
-		return "", nil, fmt.Errorf("the model answered no choices")
+		return "", nil, unreadable("the model answered no choices")
 	}
 	m := c.Choices[0].Message
 	if delta != nil && m.Content != "" {

@@ -111,9 +111,28 @@ func (s *Service) localCopy(ctx context.Context, key string) (string, func(), er
 
 // Transcribe is the JobTranscribe handler: it writes down the words of a
 // song, which then feed search and recommendations. Failures are retried
-// with backoff; after the last one the song says so.
-func (s *Service) Transcribe(ctx context.Context, j *musicify.Job) error {
+// with backoff; once the job ends without a transcript (the last attempt
+// failed, retrying cannot help, or it panicked) the song says so.
+func (s *Service) Transcribe(ctx context.Context, j *musicify.Job) (err error) {
+	final := false // the job ends with err: no attempt follows
+	defer func() {
+		v := recover()
+		if v == nil && err != nil && !final && j.Attempts >= jobs.MaxAttempts {
+			final, err = true, jobs.Permanent(err)
+		}
+		// A job stopped by shutdown is taken again after its lease.
+		if v != nil || (final && ctx.Err() == nil) {
+			serr := s.Songs.SetTranscript(context.WithoutCancel(ctx), j.Subject, musicify.TranscriptFailed, "")
+			if serr != nil && musicify.ErrorCode(serr) != musicify.ENOTFOUND {
+				s.Logger.Error("recording a failed transcription", "song", j.Subject, "err", serr)
+			}
+		}
+		if v != nil {
+			panic(v) // for the runner, which records it
+		}
+	}()
 	if s.Transcriber == nil {
+		final = true
 		return jobs.Permanent(fmt.Errorf("no transcriber is configured"))
 	}
 	song, src, cleanup, err := s.jobSong(ctx, j)
@@ -123,11 +142,12 @@ func (s *Service) Transcribe(ctx context.Context, j *musicify.Job) error {
 	defer cleanup()
 	text, err := s.Transcriber.Transcribe(ctx, src)
 	if err != nil {
-		if j.Attempts >= jobs.MaxAttempts {
-			_ = s.Songs.SetTranscript(context.WithoutCancel(ctx), song.ID, musicify.TranscriptFailed, "")
-			return jobs.Permanent(fmt.Errorf("transcribing with %s: %w", s.Transcriber.Name(), err))
+		err = fmt.Errorf("transcribing with %s: %w", s.Transcriber.Name(), err)
+		if musicify.ErrorCode(err) == musicify.ETOOLARGE { // the service refuses the file
+			final = true
+			return jobs.Permanent(err)
 		}
-		return fmt.Errorf("transcribing with %s: %w", s.Transcriber.Name(), err)
+		return err
 	}
 	err = s.Songs.SetTranscript(ctx, song.ID, musicify.TranscriptDone, text)
 	if musicify.ErrorCode(err) == musicify.ENOTFOUND {

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -236,5 +238,100 @@ func TestATranscriptThatKeepsFailingSaysSo(t *testing.T) {
 	}
 	if w.runner.RunOne(ctx) {
 		t.Fatal("a failed transcription is tried again")
+	}
+}
+
+// transcribing is a world whose uploads wait for a transcript from t.
+func transcribing(t *testing.T, tr speech.Transcriber) (*world, *musicify.Song) {
+	t.Helper()
+	w := newWorld(t, nil)
+	w.lib.Transcriber = tr
+	w.runner.Handlers[catalog.JobTranscribe] = w.lib.Transcribe
+	s := w.upload(t, "sine.mp3")
+	if s.Transcript != musicify.TranscriptPending {
+		t.Fatalf("after upload: %q", s.Transcript)
+	}
+	clock := time.Now().Add(time.Second)                                                   // the job is due
+	w.runner.Now = func() time.Time { c := clock; clock = clock.Add(time.Hour); return c } // past any backoff
+	return w, s
+}
+
+// transcriptAfter runs n jobs and returns the song's transcript state and
+// its transcription job.
+func transcriptAfter(t *testing.T, w *world, s *musicify.Song, n int) (string, *musicify.Job) {
+	t.Helper()
+	ctx := context.Background()
+	for i := 0; i < n; i++ {
+		if !w.runner.RunOne(ctx) {
+			t.Fatalf("no job to run at run %d", i+1)
+		}
+	}
+	got, err := w.db.Song(ctx, s.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, j := range mustJobs(t, w, s.ID) {
+		if j.Kind == catalog.JobTranscribe {
+			return got.Transcript, j
+		}
+	}
+	t.Fatal("no transcription job")
+	return "", nil
+}
+
+func TestATranscriptWithNoTranscriberAfterARestartSaysSo(t *testing.T) {
+	w, s := transcribing(t, &failingTranscriber{})
+	w.lib.Transcriber = nil // restarted without one: the job is still queued
+	state, j := transcriptAfter(t, w, s, 1)
+	if state != musicify.TranscriptFailed || j.State != musicify.JobFailed || j.Attempts != 1 {
+		t.Fatalf("transcript %q, job %+v", state, j)
+	}
+}
+
+func TestATranscriptWhoseAudioCannotBeReadSaysSoAtTheLastAttempt(t *testing.T) {
+	ft := &failingTranscriber{}
+	w, s := transcribing(t, ft)
+	if err := w.lib.Blobs.Delete(context.Background(), s.AudioKey); err != nil {
+		t.Fatal(err)
+	}
+	state, j := transcriptAfter(t, w, s, jobs.MaxAttempts-1)
+	if state != musicify.TranscriptPending || j.State != musicify.JobPending {
+		t.Fatalf("before the last attempt: transcript %q, job %+v", state, j)
+	}
+	state, j = transcriptAfter(t, w, s, 1)
+	if state != musicify.TranscriptFailed || j.State != musicify.JobFailed || ft.calls != 0 {
+		t.Fatalf("after the last attempt: transcript %q, job %+v, %d transcriptions", state, j, ft.calls)
+	}
+}
+
+type panickingTranscriber struct{}
+
+func (panickingTranscriber) Name() string { return "panicking" }
+func (panickingTranscriber) Transcribe(context.Context, string) (string, error) {
+	panic("index out of range")
+}
+
+func TestATranscriptThatPanicsSaysSo(t *testing.T) {
+	w, s := transcribing(t, panickingTranscriber{})
+	state, j := transcriptAfter(t, w, s, 1)
+	if state != musicify.TranscriptFailed || j.State != musicify.JobFailed || !strings.Contains(j.Error, "index out of range") {
+		t.Fatalf("transcript %q, job %+v", state, j)
+	}
+}
+
+func TestATranscriptTheServiceRefusesAsTooLargeIsNotTriedAgain(t *testing.T) {
+	calls := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls++
+		http.Error(w, `{"error":"file too large"}`, http.StatusRequestEntityTooLarge)
+	}))
+	defer srv.Close()
+	w, s := transcribing(t, &speech.OpenAI{URL: srv.URL + "/v1"})
+	state, j := transcriptAfter(t, w, s, 1)
+	if state != musicify.TranscriptFailed || j.State != musicify.JobFailed || calls != 1 {
+		t.Fatalf("transcript %q, job %+v, %d calls", state, j, calls)
+	}
+	if w.runner.RunOne(context.Background()) {
+		t.Fatal("a refused transcription is tried again")
 	}
 }

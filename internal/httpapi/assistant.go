@@ -11,10 +11,12 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// Bounds of a chat request.
+// Bounds of a chat request. The body fits the longest history allowed, in
+// any script (4 bytes a character), with room for JSON's quoting.
 const (
 	maxChatMessage = 4000
 	maxChatHistory = 20
+	maxChatBody    = (maxChatHistory + 1) * maxChatMessage * 4 * 3 / 2
 )
 
 // actionView is an assistant action with its songs, so the app can play
@@ -39,7 +41,12 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 		Message string           `json:"message"`
 		History []assistant.Turn `json:"history"`
 	}
-	if err := decodeJSON(w, r, &in); err != nil {
+	me := userOf(r)
+	if err := rateLimit(s.limits().chat, "messages to the assistant", me.ID); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if err := decodeJSONUpTo(w, r, &in, maxChatBody); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -61,7 +68,6 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 			history[i].Text = string([]rune(history[i].Text)[:maxChatMessage])
 		}
 	}
-	me := userOf(r)
 	if !strings.Contains(r.Header.Get("Accept"), "text/event-stream") {
 		a, err := s.Assistant.Chat(r.Context(), me, msg, history, nil)
 		if err != nil {

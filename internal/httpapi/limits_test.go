@@ -104,3 +104,28 @@ func TestForwardedForIsIgnoredWithoutTrustProxy(t *testing.T) {
 		t.Fatalf("a spoofed X-Forwarded-For escaped the limit: %d", r.Status)
 	}
 }
+
+func TestAssistantMessagesPerUserAreLimited(t *testing.T) {
+	e := newEnv(t, func(s *httpapi.Server) { s.Limits.ChatPerMinute = 3 })
+	ann := e.signUp("ann", "ann@example.com", "secret1")
+	bob := e.signUp("bob", "bob@example.com", "secret1")
+	// The longest history allowed fits, whatever the script.
+	long := strings.Repeat("音", 4000)
+	history := make([]map[string]string, 20)
+	for i := range history {
+		history[i] = map[string]string{"role": "user", "text": long}
+	}
+	expect(t, ann.post("/api/assistant/chat", map[string]any{"message": long, "history": history}), 200, "")
+	for i := 0; i < 2; i++ {
+		expect(t, ann.post("/api/assistant/chat", creds{"message": "what is popular"}), 200, "")
+	}
+	r := ann.post("/api/assistant/chat", creds{"message": "what is popular"})
+	expectLimited(t, r, time.Minute)
+	if r.msg() != "Too many messages to the assistant. Try again in 1 minute." {
+		t.Errorf("message = %q", r.msg())
+	}
+	// Each person has their own allowance, and it comes back.
+	expect(t, bob.post("/api/assistant/chat", creds{"message": "what is popular"}), 200, "")
+	e.Clock.Advance(time.Minute)
+	expect(t, ann.post("/api/assistant/chat", creds{"message": "what is popular"}), 200, "")
+}

@@ -31,6 +31,7 @@ func TestCreatingAStation(t *testing.T) {
 		{"Morning", "2026-11-21 16:00", tune, 400, "Please give the start as a date and time with its time zone, such as 2026-11-21T16:00:00+01:00 (date)."},
 		{"Morning", "16:00", tune, 400, "Please give the start as a date and time with its time zone, such as 2026-11-21T16:00:00+01:00 (date)."},
 		{"Morning", e.Clock.Now().Add(400 * 24 * time.Hour).Format(time.RFC3339), tune, 400, "A station can start at most a year from now (date)."},
+		{"Morning", "1026-11-21T16:00:00+01:00", tune, 400, "A station can have started at most a year ago (date)."},
 		{"Morning", start, nil, 400, "Please choose an audio file (audio)."},
 		{"Morning", start, readFixture(t, "audio", "text.mp3"), 415, "This file is not an audio file we can play"},
 	} {

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -52,6 +53,9 @@ var success = message{Message: "success"}
 // writeError answers with err's status and a sentence the user can act on.
 // Causes are logged, never sent.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+		return // the client went away: nobody to answer, and nothing went wrong here
+	}
 	status := errorStatus(err)
 	var e *musicify.Error
 	if errors.As(err, &e) && e.RetryAfter > 0 {
@@ -72,7 +76,12 @@ const maxJSONBody = 64 << 10
 // decodeJSON reads the JSON body into v, turning every malformed body into
 // a 400 that says what is wrong.
 func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
-	r.Body = http.MaxBytesReader(w, r.Body, maxJSONBody)
+	return decodeJSONUpTo(w, r, v, maxJSONBody)
+}
+
+// decodeJSONUpTo is decodeJSON for a body that may reach limit bytes.
+func decodeJSONUpTo(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	err := json.NewDecoder(r.Body).Decode(v)
 	var tooBig *http.MaxBytesError
 	var typeErr *json.UnmarshalTypeError

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"sync"
 	"time"
 
 	"github.com/musicify/musicify/internal/assistant"
@@ -46,6 +47,10 @@ type Server struct {
 	Assistant assistant.Assistant
 	// Voice recognizes spoken player commands; nil when not installed.
 	Voice VoiceCommands
+	// Limits bound each user's use of the assistant and voice commands.
+	Limits     Limits
+	limitsOnce sync.Once
+	limiters   *limiters
 	// Now is the clock of the handlers that record a time; nil is time.Now.
 	Now   func() time.Time
 	Blobs musicify.BlobStore

@@ -22,6 +22,10 @@ func (s *Server) handleVoiceCommand(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, musicify.Errorf(musicify.EUNAVAILABLE, "Voice commands are not available on this server (it needs pocketsphinx)."))
 		return
 	}
+	if err := rateLimit(s.limits().voice, "voice commands", userOf(r).ID); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	f, err := s.readForm(w, r, map[string]fileLimit{
 		"audio": {maxVoiceBytes, musicify.Errorf(musicify.ETOOLARGE, "The voice clip is too long: a few seconds are enough.")},
 	})
@@ -35,6 +39,14 @@ func (s *Server) handleVoiceCommand(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please send the recorded clip (audio)."))
 		return
 	}
+	// Each recognition runs ffmpeg and pocketsphinx: a few at a time, the
+	// rest wait their turn (or give up when their client does).
+	release, err := s.limits().recognizing.acquire(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer release()
 	cmd, err := s.Voice.Command(r.Context(), clip.path)
 	if err != nil {
 		s.writeError(w, r, err)

@@ -1,10 +1,13 @@
 package httpapi_test
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/musicify/musicify/internal/httpapi"
 	"github.com/musicify/musicify/internal/speech"
@@ -47,4 +50,66 @@ func TestVoiceCommandsOverHTTP(t *testing.T) {
 	without := newEnv(t)
 	expect(t, without.signUp("mute", "mute@example.com", "secret1").multipart("/api/voice/command", nil, "audio", spoken(t, "play")),
 		503, "Voice commands are not available on this server (it needs pocketsphinx).")
+}
+
+// heldVoice recognizes "next" once released, counting how many recognize at once.
+type heldVoice struct {
+	mu        sync.Mutex
+	now, most int
+	entered   chan struct{}
+	release   chan struct{}
+}
+
+func (v *heldVoice) Command(ctx context.Context, _ string) (string, error) {
+	v.mu.Lock()
+	v.now++
+	v.most = max(v.most, v.now)
+	v.mu.Unlock()
+	v.entered <- struct{}{}
+	defer func() { v.mu.Lock(); v.now--; v.mu.Unlock() }()
+	select {
+	case <-v.release:
+		return "next", nil
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+func TestVoiceCommandsAreLimitedPerUserAndRecognizedAFewAtATime(t *testing.T) {
+	voice := &heldVoice{entered: make(chan struct{}, 8), release: make(chan struct{})}
+	e := newEnv(t, func(s *httpapi.Server) {
+		s.Voice = voice
+		s.Limits = httpapi.Limits{VoicePerMinute: 3, Recognitions: 1}
+	})
+	c := e.signUp("vox", "vox@example.com", "secret1")
+	clip := []byte("a recorded clip")
+	release := sync.OnceFunc(func() { close(voice.release) })
+	defer release() // a failing check must not leave the requests hanging
+
+	var wg sync.WaitGroup
+	replies := make([]reply, 3)
+	for i := range replies {
+		wg.Go(func() { replies[i] = c.multipart("/api/voice/command", nil, "audio", clip) })
+	}
+	<-voice.entered
+	// The others wait their turn: none starts while the first recognizes.
+	select {
+	case <-voice.entered:
+		t.Fatal("two clips were recognized at once")
+	case <-time.After(300 * time.Millisecond):
+	}
+	release()
+	wg.Wait()
+	for _, r := range replies {
+		if r.Status != 200 || r.Body["command"] != "next" {
+			t.Fatalf("%d %s", r.Status, r.Raw)
+		}
+	}
+	if voice.most != 1 {
+		t.Fatalf("%d recognized at once", voice.most)
+	}
+
+	expectLimited(t, c.multipart("/api/voice/command", nil, "audio", clip), time.Minute)
+	e.Clock.Advance(time.Minute)
+	expect(t, c.multipart("/api/voice/command", nil, "audio", clip), 200, "")
 }

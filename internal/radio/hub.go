@@ -8,7 +8,8 @@ import (
 // here; NATS or Redis pub/sub can implement it when instances multiply.
 type Hub interface {
 	Publish(topic string, msg []byte)
-	// Subscribe returns a channel of the topic's messages until cancel.
+	// Subscribe returns a channel of the topic's messages; cancel closes it,
+	// which ends whatever reads it.
 	Subscribe(topic string) (msgs <-chan []byte, cancel func())
 }
 
@@ -52,6 +53,7 @@ func (h *LocalHub) Subscribe(topic string) (<-chan []byte, func()) {
 			if len(h.subs[topic]) == 0 {
 				delete(h.subs, topic)
 			}
+			close(ch) // under the lock Publish sends under: nothing sends to it again
 			h.mu.Unlock()
 		})
 	}

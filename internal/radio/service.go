@@ -52,6 +52,9 @@ func (s *Service) Create(ctx context.Context, up musicify.StationUpload) (*music
 	if start.Sub(s.Now()) > maxAhead {
 		return nil, musicify.Errorf(musicify.EINVALID, "A station can start at most a year from now (date).")
 	}
+	if s.Now().Sub(start) > maxAhead { // a mistyped year; it would loop from centuries ago
+		return nil, musicify.Errorf(musicify.EINVALID, "A station can have started at most a year ago (date).")
+	}
 	if up.AudioPath == "" {
 		return nil, musicify.Errorf(musicify.EINVALID, "Please choose an audio file (audio).")
 	}

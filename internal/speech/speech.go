@@ -5,9 +5,9 @@
 package speech
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -52,29 +53,48 @@ func (o *OpenAI) Transcribe(ctx context.Context, audioPath string) (string, erro
 	if err != nil {
 		return "", err
 	}
-	defer f.Close()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return "", err
+	}
 	model := o.Model
 	if model == "" {
 		model = "whisper-1"
 	}
-	_ = mw.WriteField("model", model)
-	_ = mw.WriteField("response_format", "json")
-	fw, err := mw.CreateFormFile("file", filepath.Base(audioPath))
+	name := filepath.Base(audioPath)
+
+	// The form is streamed, never held in memory: a goroutine writes it into
+	// a pipe the request reads. Its length is known beforehand, so servers
+	// that cannot read a chunked upload get a Content-Length as before.
+	pr, pw := io.Pipe()
+	mw := multipart.NewWriter(pw)
+	var framing countingWriter
+	dry := multipart.NewWriter(&framing)
+	if err := dry.SetBoundary(mw.Boundary()); err != nil {
+		f.Close()
+		return "", err
+	}
+	if err := writeForm(dry, model, name, strings.NewReader("")); err != nil {
+		f.Close()
+		return "", err
+	}
+	written := make(chan struct{})
+	go func() {
+		defer close(written)
+		defer f.Close()
+		pw.CloseWithError(writeForm(mw, model, name, f))
+	}()
+	defer func() {
+		pr.Close() // stops the writer if the request did not read it all
+		<-written
+	}()
+
+	req, err := http.NewRequestWithContext(ctx, "POST", o.endpoint(), pr)
 	if err != nil {
 		return "", err
 	}
-	if _, err := io.Copy(fw, f); err != nil {
-		return "", err
-	}
-	if err := mw.Close(); err != nil {
-		return "", err
-	}
-	req, err := http.NewRequestWithContext(ctx, "POST", o.endpoint(), &body)
-	if err != nil {
-		return "", err
-	}
+	req.ContentLength = int64(framing) + st.Size()
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	if o.APIKey != "" {
 		req.Header.Set("Authorization", "Bearer "+o.APIKey)
@@ -89,6 +109,11 @@ func (o *OpenAI) Transcribe(ctx context.Context, audioPath string) (string, erro
 	}
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(io.LimitReader(res.Body, 4<<20))
+	if res.StatusCode == http.StatusRequestEntityTooLarge {
+		// Sending it again cannot help: callers see the code and stop.
+		return "", &musicify.Error{Code: musicify.ETOOLARGE, Message: "This recording is too large for the transcription service.",
+			Err: fmt.Errorf("transcription service: %s: %.200s", res.Status, raw)}
+	}
 	if res.StatusCode != http.StatusOK {
 		return "", fmt.Errorf("transcription service: %s: %.200s", res.Status, raw)
 	}
@@ -101,16 +126,57 @@ func (o *OpenAI) Transcribe(ctx context.Context, audioPath string) (string, erro
 	return strings.TrimSpace(out.Text), nil
 }
 
+// writeForm writes the transcription request's form, with audio as its file.
+func writeForm(mw *multipart.Writer, model, name string, audio io.Reader) error {
+	if err := mw.WriteField("model", model); err != nil {
+		return err
+	}
+	if err := mw.WriteField("response_format", "json"); err != nil {
+		return err
+	}
+	fw, err := mw.CreateFormFile("file", name)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(fw, audio); err != nil {
+		return fmt.Errorf("sending the audio: %w", err)
+	}
+	return mw.Close()
+}
+
+// countingWriter counts what is written to it and keeps nothing.
+type countingWriter int64
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	*c += countingWriter(len(p))
+	return len(p), nil
+}
+
 // Sphinx runs Debian's pocketsphinx on a 16 kHz mono copy of the audio
 // that ffmpeg makes.
 type Sphinx struct {
 	Bin    string // pocketsphinx_continuous
 	FFmpeg string
 	Model  string // the directory of the en-us model
+	// CommandTimeout bounds one recognition of a voice command; zero
+	// means DefaultCommandTimeout.
+	CommandTimeout time.Duration
 }
 
 // DefaultModel is where Debian's pocketsphinx-en-us puts the model.
 const DefaultModel = "/usr/share/pocketsphinx/model/en-us"
+
+const (
+	// DefaultCommandTimeout bounds a voice command: ffmpeg and pocketsphinx
+	// on CommandSeconds of audio take well under a second.
+	DefaultCommandTimeout = 30 * time.Second
+	// CommandSeconds is how much of a voice clip is listened to: a command
+	// is said at once, and a small clip of low-bitrate Opus can hold most
+	// of an hour.
+	CommandSeconds = 10
+	// transcribeTimeout bounds the transcription of a whole song.
+	transcribeTimeout = 10 * time.Minute
+)
 
 // NewSphinx finds pocketsphinx, its English model and ffmpeg, or returns nil.
 func NewSphinx() *Sphinx {
@@ -132,25 +198,31 @@ func (s *Sphinx) Name() string { return "pocketsphinx" }
 
 // Transcribe recognizes speech with the general English language model.
 func (s *Sphinx) Transcribe(ctx context.Context, audioPath string) (string, error) {
-	return s.recognize(ctx, audioPath, "-lm", filepath.Join(s.Model, "en-us.lm.bin"))
+	ctx, cancel := context.WithTimeout(ctx, transcribeTimeout)
+	defer cancel()
+	return s.recognize(ctx, audioPath, 0, "-lm", filepath.Join(s.Model, "en-us.lm.bin"))
 }
 
-// recognize converts the audio, then runs pocketsphinx with extra args
-// (a language model or a grammar) and returns what it heard.
-func (s *Sphinx) recognize(ctx context.Context, audioPath string, args ...string) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
-	defer cancel()
+// recognize converts the first seconds of the audio (all of it for 0),
+// then runs pocketsphinx with extra args (a language model or a grammar)
+// and returns what it heard. Audio ffmpeg cannot read is EUNSUPPORTED;
+// once ctx ends, the error wraps ctx.Err().
+func (s *Sphinx) recognize(ctx context.Context, audioPath string, seconds int, args ...string) (string, error) {
 	dir, err := os.MkdirTemp("", "speech-")
 	if err != nil {
 		return "", err
 	}
 	defer os.RemoveAll(dir)
 	wav := filepath.Join(dir, "in.wav")
-	conv := exec.CommandContext(ctx, s.FFmpeg, "-hide_banner", "-nostdin", "-loglevel", "error", "-y",
-		"-i", audioPath, "-vn", "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", wav)
+	convArgs := []string{"-hide_banner", "-nostdin", "-loglevel", "error", "-y", "-i", audioPath, "-vn"}
+	if seconds > 0 {
+		convArgs = append(convArgs, "-t", strconv.Itoa(seconds))
+	}
+	conv := exec.CommandContext(ctx, s.FFmpeg, append(convArgs, "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", wav)...)
+	conv.WaitDelay = time.Second
 	if out, err := conv.CombinedOutput(); err != nil {
 		if ctx.Err() != nil {
-			return "", ctx.Err()
+			return "", fmt.Errorf("preparing audio for speech recognition: %w", ctx.Err())
 		}
 		return "", &musicify.Error{Code: musicify.EUNSUPPORTED, Message: "This recording is not audio we can read.",
 			Err: fmt.Errorf("preparing audio for speech recognition: %w: %.300s", err, out)}
@@ -158,8 +230,16 @@ func (s *Sphinx) recognize(ctx context.Context, audioPath string, args ...string
 	cmd := exec.CommandContext(ctx, s.Bin, append([]string{"-infile", wav,
 		"-hmm", filepath.Join(s.Model, "en-us"), "-dict", filepath.Join(s.Model, "cmudict-en-us.dict"),
 		"-logfn", os.DevNull}, args...)...)
+	cmd.WaitDelay = time.Second
 	out, err := cmd.Output()
 	if err != nil {
+		if ctx.Err() != nil {
+			return "", fmt.Errorf("pocketsphinx: %w", ctx.Err())
+		}
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return "", fmt.Errorf("pocketsphinx: %w: %.300s", err, exit.Stderr)
+		}
 		return "", fmt.Errorf("pocketsphinx: %w", err)
 	}
 	return strings.Join(strings.Fields(string(out)), " "), nil
@@ -171,8 +251,11 @@ var Commands = []string{"start", "shuffle", "pause", "previous", "next", "play"}
 // ErrNotHeard is the answer when no command was recognized.
 var ErrNotHeard = musicify.Errorf(musicify.EINVALID, "We did not catch a command. Say start, shuffle, pause, previous, next or play.")
 
-// Command recognizes one of Commands in a short clip, with a grammar that
-// allows nothing else: far more reliable than free recognition.
+// Command recognizes one of Commands in the first CommandSeconds of a
+// clip, with a grammar that allows nothing else: far more reliable than
+// free recognition. A clip ffmpeg cannot read is EUNSUPPORTED; a
+// recognizer that fails or takes longer than CommandTimeout is
+// EUNAVAILABLE; when ctx ends first, the error wraps ctx.Err().
 func (s *Sphinx) Command(ctx context.Context, audioPath string) (string, error) {
 	dir, err := os.MkdirTemp("", "grammar-")
 	if err != nil {
@@ -184,9 +267,22 @@ func (s *Sphinx) Command(ctx context.Context, audioPath string) (string, error) 
 	if err := os.WriteFile(gram, []byte(body), 0o600); err != nil {
 		return "", err
 	}
-	heard, err := s.recognize(ctx, audioPath, "-jsgf", gram)
-	if err != nil {
+	timeout := s.CommandTimeout
+	if timeout <= 0 {
+		timeout = DefaultCommandTimeout
+	}
+	rctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	heard, err := s.recognize(rctx, audioPath, CommandSeconds, "-jsgf", gram)
+	switch {
+	case err == nil:
+	case ctx.Err() != nil: // the caller gave up: nothing went wrong here
+		return "", fmt.Errorf("recognizing a voice command: %w", ctx.Err())
+	case musicify.ErrorCode(err) == musicify.EUNSUPPORTED:
 		return "", err
+	default: // pocketsphinx failed, or ran out of time
+		return "", &musicify.Error{Code: musicify.EUNAVAILABLE, Message: "Voice commands are not available right now. Please try again.",
+			Err: fmt.Errorf("recognizing a voice command: %w", err)}
 	}
 	for _, w := range strings.Fields(heard) {
 		for _, c := range Commands {

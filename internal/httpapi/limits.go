@@ -1,0 +1,67 @@
+package httpapi
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/musicify/musicify/internal/auth"
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// Limits bound what one signed-in user may ask of the costly calls: the
+// assistant may call a paid model, a voice clip runs ffmpeg and pocketsphinx.
+// Zero fields take the defaults.
+type Limits struct {
+	ChatPerMinute  int // default 20
+	VoicePerMinute int // default 60: listening sends a clip every 2 s
+	Recognitions   int // voice clips recognized at once; default the CPUs
+}
+
+type limiters struct {
+	chat, voice *auth.Limiter
+	recognizing semaphore
+}
+
+func (s *Server) limits() *limiters {
+	s.limitsOnce.Do(func() {
+		now := s.Now
+		if now == nil {
+			now = time.Now
+		}
+		or := func(v, def int) int {
+			if v > 0 {
+				return v
+			}
+			return def
+		}
+		s.limiters = &limiters{
+			chat:        auth.NewLimiter(or(s.Limits.ChatPerMinute, 20), time.Minute, now),
+			voice:       auth.NewLimiter(or(s.Limits.VoicePerMinute, 60), time.Minute, now),
+			recognizing: make(semaphore, or(s.Limits.Recognitions, runtime.NumCPU())),
+		}
+	})
+	return s.limiters
+}
+
+// rateLimit counts one request of userID against l, or says how long to wait.
+func rateLimit(l *auth.Limiter, what, userID string) error {
+	if wait := l.Take(userID); wait > 0 {
+		return musicify.RateLimited(what, wait)
+	}
+	return nil
+}
+
+// semaphore lets a fixed number of holders in at once.
+type semaphore chan struct{}
+
+func (s semaphore) acquire(ctx context.Context) (release func(), err error) {
+	select {
+	case s <- struct{}{}:
+		var once sync.Once
+		return func() { once.Do(func() { <-s }) }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
