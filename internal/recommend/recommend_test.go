@@ -76,6 +76,24 @@ func TestRecommendationsFollowTasteAndLeaveOutWhatWasJustPlayed(t *testing.T) {
 	}
 }
 
+func TestLikedSongsComeLastRatherThanLeaveTheListShort(t *testing.T) {
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	e := fixture(&now)
+	for i := 0; i < 6; i++ {
+		e.Liked("collector", fmt.Sprintf("jazz%d", i), now)
+	}
+	for i := 0; i < 5; i++ {
+		e.Liked("collector", fmt.Sprintf("metal%d", i), now)
+	}
+	recs := e.ForUser("collector", 8, Options{})
+	if len(recs) != 8 || recs[0] != "metal5" {
+		t.Fatalf("the one song not liked first, then liked ones: %v", recs)
+	}
+	if got := e.ForUser("collector", 8, Options{ExcludeAll: true}); len(got) != 1 {
+		t.Fatalf("evaluation still leaves out everything touched: %v", got)
+	}
+}
+
 func TestAnInteractionChangesRecommendationsAtOnce(t *testing.T) {
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
 	e := fixture(&now)

@@ -14,6 +14,7 @@ const (
 	consumersPerSeed    = 100 // their most recent listeners looked at
 	entriesPerConsumer  = 60  // and those listeners' most recent songs
 	recentExclude       = 25  // the user's latest songs kept out of the first places
+	justPlayed          = 3   // and the very latest kept out altogether
 	artistsForContent   = 3
 	songsPerArtistLimit = 200
 	maxPerArtist        = 2 // in the first ten places, for variety
@@ -77,8 +78,9 @@ type Options struct {
 
 // ForUser recommends up to n songs for a user: what people with the same
 // taste played, by the artists and with the words the user likes, lifted a
-// little by popularity. The user's recent and liked songs and their own
-// uploads stay out of the list; at most two songs per artist open it.
+// little by popularity. The user's own uploads and the songs they just
+// played stay out of the list, their other recent and liked songs out of its
+// first places; at most two songs per artist open it.
 func (e *Engine) ForUser(user string, n int, opts Options) []string {
 	e.mu.RLock()
 	defer e.mu.RUnlock()
@@ -95,18 +97,38 @@ func (e *Engine) ForUser(user string, n int, opts Options) []string {
 		w := seed.w * float32(math.Pow(0.97, float64(rank)))
 		e.neighbours(seed.song, w, l, cf)
 	}
-	excluded := getScores(len(e.songs)) // a mark per song, cheaper than a map
+	// A mark per song, cheaper than a map: 1 for a liked or recent song, 2
+	// for one just played, which stays out even when the list runs short.
+	excluded := getScores(len(e.songs))
 	defer excluded.release()
 	for i, en := range recentEntries(h.entries, len(h.entries)) {
-		if opts.ExcludeAll || en.like || i < recentExclude {
+		switch {
+		case opts.ExcludeAll || i < justPlayed:
+			excluded.add(en.song, 2-excluded.v[en.song])
+		case (en.like || i < recentExclude) && excluded.v[en.song] == 0:
 			excluded.add(en.song, 1)
 		}
 	}
 	content := e.contentScores(seeds)
 	defer content.release()
-	return e.blend(cf, content, n, func(s int32) bool {
+	out := e.blend(cf, content, n, func(s int32) bool {
 		return excluded.v[s] != 0 || e.songs[s].owner == owner
 	})
+	if len(out) == n || opts.ExcludeAll {
+		return out
+	}
+	// A small catalog runs out: the liked and recent songs come after the
+	// rest, rather than leave the list short.
+	seen := make(map[string]bool, len(out))
+	for _, id := range out {
+		seen[id] = true
+	}
+	for _, id := range e.blend(cf, content, n, func(s int32) bool { return excluded.v[s] == 2 || e.songs[s].owner == owner }) {
+		if len(out) < n && !seen[id] {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // Similar lists up to n songs like the given one ('More like this').
