@@ -1,7 +1,7 @@
-import { Pause, Play } from 'lucide-react';
 import { SongCover } from '@/components/songs/SongCover';
 import { togglePlay, useCurrentSong, usePlayer } from '@/lib/player-store';
 import { displayName, type Song } from '@/lib/song';
+import { CardPlay } from './CardPlay';
 import './cards.css';
 
 interface SongCardProps {
@@ -20,20 +20,16 @@ export function SongCard({ song, onPlay }: SongCardProps) {
   return (
     <button
       type="button"
-      className={isCurrent ? 'song-card song-card--current' : 'song-card'}
+      className={
+        isCurrent ? 'song-card song-card--current has-card-play' : 'song-card has-card-play'
+      }
       onClick={isCurrent ? togglePlay : onPlay}
       aria-label={`${pauses ? 'Pause' : 'Play'} ${song.song} by ${artist}`}
       aria-current={isCurrent ? 'true' : undefined}
     >
       <span className="song-card__art">
         <SongCover src={song.cover} size={320} className="song-card__cover" />
-        <span className="song-card__play" aria-hidden="true">
-          {pauses ? (
-            <Pause size={20} fill="currentColor" />
-          ) : (
-            <Play size={20} fill="currentColor" />
-          )}
-        </span>
+        <CardPlay pause={pauses} shown={isCurrent} className="song-card__play" />
       </span>
       <span className="song-card__title">{song.song}</span>
       <span className="song-card__artist">{artist}</span>

@@ -1,3 +1,4 @@
 export { ArtistCard } from './ArtistCard';
+export { CardPlay } from './CardPlay';
 export { CardRow } from './CardRow';
 export { SongCard } from './SongCard';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Play, UserPlus, Users } from 'lucide-react';
-import { CardRow } from '@/components/cards';
+import { UserPlus, Users } from 'lucide-react';
+import { CardPlay, CardRow } from '@/components/cards';
 import { SongCover } from '@/components/songs';
 import { ButtonLink, EmptyState, Section, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
@@ -90,15 +90,13 @@ function FeedBody({ feed, items }: { feed: ReturnType<typeof useFeed>; items: Fe
           <li key={key}>
             <button
               type="button"
-              className="feed-card"
+              className="feed-card has-card-play"
               aria-label={label}
               onClick={() => playSongs(songs, songs.indexOf(song))}
             >
               <span className="feed-card__art">
                 <SongCover src={song.cover} size={320} className="feed-card__cover" />
-                <span className="feed-card__play" aria-hidden="true">
-                  <Play size={20} fill="currentColor" />
-                </span>
+                <CardPlay className="feed-card__play" />
               </span>
               {text}
             </button>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Play } from 'lucide-react';
+import { CardPlay } from '@/components/cards';
 import { Section } from '@/components/ui';
 import { useSession } from '@/lib/session';
 import { greetingFor } from '../greeting';
@@ -24,7 +24,7 @@ export function HomePage() {
 
       <Section title="Top Songs">
         <div className="home__top">
-          <Link to="/player/top" className="top-card">
+          <Link to="/player/top" className="top-card has-card-play">
             <span className="top-card__art" aria-hidden="true">
               <span className="top-card__rank">#1</span>
             </span>
@@ -32,9 +32,7 @@ export function HomePage() {
               <span className="top-card__title">Top Songs</span>
               <span className="top-card__text">The most played tracks on Musicify right now</span>
             </span>
-            <span className="top-card__play" aria-hidden="true">
-              <Play size={20} fill="currentColor" />
-            </span>
+            <CardPlay className="top-card__play" />
           </Link>
         </div>
       </Section>
