@@ -96,7 +96,7 @@ func bench(args []string) int {
 	api := &httpapi.Server{
 		Accounts: accounts, Users: db, Songs: db, Logger: logger, BaseURL: base, Ping: db.Ping,
 		Playlists: &playlists.Service{Store: db, Logger: logger}, Social: &social.Service{Store: db, Now: time.Now},
-		Search: &search.Service{Index: db, Logger: logger, Now: time.Now}, Recommender: engine, Interests: db,
+		Search: &search.Service{Index: db, Logger: logger}, Recommender: engine, Interests: db,
 	}
 	srv := httptest.NewServer(api.Handler())
 	defer srv.Close()

@@ -40,7 +40,7 @@ func newCatalog(t *testing.T) *catalogWorld {
 	engine := recommend.New(time.Now)
 	db.Signals = engine
 	w := &catalogWorld{db: db, songs: map[string]string{}, cat: &Catalog{
-		Search: &search.Service{Index: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now},
+		Search: &search.Service{Index: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))},
 		Songs:  db, Users: db, Playlists: db, Recommender: engine,
 	}}
 	user := func(name string) *musicify.User {

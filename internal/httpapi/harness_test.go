@@ -103,7 +103,7 @@ func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 		Accounts: svc, Users: db, Songs: db, Library: library, Blobs: blobs, SpoolDir: blobs.TempDir(), MaxUploadMB: 5,
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: logger},
 		Social:      &social.Service{Store: db, Now: clk.Now},
-		Search:      &search.Service{Index: db, Logger: logger, Now: clk.Now},
+		Search:      &search.Service{Index: db, Logger: logger},
 		Recommender: engine, Interests: db, Now: clk.Now,
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now},
 		Presence: radio.NewPresence(hub), Hub: hub,

@@ -45,7 +45,7 @@ type SearchIndex interface {
 	// relevance can hardly tell them apart, at a cost that does not grow
 	// with the number of matches.
 	SearchPopular(ctx context.Context, kind string, q Query, limit int) ([]Hit, error)
-	// Version changes whenever something may have been written, so word
-	// lists are reloaded only when they may have changed.
-	Version() uint64
+	// Version changes whenever the words of a kind's index change, so word
+	// lists are reloaded exactly when they have changed.
+	Version(ctx context.Context, kind string) (uint64, error)
 }

@@ -7,14 +7,9 @@ import (
 	"math"
 	"sort"
 	"sync"
-	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
-
-// vocabMaxAge bounds how long a new word waits before typos can find it;
-// the word itself is found at once, since the index is updated by triggers.
-const vocabMaxAge = 2 * time.Second
 
 // popularityWeight sets how much popularity lifts a result, on scales where
 // the best match and the most popular result are both 1: enough to order
@@ -29,7 +24,6 @@ const broadMatches = 500
 type Service struct {
 	Index  musicify.SearchIndex
 	Logger *slog.Logger
-	Now    func() time.Time
 	// BroadMatches overrides broadMatches (tests make it small).
 	BroadMatches int
 
@@ -38,10 +32,9 @@ type Service struct {
 }
 
 type vocabEntry struct {
-	v        *vocab
-	built    time.Time
-	version  uint64
-	building bool
+	v       *vocab
+	version uint64
+	loading chan struct{} // closed when the load in flight is done
 }
 
 // Find returns up to limit ids of a kind for the text typed, best first:
@@ -175,10 +168,17 @@ func (s *Service) Warm(ctx context.Context) error {
 	return nil
 }
 
-// vocab returns the word list of a kind, rebuilding it in the background
-// when the database changed and the list is older than vocabMaxAge; the
-// first call waits for it.
+// vocab returns the word list of a kind as the index holds it now: it is
+// reloaded when the kind's words changed since it was built, so a search
+// right after a write corrects typos with the new words. Concurrent callers
+// share one load. Nil means the list could not be loaded; search then goes
+// without typo correction rather than failing.
 func (s *Service) vocab(ctx context.Context, kind string) *vocab {
+	version, err := s.Index.Version(ctx, kind)
+	if err != nil {
+		s.Logger.Error("reading the search version", "kind", kind, "err", err)
+		return nil
+	}
 	s.mu.Lock()
 	if s.vocabs == nil {
 		s.vocabs = map[string]*vocabEntry{}
@@ -188,34 +188,36 @@ func (s *Service) vocab(ctx context.Context, kind string) *vocab {
 		e = &vocabEntry{}
 		s.vocabs[kind] = e
 	}
-	version := s.Index.Version()
-	stale := e.v == nil || (version != e.version && s.Now().Sub(e.built) > vocabMaxAge)
-	first := e.v == nil
-	start := stale && !e.building
-	if start {
-		e.building = true
-	}
-	s.mu.Unlock()
-
-	if start {
-		build := func(ctx context.Context) {
-			words, err := s.Index.SearchTerms(ctx, kind)
-			s.mu.Lock()
-			defer s.mu.Unlock()
-			e.building = false
-			if err != nil {
-				s.Logger.Error("loading search words", "kind", kind, "err", err)
-				return
+	for e.v == nil || e.version < version {
+		if e.loading != nil { // someone is loading it: wait for theirs
+			done := e.loading
+			s.mu.Unlock()
+			select {
+			case <-done:
+			case <-ctx.Done():
+				return nil
 			}
-			e.v, e.built, e.version = newVocab(words), s.Now(), version
+			s.mu.Lock()
+			continue
 		}
-		if first {
-			build(ctx)
-		} else {
-			go build(context.WithoutCancel(ctx))
+		done := make(chan struct{})
+		e.loading = done
+		s.mu.Unlock()
+		// Read after the version, so the list is at least that new.
+		words, err := s.Index.SearchTerms(context.WithoutCancel(ctx), kind)
+		s.mu.Lock()
+		e.loading = nil
+		close(done)
+		if err != nil {
+			s.mu.Unlock()
+			s.Logger.Error("loading search words", "kind", kind, "err", err)
+			return nil
+		}
+		if version >= e.version {
+			e.v, e.version = newVocab(words), version
 		}
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return e.v
+	v := e.v
+	s.mu.Unlock()
+	return v
 }

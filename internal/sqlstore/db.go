@@ -16,7 +16,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
@@ -39,18 +38,10 @@ type DB struct {
 	// stmts caches prepared statements by query: parsing SQL was a quarter
 	// of the CPU of a streamed range request before.
 	stmts sync.Map
-	// version counts writes, so caches of derived data (search's word
-	// lists) know when to refresh. A write that rolls back counts too,
-	// which costs one refresh and nothing else.
-	version atomic.Uint64
 }
-
-// Version changes whenever something may have been written.
-func (d *DB) Version() uint64 { return d.version.Load() }
 
 // begin starts a transaction that writes.
 func (d *DB) begin(ctx context.Context) (*sql.Tx, error) {
-	d.version.Add(1)
 	return d.db.BeginTx(ctx, nil)
 }
 
@@ -117,7 +108,6 @@ func (d *DB) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 }
 
 func (d *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	d.version.Add(1)
 	st, err := d.stmt(ctx, query)
 	if err != nil {
 		return nil, err

@@ -46,6 +46,16 @@ func (d *DB) SearchTerms(ctx context.Context, kind string) ([]musicify.IndexWord
 	}, `SELECT term, doc FROM `+k.terms)
 }
 
+// Version reads the counter that triggers move with every change of a
+// kind's words (migration 0011).
+func (d *DB) Version(ctx context.Context, kind string) (uint64, error) {
+	var v uint64
+	if err := d.queryRow(ctx, `SELECT version FROM search_versions WHERE kind = ?`, kind).Scan(&v); err != nil {
+		return 0, fmt.Errorf("reading the %s search version: %w", kind, err)
+	}
+	return v, nil
+}
+
 func (d *DB) Search(ctx context.Context, kind string, q musicify.Query, limit int) ([]musicify.Hit, error) {
 	k, ok := searchKinds[kind]
 	if !ok {
