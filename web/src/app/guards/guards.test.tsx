@@ -47,8 +47,10 @@ describe('RequireSession', () => {
       'GET /api/verified': { status: 401, body: { message: 'You are not signed in.' } },
     });
     const { router } = renderRoutes(routes, '/songs');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.getByText('registration page')).toBeInTheDocument();
+    // The router's state moves before React renders its transition: wait for
+    // the page the visitor sees, then check where they are.
+    expect(await screen.findByText('registration page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('sends the visitor to / on any other failure too', async () => {

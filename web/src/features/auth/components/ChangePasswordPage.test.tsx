@@ -82,10 +82,12 @@ describe('ChangePasswordPage', () => {
     startReset('ada@example.com');
     mockApi({});
     const { router } = renderChange();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/otp'));
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'Please enter the code from the mail again.',
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Please enter the code from the mail again.',
+      ),
     );
+    expect(router.state.location.pathname).toBe('/otp');
   });
 
   it('starts over at /forget without a reset in progress', async () => {

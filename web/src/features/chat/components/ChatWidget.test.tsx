@@ -487,11 +487,13 @@ describe('the actions under a reply', () => {
     const { router } = renderChat();
     await user.type(input(), 'make a playlist called Focus{Enter}');
     await user.click(await screen.findByRole('button', { name: 'Create “Focus”' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/player/p7'));
-    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
-    expect(screen.getByRole('status')).toHaveTextContent(
-      '“focus” is already one of your playlists.',
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        '“focus” is already one of your playlists.',
+      ),
     );
+    expect(router.state.location.pathname).toBe('/player/p7');
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
     // Nothing is added to a playlist that was there already.
     expect(calls.filter((c) => c.url === '/api/playlist/add')).toHaveLength(0);
     const saved = JSON.parse(sessionStorage.getItem('musicify.chat.u1') ?? '[]') as ChatMessage[];
