@@ -115,10 +115,10 @@ func (m *Main) Run(ctx context.Context) error {
 	api := &httpapi.Server{
 		Accounts: accounts, Users: db, Songs: db, Library: library, Blobs: blobs,
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger},
-		Social:      &social.Service{Store: db},
+		Social:      &social.Service{Store: db, Now: m.Now},
 		Search:      &search.Service{Index: db, Logger: m.Logger},
 		Recommender: engine, Interests: db, Now: m.Now,
-		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: library.Probe, Logger: m.Logger},
+		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: library.Probe, Logger: m.Logger, Now: m.Now},
 		Presence: radio.NewPresence(hub), Hub: hub,
 		SpoolDir: blobs.TempDir(), MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
