@@ -4,6 +4,7 @@ import { api, errorMessage } from '@/lib/api-client';
 import type { PlaylistWithSongs } from '@/lib/playlist';
 import { queryKeys } from '@/lib/query-keys';
 import type { Song } from '@/lib/song';
+import { reloadAfterLastWrite, songWritesScope } from './song-writes';
 
 /** DELETE /api/playlist/{ref}/songs/{songId}: takes one song out of a playlist. */
 export function removeFromPlaylist(ref: string, songId: string): Promise<{ message: string }> {
@@ -19,6 +20,7 @@ export function useRemoveFromPlaylist(ref: string) {
   const toast = useToast();
   const key = queryKeys.songs.playlist(ref);
   return useMutation({
+    scope: songWritesScope(ref),
     mutationFn: (song: Song) => removeFromPlaylist(ref, song._id),
     onMutate: async (song) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -38,7 +40,7 @@ export function useRemoveFromPlaylist(ref: string) {
       toast.success(name ? `Removed “${song.song}” from “${name}”` : `Removed “${song.song}”`);
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: key });
+      reloadAfterLastWrite(queryClient, ref);
       void queryClient.invalidateQueries({ queryKey: queryKeys.playlists.all });
     },
   });

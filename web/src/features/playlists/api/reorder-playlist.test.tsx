@@ -70,4 +70,46 @@ describe('reordering a playlist', () => {
       ),
     );
   });
+
+  it('sends two quick moves one after the other, and shows both at once', async () => {
+    const client = testQueryClient();
+    client.setQueryData(queryKeys.songs.playlist('p1'), playlist);
+    const answers = [deferred<Response>(), deferred<Response>()];
+    const bodies: unknown[] = [];
+    const fetch = vi.fn((_url: string, init?: RequestInit) => {
+      bodies.push(JSON.parse(init?.body as string));
+      return answers[bodies.length - 1]!.promise;
+    });
+    vi.stubGlobal('fetch', fetch);
+    const hook = renderHook(() => useReorderPlaylist('p1'), { wrapper: providersWrapper(client) });
+    const order = () =>
+      client
+        .getQueryData<PlaylistWithSongs>(queryKeys.songs.playlist('p1'))
+        ?.songs.map((s) => s._id);
+    const move = (from: number, to: number) =>
+      act(() =>
+        hook.result.current.mutate({
+          from,
+          to,
+          order: orderAfterMove(client.getQueryData(queryKeys.songs.playlist('p1')), from, to),
+        }),
+      );
+
+    move(0, 1);
+    await waitFor(() => expect(order()).toEqual(['b', 'a', 'c']));
+    move(2, 1);
+    await waitFor(() => expect(order()).toEqual(['b', 'c', 'a']));
+    // The second waits for the first: a busy server cannot take them the other way round.
+    expect(bodies).toEqual([{ songs: ['b', 'a', 'c'] }]);
+    answers[0]!.resolve(json(200, { message: 'success' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ songs: ['b', 'c', 'a'] });
+    // Nothing reloads between the two, which would show the first order again…
+    const stale = () => client.getQueryState(queryKeys.songs.playlist('p1'))?.isInvalidated;
+    expect(stale()).toBe(false);
+    expect(order()).toEqual(['b', 'c', 'a']);
+    // …only after the last.
+    answers[1]!.resolve(json(200, { message: 'success' }));
+    await waitFor(() => expect(stale()).toBe(true));
+  });
 });

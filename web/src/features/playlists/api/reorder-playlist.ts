@@ -4,6 +4,7 @@ import { api, errorMessage } from '@/lib/api-client';
 import type { PlaylistWithSongs } from '@/lib/playlist';
 import { queryKeys } from '@/lib/query-keys';
 import { idsOf, moveItem } from '../reorder';
+import { reloadAfterLastWrite, songWritesScope } from './song-writes';
 
 /** PUT /api/playlist/{ref}/order: the new order, naming every song once. */
 export function reorderPlaylist(ref: string, songIds: string[]): Promise<{ message: string }> {
@@ -27,6 +28,7 @@ export function useReorderPlaylist(ref: string) {
   const toast = useToast();
   const key = queryKeys.songs.playlist(ref);
   return useMutation({
+    scope: songWritesScope(ref),
     mutationFn: ({ order }: MoveVars & { order: string[] }) => reorderPlaylist(ref, order),
     onMutate: async ({ from, to }) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -43,7 +45,7 @@ export function useReorderPlaylist(ref: string) {
       if (context?.before) queryClient.setQueryData(key, context.before);
       toast.error(`We could not save the new order. ${errorMessage(err)}`);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () => reloadAfterLastWrite(queryClient, ref),
   });
 }
 
