@@ -42,6 +42,14 @@ func (l *Limiter) Take(key string) time.Duration {
 	return 0
 }
 
+// Count is how many events of key are in the window now.
+func (l *Limiter) Count(key string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.wait(key, l.now())
+	return len(l.events[key])
+}
+
 // Reset forgets key, e.g. after a successful login.
 func (l *Limiter) Reset(key string) {
 	l.mu.Lock()

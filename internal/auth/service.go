@@ -10,7 +10,9 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"math"
 	"math/big"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -43,9 +45,13 @@ type Service struct {
 	now     func() time.Time
 	baseURL string
 
-	loginIP, loginAccount      *Limiter
+	loginIP, loginPair         *Limiter
+	loginAccount               *Limiter // counts wrong passwords, for loginDelay
+	sleep                      func(context.Context, time.Duration) error
+	pool                       *hashPool
 	codeSendIP, codeSendEmail  *Limiter
 	codeSendBurst, codeCheckIP *Limiter
+	codeCheckEmail             *Limiter
 	dummyOnce                  sync.Once
 	dummyHash                  string
 }
@@ -57,6 +63,11 @@ type Options struct {
 	Hash    Argon2Params     // cost of password and code hashes
 	Now     func() time.Time // the clock, injectable for tests
 	BaseURL string           // the public URL, written in mails
+	// Sleep waits out a login delay; nil waits on a timer. Tests record it.
+	Sleep func(context.Context, time.Duration) error
+	// HashWorkers and HashQueue size the argon2id pool: runs at once
+	// (default the CPUs) and callers waiting (default 4 per worker).
+	HashWorkers, HashQueue int
 }
 
 // NewService wires the account service.
@@ -67,14 +78,29 @@ func NewService(store Store, mailer musicify.Mailer, o Options) *Service {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	if o.Sleep == nil {
+		o.Sleep = sleepCtx
+	}
+	if o.HashWorkers <= 0 {
+		o.HashWorkers = runtime.NumCPU()
+	}
+	if o.HashQueue <= 0 {
+		o.HashQueue = 4 * o.HashWorkers
+	}
 	return &Service{
 		store: store, mailer: mailer, hash: o.Hash, now: o.Now, baseURL: o.BaseURL,
 		loginIP:       NewLimiter(60, 15*time.Minute, o.Now),
-		loginAccount:  NewLimiter(10, 15*time.Minute, o.Now),
+		loginPair:     NewLimiter(10, 15*time.Minute, o.Now),
+		loginAccount:  NewLimiter(math.MaxInt, 15*time.Minute, o.Now),
+		sleep:         o.Sleep,
+		pool:          newHashPool(o.HashWorkers, o.HashQueue),
 		codeSendIP:    NewLimiter(30, 15*time.Minute, o.Now),
 		codeSendEmail: NewLimiter(5, time.Hour, o.Now),
 		codeSendBurst: NewLimiter(1, 20*time.Second, o.Now),
 		codeCheckIP:   NewLimiter(60, 15*time.Minute, o.Now),
+		// Each code allows 5 wrong tries; this bounds tries across the codes
+		// an attacker has mailed to one address, from however many networks.
+		codeCheckEmail: NewLimiter(30, 15*time.Minute, o.Now),
 	}
 }
 
@@ -94,7 +120,7 @@ func (s *Service) StartSignup(ctx context.Context, c musicify.Client, r musicify
 	if err := s.limitCodeMail(musicify.PurposeSignup, r.Email); err != nil {
 		return err
 	}
-	pwHash, err := s.hash.Hash(r.Password)
+	pwHash, err := s.hashSecret(ctx, r.Password)
 	if err != nil {
 		return fmt.Errorf("hashing password: %w", err)
 	}
@@ -135,8 +161,15 @@ func (s *Service) CompleteSignup(ctx context.Context, c musicify.Client, r music
 	}
 	// The account is the one that was checked and mailed; a body that names
 	// another is a stale form, not a new registration.
-	if (r.Username != "" && !strings.EqualFold(strings.TrimSpace(r.Username), pending.Username)) ||
-		(r.Password != "" && !Verify(pending.PasswordHash, r.Password)) {
+	differs := r.Username != "" && !strings.EqualFold(strings.TrimSpace(r.Username), pending.Username)
+	if !differs && r.Password != "" {
+		same, err := s.verify(ctx, pending.PasswordHash, r.Password)
+		if err != nil {
+			return nil, "", err
+		}
+		differs = !same
+	}
+	if differs {
 		return nil, "", musicify.Errorf(musicify.EINVALID, "These details differ from the ones the code was sent for. Please register again.")
 	}
 	if err := s.claimCode(ctx, pending); err != nil {
@@ -173,22 +206,33 @@ func (s *Service) Login(ctx context.Context, c musicify.Client, login, password 
 		return nil, "", err
 	}
 	account := "login:" + strings.ToLower(login)
+	hash := ""
 	if u != nil {
-		account = "user:" + u.ID
+		account, hash = "user:"+u.ID, u.PasswordHash
+	} else {
+		hash = s.dummy() // spend the same time as a real check
 	}
-	if wait := s.loginAccount.Check(account); wait > 0 {
-		return nil, "", musicify.RateLimited("wrong passwords for this account", wait)
+	// Wrong passwords lock out the network they come from, not the
+	// account: its owner, elsewhere, only waits a little longer.
+	pair := account + "|" + c.IP
+	if wait := s.loginPair.Check(pair); wait > 0 {
+		return nil, "", musicify.RateLimited("wrong passwords for this account from your network", wait)
 	}
-	if u == nil {
-		Verify(s.dummy(), password) // spend the same time as a real check
+	if d := s.loginDelay(account); d > 0 {
+		if err := s.sleep(ctx, d); err != nil {
+			return nil, "", err
+		}
+	}
+	ok, err := s.verify(ctx, hash, password)
+	if err != nil {
+		return nil, "", err
+	}
+	if u == nil || !ok {
+		s.loginPair.Take(pair)
 		s.loginAccount.Take(account)
 		return nil, "", musicify.Errorf(musicify.EUNAUTHORIZED, musicify.MsgWrongLogin)
 	}
-	if !Verify(u.PasswordHash, password) {
-		s.loginAccount.Take(account)
-		return nil, "", musicify.Errorf(musicify.EUNAUTHORIZED, musicify.MsgWrongLogin)
-	}
-	s.loginAccount.Reset(account)
+	s.loginPair.Reset(pair)
 	token, err := s.newSession(ctx, u.ID)
 	if err != nil {
 		return nil, "", err
@@ -219,8 +263,8 @@ func (s *Service) RequestReset(ctx context.Context, c musicify.Client, email str
 	}
 	u, err := s.store.UserByEmail(ctx, email)
 	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
-		_, _ = s.hash.Hash("000000") // as slow as the real path
-		return nil
+		_, err := s.hashSecret(ctx, "000000") // as slow as the real path
+		return err
 	} else if err != nil {
 		return err
 	}
@@ -248,7 +292,7 @@ func (s *Service) ResetPassword(ctx context.Context, c musicify.Client, email, c
 	if err != nil {
 		return err
 	}
-	hash, err := s.hash.Hash(password)
+	hash, err := s.hashSecret(ctx, password)
 	if err != nil {
 		return fmt.Errorf("hashing password: %w", err)
 	}
@@ -396,7 +440,7 @@ func (s *Service) limitCodeMail(purpose musicify.CodePurpose, email string) erro
 // sent leaves no code behind.
 func (s *Service) sendCode(ctx context.Context, c *musicify.Code, compose func(name, code, baseURL string) (string, string)) error {
 	code := fmt.Sprintf("%06d", randomInt(1_000_000))
-	hash, err := s.hash.Hash(code)
+	hash, err := s.hashSecret(ctx, code)
 	if err != nil {
 		return fmt.Errorf("hashing code: %w", err)
 	}
@@ -424,6 +468,9 @@ func (s *Service) checkCode(ctx context.Context, c musicify.Client, purpose musi
 	if code == "" {
 		return nil, musicify.Errorf(musicify.EINVALID, "Please enter the code from the mail")
 	}
+	if wait := s.codeCheckEmail.Take(string(purpose) + ":" + email); wait > 0 {
+		return nil, musicify.RateLimited("code attempts for this email", wait)
+	}
 	pending, err := s.store.Code(ctx, purpose, email)
 	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
 		if purpose == musicify.PurposeSignup {
@@ -437,15 +484,24 @@ func (s *Service) checkCode(ctx context.Context, c musicify.Client, purpose musi
 	if !s.now().Before(pending.ExpiresAt) {
 		return nil, musicify.Errorf(musicify.EINVALID, "This code has expired. Please ask for a new one.")
 	}
-	if pending.Attempts >= CodeMaxAttempts {
+	// The try is counted before the comparison, so parallel guesses cannot
+	// all be compared while the count is still low.
+	n, err := s.store.TakeCodeAttempt(ctx, purpose, email, CodeMaxAttempts)
+	if err != nil {
+		return nil, err
+	}
+	if n == 0 {
 		return nil, musicify.Errorf(musicify.EINVALID, "Too many wrong tries for this code. Please ask for a new one.")
 	}
-	if len(code) == 6 && Verify(pending.CodeHash, code) {
-		return pending, nil
-	}
-	n, err := s.store.AddCodeAttempt(ctx, purpose, email)
-	if err != nil && musicify.ErrorCode(err) != musicify.ENOTFOUND {
+	ok, err := s.verify(ctx, pending.CodeHash, code)
+	if err != nil {
 		return nil, err
+	}
+	if ok {
+		if err := s.store.ReturnCodeAttempt(ctx, purpose, email); err != nil {
+			return nil, err
+		}
+		return pending, nil
 	}
 	if n >= CodeMaxAttempts {
 		return nil, musicify.Errorf(musicify.EINVALID, "OTP entered is incorrect. That was the last try: please ask for a new code.")
@@ -479,6 +535,38 @@ func (s *Service) newSession(ctx context.Context, userID string) (string, error)
 		return "", err
 	}
 	return token, nil
+}
+
+// Login delays: free wrong passwords per account in the window, then a wait
+// that doubles with each one up to the cap.
+const (
+	loginFreeFailures = 5
+	loginDelayBase    = 250 * time.Millisecond
+	loginDelayMax     = 5 * time.Second
+)
+
+// loginDelay is how long a login to account waits before its password is
+// checked: nothing at first, then longer with each recent wrong password
+// from anywhere, so guessing across many networks slows to a crawl while
+// the owner still gets in.
+func (s *Service) loginDelay(account string) time.Duration {
+	n := s.loginAccount.Count(account) - loginFreeFailures
+	if n < 0 {
+		return 0
+	}
+	d := loginDelayBase << min(n, 16)
+	return min(d, loginDelayMax)
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 func (s *Service) dummy() string {

@@ -65,6 +65,30 @@ type env struct {
 	Media   string
 	Blobs   *blob.Local
 	Library *catalog.Service
+	// Sleeps records the login delays the service asked for, without waiting.
+	Sleeps *sleeps
+}
+
+// sleeps records waits instead of waiting them.
+type sleeps struct {
+	mu  sync.Mutex
+	all []time.Duration
+}
+
+func (s *sleeps) sleep(_ context.Context, d time.Duration) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.all = append(s.all, d)
+	return nil
+}
+
+func (s *sleeps) last() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.all) == 0 {
+		return 0
+	}
+	return s.all[len(s.all)-1]
 }
 
 // cheapHash keeps the race-enabled suite fast; the real cost is tested in auth.
@@ -92,7 +116,8 @@ func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 	logger := slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
 
 	m := &mailer.SMTP{URL: smtpSrv.URL(), From: &mail.Address{Name: "Musicify", Address: "no-reply@musicify.test"}}
-	svc := auth.NewService(db, m, auth.Options{Hash: cheapHash, Now: clk.Now, BaseURL: ts.URL})
+	waits := &sleeps{}
+	svc := auth.NewService(db, m, auth.Options{Hash: cheapHash, Now: clk.Now, BaseURL: ts.URL, Sleep: waits.sleep})
 	mediaDir := filepath.Join(t.TempDir(), "media")
 	blobs, err := blob.NewLocal(mediaDir)
 	if err != nil {
@@ -119,7 +144,7 @@ func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 		f(api)
 	}
 	ts.Config.Handler = api.Handler()
-	return &env{t: t, URL: ts.URL, DB: db, SMTP: smtpSrv, Clock: clk, Log: logs, Media: mediaDir, Blobs: blobs, Library: library}
+	return &env{t: t, URL: ts.URL, DB: db, SMTP: smtpSrv, Clock: clk, Log: logs, Media: mediaDir, Blobs: blobs, Library: library, Sleeps: waits}
 }
 
 type lockedWriter struct {

@@ -28,21 +28,38 @@ func expectLimited(t *testing.T, r reply, wantWait time.Duration) {
 	}
 }
 
-func TestWrongPasswordsLockTheAccountForAWhile(t *testing.T) {
+func TestWrongPasswordsSlowTheAccountButNeverLockTheOwnerOut(t *testing.T) {
 	e := newEnv(t, trustProxy)
 	e.signUp("ivy", "ivy@example.com", "secret1")
+	var delays []time.Duration
 	for i := 0; i < 10; i++ {
-		// From ever new addresses: the account limit holds whoever guesses.
+		// From ever new addresses: each guess waits longer than the last.
 		expect(t, e.from(fmt.Sprintf("198.51.100.%d", i)).post("/api/auth/login", creds{"username": "ivy", "password": "guess"}),
 			401, "Wrong username or password")
+		delays = append(delays, e.Sleeps.last())
 	}
-	r := e.from("198.51.100.99").post("/api/auth/login", creds{"username": "ivy@example.com", "password": "secret1"})
+	if delays[4] != 0 || delays[5] == 0 || delays[9] <= delays[6] {
+		t.Fatalf("delays before each guess = %v, want none for the first five, then growing", delays)
+	}
+	// The owner, from elsewhere, gets in after the same wait: no lockout.
+	expect(t, e.from("198.51.100.99").post("/api/auth/login", creds{"username": "ivy@example.com", "password": "secret1"}), 200, "success")
+	if d := e.Sleeps.last(); d <= 0 || d > 5*time.Second {
+		t.Errorf("the owner waited %v, want a few seconds at most", d)
+	}
+
+	// Ten wrong passwords from one network lock that network out of this account.
+	attacker := e.from("192.0.2.66")
+	for i := 0; i < 10; i++ {
+		expect(t, attacker.post("/api/auth/login", creds{"username": "ivy", "password": "guess"}), 401, "Wrong username or password")
+	}
+	r := attacker.post("/api/auth/login", creds{"username": "ivy", "password": "secret1"})
 	expectLimited(t, r, 15*time.Minute)
-	if r.msg() != "Too many wrong passwords for this account. Try again in 15 minutes." {
+	if r.msg() != "Too many wrong passwords for this account from your network. Try again in 15 minutes." {
 		t.Errorf("message = %q", r.msg())
 	}
+	expect(t, e.from("198.51.100.98").post("/api/auth/login", creds{"username": "ivy", "password": "secret1"}), 200, "success")
 	e.Clock.Advance(15 * time.Minute)
-	expect(t, e.from("198.51.100.99").post("/api/auth/login", creds{"username": "ivy", "password": "secret1"}), 200, "success")
+	expect(t, attacker.post("/api/auth/login", creds{"username": "ivy", "password": "secret1"}), 200, "success")
 }
 
 func TestLoginsPerAddressAreLimited(t *testing.T) {
@@ -128,4 +145,15 @@ func TestAssistantMessagesPerUserAreLimited(t *testing.T) {
 	expect(t, bob.post("/api/assistant/chat", creds{"message": "what is popular"}), 200, "")
 	e.Clock.Advance(time.Minute)
 	expect(t, ann.post("/api/assistant/chat", creds{"message": "what is popular"}), 200, "")
+}
+
+func TestIPv6ClientsAreCountedPerSlash64(t *testing.T) {
+	e := newEnv(t, trustProxy)
+	for i := 0; i < 60; i++ {
+		// Every guess from a fresh address of the same /64.
+		expect(t, e.from(fmt.Sprintf("2001:db8:1:2::%x", i+1)).post("/api/auth/login", creds{"username": fmt.Sprintf("user%d", i), "password": "x"}),
+			401, "Wrong username or password")
+	}
+	expectLimited(t, e.from("2001:db8:1:2:ffff::1").post("/api/auth/login", creds{"username": "someone", "password": "x"}), 15*time.Minute)
+	expect(t, e.from("2001:db8:1:3::1").post("/api/auth/login", creds{"username": "someone", "password": "x"}), 401, "Wrong username or password")
 }

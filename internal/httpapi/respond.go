@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"strings"
 
@@ -105,8 +106,8 @@ func (s *Server) clientOf(r *http.Request) musicify.Client {
 	if s.TrustProxy {
 		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
 			hops := strings.Split(xff, ",")
-			if ip := net.ParseIP(strings.TrimSpace(hops[len(hops)-1])); ip != nil {
-				return musicify.Client{IP: ip.String()}
+			if ip, err := netip.ParseAddr(strings.TrimSpace(hops[len(hops)-1])); err == nil {
+				return musicify.Client{IP: networkOf(ip)}
 			}
 		}
 	}
@@ -114,7 +115,21 @@ func (s *Server) clientOf(r *http.Request) musicify.Client {
 	if err != nil {
 		host = r.RemoteAddr
 	}
+	if ip, err := netip.ParseAddr(host); err == nil {
+		return musicify.Client{IP: networkOf(ip)}
+	}
 	return musicify.Client{IP: host}
+}
+
+// networkOf is the key rate limits count a client by: its IPv4 address, or
+// the /64 of its IPv6 address, since one IPv6 subscriber holds a whole /64
+// and could otherwise take a fresh address for every guess.
+func networkOf(ip netip.Addr) string {
+	ip = ip.Unmap()
+	if ip.Is4() {
+		return ip.String()
+	}
+	return netip.PrefixFrom(ip.WithZone(""), 64).Masked().String()
 }
 
 func (s *Server) handleAPINotFound(w http.ResponseWriter, r *http.Request) {

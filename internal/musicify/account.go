@@ -50,8 +50,13 @@ type CodeStore interface {
 	// PutCode replaces any earlier code for the same purpose and email.
 	PutCode(ctx context.Context, c *Code) error
 	Code(ctx context.Context, purpose CodePurpose, email string) (*Code, error)
-	// AddCodeAttempt counts a wrong try and returns the new count.
-	AddCodeAttempt(ctx context.Context, purpose CodePurpose, email string) (int, error)
+	// TakeCodeAttempt counts a try before the code is compared, in one step,
+	// and returns its number; 0 when max tries are counted already. However
+	// many requests arrive at once, at most max are ever compared.
+	TakeCodeAttempt(ctx context.Context, purpose CodePurpose, email string, max int) (int, error)
+	// ReturnCodeAttempt gives back the try of a code that matched, so a right
+	// code checked twice (verifyotp, then changepass) uses up nothing.
+	ReturnCodeAttempt(ctx context.Context, purpose CodePurpose, email string) error
 	// DeleteCode removes the code with this hash and reports whether it was
 	// still there, so two requests racing with one code cannot both use it.
 	DeleteCode(ctx context.Context, purpose CodePurpose, email, codeHash string) (bool, error)

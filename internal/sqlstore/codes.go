@@ -48,16 +48,24 @@ func (d *DB) Code(ctx context.Context, purpose musicify.CodePurpose, email strin
 	return &c, nil
 }
 
-func (d *DB) AddCodeAttempt(ctx context.Context, purpose musicify.CodePurpose, email string) (int, error) {
+func (d *DB) TakeCodeAttempt(ctx context.Context, purpose musicify.CodePurpose, email string, max int) (int, error) {
 	var n int
 	err := d.queryRow(ctx, `UPDATE one_time_codes SET attempts = attempts + 1
-		WHERE purpose = ? AND email = ? RETURNING attempts`, purpose, email).Scan(&n)
+		WHERE purpose = ? AND email = ? AND attempts < ? RETURNING attempts`, purpose, email, max).Scan(&n)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, musicify.Errorf(musicify.ENOTFOUND, "No code is waiting for this email.")
+		return 0, nil // used up, or replaced or used meanwhile: nothing to compare
 	} else if err != nil {
 		return 0, fmt.Errorf("counting code attempt: %w", err)
 	}
 	return n, nil
+}
+
+func (d *DB) ReturnCodeAttempt(ctx context.Context, purpose musicify.CodePurpose, email string) error {
+	if _, err := d.exec(ctx, `UPDATE one_time_codes SET attempts = attempts - 1
+		WHERE purpose = ? AND email = ? AND attempts > 0`, purpose, email); err != nil {
+		return fmt.Errorf("returning code attempt: %w", err)
+	}
+	return nil
 }
 
 func (d *DB) DeleteCode(ctx context.Context, purpose musicify.CodePurpose, email, codeHash string) (bool, error) {

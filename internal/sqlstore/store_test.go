@@ -3,6 +3,8 @@ package sqlstore_test
 import (
 	"context"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -89,6 +91,40 @@ func TestSetPasswordEndsSessionsAndForeignKeysHold(t *testing.T) {
 	}
 }
 
+func TestAtMostMaxCodeAttemptsAreTakenHoweverManyArriveAtOnce(t *testing.T) {
+	db := open(t, filepath.Join(t.TempDir(), "m.db"))
+	defer db.Close()
+	ctx := context.Background()
+	c := &musicify.Code{Purpose: musicify.PurposeReset, Email: "a@example.com", CodeHash: "h", CreatedAt: time.Now(), ExpiresAt: time.Now().Add(time.Minute)}
+	if err := db.PutCode(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	var taken atomic.Int32
+	for range 40 {
+		wg.Go(func() {
+			n, err := db.TakeCodeAttempt(ctx, c.Purpose, c.Email, 5)
+			if err != nil {
+				t.Error(err)
+			}
+			if n > 0 {
+				taken.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if n := taken.Load(); n != 5 {
+		t.Fatalf("%d tries were taken at once, want 5", n)
+	}
+	// A right code gives its try back.
+	if err := db.ReturnCodeAttempt(ctx, c.Purpose, c.Email); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := db.TakeCodeAttempt(ctx, c.Purpose, c.Email, 5); n != 5 {
+		t.Fatalf("after a returned try: %d, want 5", n)
+	}
+}
+
 func TestCodesAreClaimedOnce(t *testing.T) {
 	db := open(t, filepath.Join(t.TempDir(), "m.db"))
 	defer db.Close()
@@ -97,7 +133,7 @@ func TestCodesAreClaimedOnce(t *testing.T) {
 	if err := db.PutCode(ctx, c); err != nil {
 		t.Fatal(err)
 	}
-	if n, _ := db.AddCodeAttempt(ctx, c.Purpose, c.Email); n != 1 {
+	if n, _ := db.TakeCodeAttempt(ctx, c.Purpose, c.Email, 5); n != 1 {
 		t.Errorf("attempts = %d", n)
 	}
 	c.CodeHash = "h2" // a new code replaces the old one and its tries

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The binary, built once for the tests that run it as its own process: a
+// real kill -9, a real memory high-water mark.
+var built struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+func binary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "musicify-bin-")
+		if built.err != nil {
+			return
+		}
+		built.path = filepath.Join(built.dir, "musicify")
+		out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput()
+		if err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.path
+}
+
+// proc is the binary serving on a port of its own.
+type proc struct {
+	cmd  *exec.Cmd
+	URL  string
+	mu   sync.Mutex
+	logs bytes.Buffer
+	done chan struct{}
+}
+
+var readyLine = regexp.MustCompile(`msg="musicify is ready" listen=(\S+)`)
+
+// startBinary runs `musicify serve` on dataDir and waits until it listens.
+func startBinary(t *testing.T, dataDir string, env ...string) *proc {
+	t.Helper()
+	cmd := exec.Command(binary(t), "serve")
+	cmd.Env = append(os.Environ(), "MUSICIFY_ADDR=127.0.0.1:0", "MUSICIFY_DATA_DIR="+dataDir, "MUSICIFY_DEMO=false")
+	cmd.Env = append(cmd.Env, env...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &proc{cmd: cmd, done: make(chan struct{})}
+	ready := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			line := sc.Text()
+			p.mu.Lock()
+			p.logs.WriteString(line + "\n")
+			p.mu.Unlock()
+			if m := readyLine.FindStringSubmatch(line); m != nil {
+				ready <- m[1]
+			}
+		}
+	}()
+	go func() { _ = cmd.Wait(); close(p.done) }()
+	t.Cleanup(func() { p.kill() })
+	select {
+	case p.URL = <-ready:
+	case <-p.done:
+		t.Fatalf("musicify stopped before it listened:\n%s", p.log())
+	case <-time.After(2 * time.Minute): // a guard against a hang, not a speed check
+		t.Fatalf("musicify did not listen:\n%s", p.log())
+	}
+	return p
+}
+
+func (p *proc) log() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.logs.String()
+}
+
+// kill stops the process the hard way, as a crash or the OOM killer would.
+func (p *proc) kill() {
+	_ = p.cmd.Process.Signal(syscall.SIGKILL)
+	<-p.done
+}
+
+// peakRSS is the process's high-water mark of resident memory (VmHWM).
+func (p *proc) peakRSS(t *testing.T) int64 {
+	t.Helper()
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
+	if err != nil {
+		t.Fatalf("reading VmHWM: %v", err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
+			if err != nil {
+				t.Fatalf("parsing %q: %v", line, err)
+			}
+			return kb << 10
+		}
+	}
+	t.Fatal("no VmHWM")
+	return 0
+}
