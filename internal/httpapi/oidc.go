@@ -98,12 +98,46 @@ func (s *Server) handleGoogleCallback(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, next, http.StatusFound)
 }
 
-// safeNext keeps a return path only if it stays on this site.
+// safeNext keeps a return path only if it stays on this site: one "/"
+// followed by a path character, with no control character, space or
+// backslash anywhere (browsers drop tabs and newlines and read "\\" as "/",
+// so "/\t/evil.example" would land on another host).
 func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.ContainsAny(next, "\\\r\n") {
+	if next == "/" {
+		return next
+	}
+	if len(next) < 2 || next[0] != '/' || !isPathChar(next[1]) {
+		return ""
+	}
+	if hasUnsafe(next) {
+		return ""
+	}
+	// Encoded forms too: a path that decodes to "//host" or a tab is refused.
+	path, _, _ := strings.Cut(next, "?")
+	path, _, _ = strings.Cut(path, "#")
+	if dec, err := url.PathUnescape(path); err != nil || hasUnsafe(dec) || strings.HasPrefix(dec, "//") {
+		return ""
+	}
+	if u, err := url.Parse(next); err != nil || u.Scheme != "" || u.Host != "" || u.User != nil {
 		return ""
 	}
 	return next
+}
+
+// hasUnsafe reports a control character, space or backslash.
+func hasUnsafe(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool {
+		return r <= ' ' || r == 0x7f || r == '\\' || (r >= 0x80 && r <= 0x9f)
+	})
+}
+
+// isPathChar is a character that may start a path segment (RFC 3986 pchar).
+func isPathChar(c byte) bool {
+	switch {
+	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		return true
+	}
+	return strings.IndexByte("-._~!$&'()*+,;=:@%", c) >= 0
 }
 
 func randomToken() string {
