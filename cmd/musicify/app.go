@@ -73,12 +73,18 @@ func (m *Main) Run(ctx context.Context) error {
 		mailer = &mail.SMTP{URL: cfg.SMTPURL, From: cfg.MailFrom}
 	} else {
 		mailer = &mail.Outbox{Store: db, Logger: m.Logger}
-		if cfg.Demo {
+		switch {
+		case cfg.Demo && httpapi.LoopbackURL(cfg.BaseURL):
 			outbox = db
-			m.Logger.Warn("demo mode: mails go to the dev outbox at /dev/mail (set MUSICIFY_SMTP_URL to send them, MUSICIFY_DEMO=false in production)")
-		} else {
+			m.Logger.Warn("demo mode: mails go to the dev outbox at /dev/mail, readable from this machine only (set MUSICIFY_SMTP_URL to send them, MUSICIFY_DEMO=false in production)")
+		case cfg.Demo:
+			m.Logger.Warn("no MUSICIFY_SMTP_URL: mails are only written to the log; the dev outbox is off because MUSICIFY_BASE_URL is not a loopback URL")
+		default:
 			m.Logger.Warn("no MUSICIFY_SMTP_URL: mails are only written to the log")
 		}
+	}
+	if cfg.Demo && !httpapi.LoopbackURL(cfg.BaseURL) {
+		m.Logger.Warn("demo mode with a public MUSICIFY_BASE_URL: anyone can sign in as " + demo.User + " with the published password; set MUSICIFY_DEMO=false")
 	}
 	accounts := auth.NewService(db, mailer, auth.Options{Hash: m.Hash, Now: m.Now, BaseURL: cfg.BaseURL.String()})
 

@@ -103,8 +103,8 @@ func TestDemoModeKeepsMailInTheOutbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	res.Body.Close()
-	if ct := res.Header.Get("Content-Type"); strings.HasPrefix(ct, "application/json") {
-		t.Fatalf("outbox served with demo off (%s)", ct)
+	if res.StatusCode != 404 {
+		t.Fatalf("outbox served with demo off: %d", res.StatusCode)
 	}
 }
 
@@ -164,5 +164,43 @@ func TestCommandLine(t *testing.T) {
 	t.Setenv("MUSICIFY_MAX_UPLOAD_MB", "-1")
 	if code := run([]string{"serve"}); code != 1 {
 		t.Errorf("serve with a bad setting exit %d", code)
+	}
+}
+
+func TestDemoModeWithAPublicURLKeepsTheOutboxShutAndSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(dir, "musicify.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CreateUser(context.Background(), &musicify.User{Username: "owner", Email: "owner@example.com"}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	vars := map[string]string{"MUSICIFY_ADDR": "127.0.0.1:0", "MUSICIFY_DATA_DIR": dir, "MUSICIFY_DEMO": "true",
+		"MUSICIFY_BASE_URL": "https://music.example.com"}
+	cfg, err := config.Load(func(k string) string { return vars[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs bytes.Buffer
+	m := NewMain(cfg, slog.New(slog.NewTextHandler(&logs, nil)))
+	m.Hash = auth.Argon2Params{Memory: 64, Time: 1, Threads: 1}
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	res, err := http.Get(m.URL + "/dev/mail.json?to=owner@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != 404 {
+		t.Fatalf("outbox with a public base URL: %d", res.StatusCode)
+	}
+	for _, want := range []string{"mails are only written to the log", "demo mode with a public MUSICIFY_BASE_URL"} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("the start log does not say %q:\n%s", want, logs.String())
+		}
 	}
 }

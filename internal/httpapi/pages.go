@@ -6,6 +6,8 @@ import (
 	"html/template"
 	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"strings"
 
 	"github.com/musicify/musicify/internal/musicify"
@@ -112,11 +114,52 @@ func (s *Server) handleDevMailJSON(w http.ResponseWriter, r *http.Request) {
 }
 
 // fromThisMachine keeps the outbox, which holds live codes, to the machine
-// the server runs on (judged by the forwarded address behind a trusted proxy).
+// the server runs on: only when the public URL is a loopback one and the
+// request came straight from this machine, not through a proxy (a proxy on
+// the same machine makes every visitor look local). Anything else is told
+// there is no such page.
 func (s *Server) fromThisMachine(w http.ResponseWriter, r *http.Request) bool {
-	if ip := net.ParseIP(s.clientOf(r).IP); ip != nil && ip.IsLoopback() {
+	if LoopbackURL(s.BaseURL) && !forwarded(r) && loopbackAddr(r.RemoteAddr) {
 		return true
 	}
-	s.writeError(w, r, musicify.Errorf(musicify.EFORBIDDEN, "The dev outbox can only be read from the machine Musicify runs on."))
+	s.handleNoPage(w, r)
 	return false
+}
+
+// handleNoPage answers 404 for /dev/ pages that are off, as for any other
+// page that does not exist, so the outbox's presence is not given away.
+func (s *Server) handleNoPage(w http.ResponseWriter, r *http.Request) {
+	s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "There is no page %s.", r.URL.Path))
+}
+
+// LoopbackURL reports whether u names this machine: localhost, 127.0.0.0/8 or ::1.
+func LoopbackURL(u *url.URL) bool {
+	if u == nil {
+		return false
+	}
+	host := u.Hostname()
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Unmap().IsLoopback()
+}
+
+// forwarded reports whether a proxy passed the request on.
+func forwarded(r *http.Request) bool {
+	for name := range r.Header {
+		if name == "Forwarded" || strings.HasPrefix(name, "X-Forwarded-") || name == "X-Real-Ip" {
+			return true
+		}
+	}
+	return false
+}
+
+func loopbackAddr(remote string) bool {
+	host, _, err := net.SplitHostPort(remote)
+	if err != nil {
+		host = remote
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Unmap().IsLoopback()
 }

@@ -94,10 +94,11 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /media/covers/{file}", s.handleCover)
 	mux.HandleFunc("GET /media/radio/{id}/{file}", s.requireUser(s.handleStationAudio))
 
-	if s.Outbox != nil {
+	if s.Outbox != nil && LoopbackURL(s.BaseURL) {
 		mux.HandleFunc("GET /dev/mail", s.handleDevMail)
 		mux.HandleFunc("GET /dev/mail.json", s.handleDevMailJSON)
 	}
+	mux.HandleFunc("/dev/", s.handleNoPage)
 
 	mux.Handle("/", s.spa())
 }

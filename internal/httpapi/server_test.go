@@ -138,9 +138,28 @@ func TestDevOutbox(t *testing.T) {
 			t.Errorf("page CSP: %q", page.Header.Get("Content-Security-Policy"))
 		}
 	})
-	t.Run("is refused to other machines", func(t *testing.T) {
+	t.Run("is not there for other machines", func(t *testing.T) {
 		e := newEnv(t, func(s *httpapi.Server) { s.Outbox = outboxOf(s); s.TrustProxy = true })
-		expect(t, e.from("192.0.2.44").get("/dev/mail.json"), 403, "The dev outbox can only be read from the machine Musicify runs on.")
+		expect(t, e.from("192.0.2.44").get("/dev/mail.json"), 404, "There is no page /dev/mail.json.")
+	})
+	t.Run("is not there through a proxy, even one on this machine", func(t *testing.T) {
+		e := newEnv(t, func(s *httpapi.Server) { s.Outbox = outboxOf(s) })
+		for _, h := range []struct{ name, value string }{
+			{"X-Forwarded-For", "127.0.0.1"}, {"Forwarded", "for=127.0.0.1"}, {"X-Forwarded-Host", "localhost"}, {"X-Real-Ip", "127.0.0.1"},
+		} {
+			c := e.client()
+			c.Header.Set(h.name, h.value)
+			expect(t, c.get("/dev/mail.json?to=victim@example.com"), 404, "There is no page /dev/mail.json.")
+			expect(t, c.get("/dev/mail"), 404, "There is no page /dev/mail.")
+		}
+	})
+	t.Run("is not there when the public URL is not a loopback one", func(t *testing.T) {
+		public, _ := url.Parse("https://music.example.com")
+		e := newEnv(t, func(s *httpapi.Server) { s.Outbox = outboxOf(s); s.BaseURL = public })
+		expect(t, e.client().get("/dev/mail.json"), 404, "There is no page /dev/mail.json.")
+		if r := e.client().get("/dev/mail"); r.Status != 404 || strings.Contains(r.Raw, "Dev outbox") {
+			t.Fatalf("outbox page with a public URL: %d %s", r.Status, r.Raw)
+		}
 	})
 }
 
