@@ -163,8 +163,9 @@ func (s *Server) handleOwnProfile(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, viewOf(userOf(r), true))
 }
 
-// handleUserProfile shows a user by name: their name, email (SPEC.md's
-// followed-user page shows it) and playlists.
+// handleUserProfile shows a user by name: their name and playlists. The
+// email only when it is the caller's own (DESIGN.md section 4: the seed
+// showed everyone's; we never show another user's).
 func (s *Server) handleUserProfile(w http.ResponseWriter, r *http.Request) {
 	var in credentials
 	if err := decodeJSON(w, r, &in); err != nil {
@@ -188,5 +189,5 @@ func (s *Server) handleUserProfile(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, struct {
 		User     userView       `json:"user"`
 		Playlist []playlistView `json:"playlist"`
-	}{viewOf(u, true), playlistsOf(lists, userOf(r))})
+	}{viewOf(u, u.ID == userOf(r).ID), playlistsOf(lists, userOf(r))})
 }

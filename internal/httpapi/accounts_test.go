@@ -322,8 +322,16 @@ func TestProfilesShowNoSecrets(t *testing.T) {
 
 	r := gus.post("/api/auth/profile", creds{"username": "HAL"})
 	user, _ := r.Body["user"].(map[string]any)
-	if r.Status != 200 || user["username"] != "hal" || user["email"] != "hal@example.com" {
+	if r.Status != 200 || user["username"] != "hal" {
 		t.Fatalf("profile of hal: %d %s", r.Status, r.Raw)
+	}
+	// Another user's email is never shown (DESIGN.md section 4, point 9).
+	if strings.Contains(r.Raw, "@") {
+		t.Errorf("another user's profile shows an email: %s", r.Raw)
+	}
+	own := gus.post("/api/auth/profile", creds{"username": "gus"})
+	if mine, _ := own.Body["user"].(map[string]any); own.Status != 200 || mine["email"] != "gus@example.com" {
+		t.Errorf("own profile by name should keep the email: %d %s", own.Status, own.Raw)
 	}
 	if list, ok := r.Body["playlist"].([]any); !ok || len(list) != 0 {
 		t.Errorf("playlist = %v, want an empty list", r.Body["playlist"])

@@ -4,12 +4,13 @@ import type { Playlist } from '@/lib/playlist';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface UserProfile {
-  user: { _id: string; username: string; email: string };
+  /** `email` only when the profile is the caller's own (DESIGN.md section 4). */
+  user: { _id: string; username: string; email?: string };
   /** That user's playlists, newest first. */
   playlist: Playlist[];
 }
 
-/** POST /api/auth/profile: a user by name, with email and playlists; 404 when unknown. */
+/** POST /api/auth/profile: a user by name with their playlists (no email unless it is the caller); 404 when unknown. */
 export function getUserProfile(username: string, signal?: AbortSignal): Promise<UserProfile> {
   return api<UserProfile>('/api/auth/profile', { method: 'POST', body: { username }, signal });
 }

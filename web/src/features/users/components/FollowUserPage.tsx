@@ -72,9 +72,11 @@ export function FollowUserPage() {
         name={user.username}
         meta={
           <>
-            <span>
-              <Mail size={16} aria-hidden="true" /> {user.email}
-            </span>
+            {user.email && (
+              <span>
+                <Mail size={16} aria-hidden="true" /> {user.email}
+              </span>
+            )}
             <Count value={followers.data} one="follower" />
             <Count value={following.data} one="following" many="following" />
           </>
