@@ -1,0 +1,102 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// part is one part of a hand-made multipart form; a file name makes it a file.
+type part struct {
+	name, file string
+	body       []byte
+}
+
+// form posts parts in the order given.
+func (c *client) form(path string, parts ...part) reply {
+	c.e.t.Helper()
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	for _, p := range parts {
+		var w io.Writer
+		if p.file != "" {
+			w, _ = mw.CreateFormFile(p.name, p.file)
+		} else {
+			w, _ = mw.CreateFormField(p.name)
+		}
+		_, _ = w.Write(p.body)
+	}
+	_ = mw.Close()
+	req, _ := http.NewRequest("POST", c.e.URL+path, &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	r := reply{Status: res.StatusCode, Raw: string(raw)}
+	_ = json.Unmarshal(raw, &r.Body)
+	return r
+}
+
+// Text fields are held in memory until the form is read, so every form
+// takes only the fields it knows: hundreds of made-up fields once held
+// half a megabyte each.
+func TestAFormRefusesFieldsItDoesNotKnow(t *testing.T) {
+	e := newEnv(t)
+	c := e.signUp("uma", "uma@example.com", "secret1")
+	mp3 := readFixture(t, "audio", "sine.mp3")
+	png := readFixture(t, "images", "cover.png")
+	junk := part{name: "junk1", body: bytes.Repeat([]byte("j"), 1000)}
+	for _, tc := range []struct {
+		name, path string
+		parts      []part
+		message    string
+	}{
+		{"an upload", "/api/upload", []part{{name: "song", body: []byte("x")}, junk, {name: "audio", file: "a.mp3", body: mp3}},
+			`This form has no field "junk1"; it takes song, text, audio, cover.`},
+		{"an upload with an unknown file", "/api/upload", []part{{name: "song", body: []byte("x")}, {name: "extra", file: "e.mp3", body: mp3}},
+			`This form has no field "extra"; it takes song, text, audio, cover.`},
+		{"an artist cover", "/api/artist/cover", []part{junk, {name: "cover", file: "c.png", body: png}},
+			`This form has no field "junk1"; it takes cover.`},
+		{"a playlist cover", "/api/playlist/cover", []part{{name: "name", body: []byte("Mix")}, junk, {name: "cover", file: "c.png", body: png}},
+			`This form has no field "junk1"; it takes id, name, cover.`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			expect(t, c.form(tc.path, tc.parts...), 400, tc.message)
+		})
+	}
+	if files := mediaFiles(t, e.Media); len(files) != 0 {
+		t.Errorf("refused forms left files: %v", files)
+	}
+}
+
+func TestTheTextFieldsOfAFormAreCappedTogether(t *testing.T) {
+	e := newEnv(t)
+	c := e.signUp("vic", "vic@example.com", "secret1")
+	mp3 := readFixture(t, "audio", "sine.mp3")
+	t.Run("the longest lyrics the app allows still go through", func(t *testing.T) {
+		lyrics := strings.Repeat("\U0001F3B5", 100_000) // 100,000 characters of 4 bytes
+		r := c.form("/api/upload", part{name: "song", body: []byte("Long")}, part{name: "text", body: []byte(lyrics)},
+			part{name: "audio", file: "a.mp3", body: mp3})
+		expect(t, r, 200, "success")
+	})
+	t.Run("two fields each under their own limit but over the total are refused", func(t *testing.T) {
+		r := c.form("/api/upload", part{name: "song", body: bytes.Repeat([]byte("s"), 300<<10)},
+			part{name: "text", body: bytes.Repeat([]byte("t"), 400<<10)}, part{name: "audio", file: "a.mp3", body: mp3})
+		expect(t, r, 413, "The text fields of this form are too long together: at most 640 KB.")
+	})
+	t.Run("one field over its own limit is refused", func(t *testing.T) {
+		r := c.form("/api/upload", part{name: "text", body: bytes.Repeat([]byte("t"), 513<<10)})
+		expect(t, r, 413, "The field text is too long.")
+	})
+	if songs, _ := e.DB.Songs(context.Background()); len(songs) != 1 {
+		t.Errorf("%d songs, want the one with long lyrics", len(songs))
+	}
+}
