@@ -84,7 +84,7 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	}
 	var sizes [][]byte
 	if up.CoverPath != "" {
-		if sizes, err = covers.Read(up.CoverPath); err != nil {
+		if sizes, err = covers.Read(ctx, up.CoverPath); err != nil {
 			return nil, err
 		}
 	}
@@ -137,7 +137,7 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 
 // SetArtistCover replaces the user's artist cover with the image at coverPath.
 func (s *Service) SetArtistCover(ctx context.Context, user *musicify.User, coverPath string) (*musicify.Artist, error) {
-	sizes, err := covers.Read(coverPath)
+	sizes, err := covers.Read(ctx, coverPath)
 	if err != nil {
 		return nil, err
 	}
