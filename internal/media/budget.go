@@ -11,6 +11,10 @@ import (
 // hundreds of megabytes), so decodes wait for their share of this.
 const decodeBudget = 256 << 20
 
+// collectAbove is the weight of a decode after which the garbage it leaves
+// is collected at once, before another decode may start.
+const collectAbove = 32 << 20
+
 // decoding is the process's one budget: the memory it guards is shared by
 // every request, whichever service decodes the cover.
 var decoding = newBudget(decodeBudget >> 20)

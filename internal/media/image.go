@@ -11,6 +11,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
+	"runtime"
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
@@ -81,11 +82,17 @@ func Covers(ctx context.Context, r io.ReadSeeker) ([][]byte, error) {
 		return nil, musicify.Errorf(musicify.ETOOLARGE, "The cover is %d×%d pixels; please use an image of at most %d pixels on each side.",
 			cfg.Width, cfg.Height, maxCoverSide)
 	}
-	release, err := decoding.acquire(ctx, decodeBytes(kind, cfg))
+	weight := decodeBytes(kind, cfg)
+	release, err := decoding.acquire(ctx, weight)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
+	if weight > collectAbove {
+		// The pixels are garbage once rendered; collect them before the next
+		// decode takes this share, or the heap grows by another image first.
+		defer runtime.GC()
+	}
 	if _, err := r.Seek(0, io.SeekStart); err != nil {
 		return nil, fmt.Errorf("reading cover: %w", err)
 	}
@@ -94,6 +101,11 @@ func Covers(ctx context.Context, r io.ReadSeeker) ([][]byte, error) {
 	if err != nil {
 		return nil, notImage("%s: %v", kind, err)
 	}
+	return render(img)
+}
+
+// render draws img centred at each of CoverSizes and encodes them as JPEG.
+func render(img image.Image) ([][]byte, error) {
 	out := make([][]byte, 0, len(CoverSizes))
 	src, square := img, centreSquare(img.Bounds())
 	for _, size := range CoverSizes {
