@@ -4,11 +4,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
+
+	"github.com/musicify/musicify/internal/catalog"
+	"github.com/musicify/musicify/internal/httpapi"
+	"github.com/musicify/musicify/internal/musicify"
 )
 
 // part is one part of a hand-made multipart form; a file name makes it a file.
@@ -98,5 +105,28 @@ func TestTheTextFieldsOfAFormAreCappedTogether(t *testing.T) {
 	})
 	if songs, _ := e.DB.Songs(context.Background()); len(songs) != 1 {
 		t.Errorf("%d songs, want the one with long lyrics", len(songs))
+	}
+}
+
+// fullDisk fails every Put as a full disk does, after writing nothing.
+type fullDisk struct{ musicify.BlobStore }
+
+func (fullDisk) Put(_ context.Context, key string, _ io.Reader) (int64, error) {
+	return 0, fmt.Errorf("storing %s: %w", key, &os.PathError{Op: "write", Path: "/data/media/.tmp/put-1", Err: syscall.ENOSPC})
+}
+
+func TestAFullDiskIsSaidPlainly(t *testing.T) {
+	e := newEnv(t, func(s *httpapi.Server) {
+		l := s.Library.(*catalog.Service)
+		l.Blobs = fullDisk{l.Blobs}
+	})
+	c := e.signUp("wes", "wes@example.com", "secret1")
+	r := c.upload(upload{name: "No room", audio: readFixture(t, "audio", "sine.mp3")})
+	expect(t, r, 507, "The server is out of space. Please tell the person who runs it.")
+	if songs, _ := e.DB.Songs(context.Background()); len(songs) != 0 {
+		t.Errorf("rows left: %d", len(songs))
+	}
+	if !strings.Contains(e.Log.String(), "no space left on device") {
+		t.Errorf("the log does not say what failed:\n%s", e.Log.String())
 	}
 }
