@@ -104,7 +104,7 @@ func (m *Main) Run(ctx context.Context) error {
 	runner := &jobs.Runner{Store: db, Logger: m.Logger, Now: m.Now}
 	library := &catalog.Service{
 		Songs: db, Blobs: blobs, Probe: media.NewProber(), FFmpeg: media.NewFFmpeg(), Jobs: runner,
-		Logger: m.Logger, Now: m.Now,
+		Logger: m.Logger, Now: m.Now, QuotaMB: cfg.UploadQuotaMB,
 	}
 	if library.FFmpeg == nil {
 		m.Logger.Warn("ffmpeg is not installed: songs stream as uploaded, without loudness levelling")

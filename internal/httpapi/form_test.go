@@ -130,3 +130,27 @@ func TestAFullDiskIsSaidPlainly(t *testing.T) {
 		t.Errorf("the log does not say what failed:\n%s", e.Log.String())
 	}
 }
+
+func TestUploadsStopAtTheQuota(t *testing.T) {
+	e := newEnv(t, func(s *httpapi.Server) { s.Library.(*catalog.Service).QuotaMB = 1 })
+	c := e.signUp("xia", "xia@example.com", "secret1")
+	mp3 := readFixture(t, "audio", "sine.mp3")
+	expect(t, c.upload(upload{name: "First", audio: mp3}), 200, "success")
+	// A large earlier upload, as a row, leaves room for less than another
+	// small file: the quota counts what the store holds.
+	xia, err := e.DB.UserByUsername(context.Background(), "xia")
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := &musicify.Song{ID: musicify.NewID(), Name: "Big", UserID: xia.ID, Format: "mp3", Size: 1<<20 - 2*int64(len(mp3)) + 1,
+		SHA256: "big", AudioKey: "songs/big/original.mp3", Created: e.Clock.Now(), Transcript: musicify.TranscriptNone}
+	if err := e.DB.CreateSong(context.Background(), big); err != nil {
+		t.Fatal(err)
+	}
+	r := c.upload(upload{name: "One too many", audio: readFixture(t, "audio", "sine.ogg")})
+	used := float64(int64(len(mp3))+big.Size) / (1 << 20)
+	expect(t, r, 413, fmt.Sprintf("This upload would take you past your 1 MB quota (%.1f MB used).", used))
+	// The quota is per person.
+	other := e.signUp("yan", "yan@example.com", "secret1")
+	expect(t, other.upload(upload{name: "Mine", audio: mp3}), 200, "success")
+}
