@@ -35,7 +35,7 @@ func TestValuesAreParsed(t *testing.T) {
 		"MUSICIFY_DATA_DIR": "/srv/m", "MUSICIFY_SMTP_URL": "smtps://u:p@mail.example.com:465",
 		"MUSICIFY_DEMO": "false", "MUSICIFY_MAX_UPLOAD_MB": "50",
 		"MUSICIFY_UPLOAD_QUOTA_MB": "1024",
-		"MUSICIFY_OIDC_ISSUER": "https://accounts.google.com", "MUSICIFY_OIDC_CLIENT_ID": "id",
+		"MUSICIFY_OIDC_ISSUER":     "https://accounts.google.com", "MUSICIFY_OIDC_CLIENT_ID": "id",
 		"MUSICIFY_OIDC_CLIENT_SECRET": "shh", "MUSICIFY_DATABASE_URL": "sqlite:///var/m.db",
 	}))
 	if err != nil {
