@@ -60,6 +60,9 @@ func NewMain(cfg *config.Config, logger *slog.Logger) *Main {
 func (m *Main) Run(ctx context.Context) error {
 	cfg := m.Config
 	m.Logger.Info("starting musicify", append([]any{"version", Version()}, cfg.Redacted()...)...)
+	if err := cfg.CheckWritable(); err != nil {
+		return err
+	}
 	db, err := sqlstore.OpenSQLite(ctx, cfg.DatabasePath)
 	if err != nil {
 		return err
