@@ -60,6 +60,9 @@ func NewMain(cfg *config.Config, logger *slog.Logger) *Main {
 func (m *Main) Run(ctx context.Context) error {
 	cfg := m.Config
 	m.Logger.Info("starting musicify", append([]any{"version", Version()}, cfg.Redacted()...)...)
+	if err := cfg.CheckWritable(); err != nil {
+		return err
+	}
 	db, err := sqlstore.OpenSQLite(ctx, cfg.DatabasePath)
 	if err != nil {
 		return err
@@ -104,7 +107,7 @@ func (m *Main) Run(ctx context.Context) error {
 	runner := &jobs.Runner{Store: db, Logger: m.Logger, Now: m.Now}
 	library := &catalog.Service{
 		Songs: db, Blobs: blobs, Probe: media.NewProber(), FFmpeg: media.NewFFmpeg(), Jobs: runner,
-		Logger: m.Logger, Now: m.Now,
+		Logger: m.Logger, Now: m.Now, QuotaMB: cfg.UploadQuotaMB,
 	}
 	if library.FFmpeg == nil {
 		m.Logger.Warn("ffmpeg is not installed: songs stream as uploaded, without loudness levelling")

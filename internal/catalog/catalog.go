@@ -45,6 +45,8 @@ type Service struct {
 	Transcriber speech.Transcriber
 	Logger      *slog.Logger
 	Now         func() time.Time
+	// QuotaMB bounds the originals one user may upload; 0: no bound.
+	QuotaMB int64
 }
 
 var _ musicify.Library = (*Service)(nil)
@@ -73,6 +75,9 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkQuota(ctx, up); err != nil {
+		return nil, err
+	}
 	info, err := s.Probe.Probe(ctx, up.AudioPath)
 	if err != nil {
 		return nil, err
@@ -84,7 +89,7 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	}
 	var sizes [][]byte
 	if up.CoverPath != "" {
-		if sizes, err = covers.Read(up.CoverPath); err != nil {
+		if sizes, err = covers.Read(ctx, up.CoverPath); err != nil {
 			return nil, err
 		}
 	}
@@ -135,9 +140,27 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	return song, nil
 }
 
+// checkQuota refuses an upload that would take its user past QuotaMB.
+// Two uploads at once may both pass: the quota bounds disk use per person,
+// it is not a hard limit to the byte.
+func (s *Service) checkQuota(ctx context.Context, up musicify.SongUpload) error {
+	if s.QuotaMB <= 0 {
+		return nil
+	}
+	used, err := s.Songs.UploadedBytes(ctx, up.User.ID)
+	if err != nil {
+		return err
+	}
+	if used+up.Size > s.QuotaMB<<20 {
+		return musicify.Errorf(musicify.ETOOLARGE, "This upload would take you past your %d MB quota (%.1f MB used).",
+			s.QuotaMB, float64(used)/(1<<20))
+	}
+	return nil
+}
+
 // SetArtistCover replaces the user's artist cover with the image at coverPath.
 func (s *Service) SetArtistCover(ctx context.Context, user *musicify.User, coverPath string) (*musicify.Artist, error) {
-	sizes, err := covers.Read(coverPath)
+	sizes, err := covers.Read(ctx, coverPath)
 	if err != nil {
 		return nil, err
 	}

@@ -23,7 +23,9 @@ type Config struct {
 	MailFrom     *mail.Address
 	Demo         bool
 	MaxUploadMB  int64
-	TrustProxy   bool
+	// UploadQuotaMB bounds what one user may upload in all; 0: unlimited.
+	UploadQuotaMB int64
+	TrustProxy    bool
 
 	OIDCIssuer       string
 	OIDCClientID     string
@@ -54,6 +56,7 @@ func Load(getenv func(string) string) (*Config, error) {
 		DataDir:          p.str("MUSICIFY_DATA_DIR", "./data"),
 		Demo:             p.boolean("MUSICIFY_DEMO", true),
 		MaxUploadMB:      p.positive("MUSICIFY_MAX_UPLOAD_MB", 200),
+		UploadQuotaMB:    p.positive("MUSICIFY_UPLOAD_QUOTA_MB", 0),
 		TrustProxy:       p.boolean("MUSICIFY_TRUST_PROXY", false),
 		OIDCIssuer:       p.str("MUSICIFY_OIDC_ISSUER", ""),
 		OIDCClientID:     p.str("MUSICIFY_OIDC_CLIENT_ID", ""),
@@ -117,6 +120,7 @@ func (c *Config) Redacted() []any {
 		"addr", c.Addr, "base_url", c.BaseURL.String(), "data_dir", c.DataDir,
 		"database", c.DatabasePath, "media_dir", c.MediaDir, "smtp", smtp,
 		"mail_from", c.MailFrom.String(), "demo", c.Demo, "max_upload_mb", c.MaxUploadMB,
+		"upload_quota_mb", c.UploadQuotaMB,
 		"trust_proxy", c.TrustProxy, "oidc_issuer", c.OIDCIssuer, "oidc_client_id", c.OIDCClientID,
 		"oidc_client_secret", mask(c.OIDCClientSecret), "llm_base_url", c.LLMBaseURL,
 		"llm_model", c.LLMModel, "llm_api_key", mask(c.LLMAPIKey), "transcribe_url", c.TranscribeURL,

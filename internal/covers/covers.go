@@ -19,13 +19,13 @@ func File(key string, size int) string {
 }
 
 // Read checks the image at path and renders its sizes.
-func Read(path string) ([][]byte, error) {
+func Read(ctx context.Context, path string) ([][]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("opening cover: %w", err)
 	}
 	defer f.Close()
-	return media.Covers(f)
+	return media.Covers(ctx, f)
 }
 
 // Put stores rendered sizes under a fresh key; on failure it removes the
@@ -43,7 +43,7 @@ func Put(ctx context.Context, blobs musicify.BlobStore, logger *slog.Logger, siz
 
 // Store checks the image at path and stores it: Read, then Put.
 func Store(ctx context.Context, blobs musicify.BlobStore, logger *slog.Logger, path string) (string, error) {
-	sizes, err := Read(path)
+	sizes, err := Read(ctx, path)
 	if err != nil {
 		return "", err
 	}

@@ -124,7 +124,7 @@ func (s *Server) handleDeletePlaylist(w http.ResponseWriter, r *http.Request) {
 
 // handlePlaylistCover takes multipart id (or name) and cover.
 func (s *Server) handlePlaylistCover(w http.ResponseWriter, r *http.Request) {
-	f, cover := s.readCoverForm(w, r)
+	f, cover := s.readCoverForm(w, r, "id", "name")
 	if f == nil {
 		return
 	}

@@ -25,6 +25,7 @@ var statusOf = map[string]int{
 	musicify.EUNSUPPORTED:  http.StatusUnsupportedMediaType,
 	musicify.ERATELIMITED:  http.StatusTooManyRequests,
 	musicify.EUNAVAILABLE:  http.StatusServiceUnavailable,
+	musicify.ENOSPACE:      http.StatusInsufficientStorage,
 	musicify.EINTERNAL:     http.StatusInternalServerError,
 }
 

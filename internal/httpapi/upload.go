@@ -6,18 +6,24 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"mime/multipart"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// Limits of the parts of an upload other than the audio.
+// Limits of the parts of an upload other than the audio. One text field
+// holds the longest lyrics the catalog accepts (catalog.TextMax characters
+// of up to 4 bytes: 400,000 bytes); a form's text fields together stay
+// under maxTextBytes.
 const (
 	maxCoverBytes = 20 << 20
 	maxFieldBytes = 512 << 10
+	maxTextBytes  = 640 << 10
 )
 
 // spooled is an uploaded file written to a temp file while it arrived.
@@ -56,12 +62,13 @@ func (f *form) file(name string) *spooled {
 }
 
 // readForm streams a multipart form: file parts named in limits go to temp
-// files (never into memory), text parts are bounded. The caller removes
-// the files.
-func (s *Server) readForm(w http.ResponseWriter, r *http.Request, limits map[string]fileLimit) (*form, error) {
+// files (never into memory), the text parts named in fields are bounded one
+// by one and together, and any other part is refused, so a form of many
+// made-up fields cannot fill memory. The caller removes the files.
+func (s *Server) readForm(w http.ResponseWriter, r *http.Request, fields []string, limits map[string]fileLimit) (*form, error) {
 	// A body over all limits together is refused with the message of the
 	// largest part, the one that most likely made it too large.
-	total, largest := int64(maxFieldBytes), fileLimit{}
+	total, largest := int64(maxTextBytes), fileLimit{}
 	for _, l := range limits {
 		total += l.max
 		if l.max > largest.max {
@@ -78,6 +85,7 @@ func (s *Server) readForm(w http.ResponseWriter, r *http.Request, limits map[str
 		return nil, musicify.Errorf(musicify.EINVALID, "Send this as a multipart form.")
 	}
 	f := &form{fields: map[string]string{}, files: map[string]*spooled{}}
+	textLeft := int64(maxTextBytes)
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
@@ -89,8 +97,11 @@ func (s *Server) readForm(w http.ResponseWriter, r *http.Request, limits map[str
 				if f.files[name] == nil && part.FileName() != "" {
 					f.files[name], err = s.spool(part, l.max, l.tooLarge)
 				}
+			} else if !slices.Contains(fields, name) {
+				err = unknownField(name, fields, limits)
 			} else if _, seen := f.fields[name]; !seen {
-				f.fields[name], err = readField(part)
+				f.fields[name], err = readField(part, textLeft)
+				textLeft -= int64(len(f.fields[name]))
 			}
 			part.Close()
 		}
@@ -103,7 +114,7 @@ func (s *Server) readForm(w http.ResponseWriter, r *http.Request, limits map[str
 
 // handleUpload takes a song: name, audio, optional cover and lyrics.
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
-	f, err := s.readForm(w, r, map[string]fileLimit{
+	f, err := s.readForm(w, r, []string{"song", "text"}, map[string]fileLimit{
 		"audio": {s.MaxUploadMB << 20, musicify.Errorf(musicify.ETOOLARGE, "The upload is larger than the %d MB limit.", s.MaxUploadMB)},
 		"cover": {maxCoverBytes, musicify.Errorf(musicify.ETOOLARGE, "The cover is larger than %d MB.", maxCoverBytes>>20)},
 	})
@@ -141,8 +152,8 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 
 // readCoverForm reads a form whose file is a cover image; on a mistake it
 // answers and returns nil. The caller removes the form's files.
-func (s *Server) readCoverForm(w http.ResponseWriter, r *http.Request) (*form, *spooled) {
-	f, err := s.readForm(w, r, map[string]fileLimit{
+func (s *Server) readCoverForm(w http.ResponseWriter, r *http.Request, fields ...string) (*form, *spooled) {
+	f, err := s.readForm(w, r, fields, map[string]fileLimit{
 		"cover": {maxCoverBytes, musicify.Errorf(musicify.ETOOLARGE, "The cover is larger than %d MB.", maxCoverBytes>>20)},
 	})
 	if err != nil {
@@ -198,15 +209,26 @@ func (s *Server) spool(part *multipart.Part, limit int64, tooLarge error) (*spoo
 	return sp, nil
 }
 
-func readField(part *multipart.Part) (string, error) {
-	b, err := io.ReadAll(io.LimitReader(part, maxFieldBytes+1))
+// readField reads a text part of at most maxFieldBytes, and at most left
+// bytes: what the form's earlier text fields did not use.
+func readField(part *multipart.Part, left int64) (string, error) {
+	b, err := io.ReadAll(io.LimitReader(part, min(maxFieldBytes, left)+1))
 	if err != nil {
 		return "", err
 	}
 	if len(b) > maxFieldBytes {
 		return "", musicify.Errorf(musicify.ETOOLARGE, "The field %s is too long.", part.FormName())
 	}
+	if int64(len(b)) > left {
+		return "", musicify.Errorf(musicify.ETOOLARGE, "The text fields of this form are too long together: at most %d KB.", maxTextBytes>>10)
+	}
 	return string(b), nil
+}
+
+// unknownField is the answer to a part the endpoint does not take.
+func unknownField(name string, fields []string, limits map[string]fileLimit) error {
+	known := slices.Concat(fields, slices.Sorted(maps.Keys(limits)))
+	return musicify.Errorf(musicify.EINVALID, "This form has no field %q; it takes %s.", name, strings.Join(known, ", "))
 }
 
 // uploadError turns a failed read of the body into what the user should hear.

@@ -26,7 +26,7 @@ func (s *Server) handleVoiceCommand(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	f, err := s.readForm(w, r, map[string]fileLimit{
+	f, err := s.readForm(w, r, nil, map[string]fileLimit{
 		"audio": {maxVoiceBytes, musicify.Errorf(musicify.ETOOLARGE, "The voice clip is too long: a few seconds are enough.")},
 	})
 	if err != nil {

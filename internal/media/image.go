@@ -3,6 +3,7 @@ package media
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -10,6 +11,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
+	"runtime"
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/webp"
@@ -21,8 +23,9 @@ import (
 // detail pages and the player, the small one in lists.
 var CoverSizes = []int{640, 160}
 
-// maxCoverPixels refuses decompression bombs before decoding them.
-const maxCoverPixels = 50_000_000
+// maxCoverSide refuses decompression bombs before decoding them: a cover
+// is shown at 640 pixels, and 4096 on a side is already far more.
+const maxCoverSide = 4096
 
 // ErrNotImage is what every refused cover gets.
 var ErrNotImage = musicify.Errorf(musicify.EUNSUPPORTED, "The cover is not an image we can use (JPEG, PNG, WebP or GIF)")
@@ -58,46 +61,70 @@ var decoders = map[string]struct {
 
 // Covers decodes an uploaded image, checked by content, and renders it as
 // square JPEGs at each of CoverSizes. Re-encoding from pixels drops every
-// bit of metadata (EXIF, GPS, comments) the upload carried.
-func Covers(r io.Reader) ([][]byte, error) {
+// bit of metadata (EXIF, GPS, comments) the upload carried. The size is
+// read from the header first; the decode waits for its share of memory.
+func Covers(ctx context.Context, r io.ReadSeeker) ([][]byte, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(16)
 	kind := imageKind(head)
 	if kind == "" {
 		return nil, notImage("no image signature")
 	}
-	data, err := io.ReadAll(br)
-	if err != nil {
-		return nil, fmt.Errorf("reading cover: %w", err)
-	}
 	dec := decoders[kind]
-	cfg, err := dec.config(bytes.NewReader(data))
+	cfg, err := dec.config(br)
 	if err != nil {
 		return nil, notImage("%s header: %v", kind, err)
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxCoverPixels {
+	if cfg.Width <= 0 || cfg.Height <= 0 {
 		return nil, notImage("%s of %dx%d pixels", kind, cfg.Width, cfg.Height)
 	}
-	img, err := dec.decode(bytes.NewReader(data))
+	if cfg.Width > maxCoverSide || cfg.Height > maxCoverSide {
+		return nil, musicify.Errorf(musicify.ETOOLARGE, "The cover is %d×%d pixels; please use an image of at most %d pixels on each side.",
+			cfg.Width, cfg.Height, maxCoverSide)
+	}
+	weight := decodeBytes(kind, cfg)
+	release, err := decoding.acquire(ctx, weight)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	if weight > collectAbove {
+		// The pixels are garbage once rendered; collect them before the next
+		// decode takes this share, or the heap grows by another image first.
+		defer runtime.GC()
+	}
+	if _, err := r.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("reading cover: %w", err)
+	}
+	br.Reset(r)
+	img, err := dec.decode(br)
 	if err != nil {
 		return nil, notImage("%s: %v", kind, err)
 	}
-	square := centreSquare(img.Bounds())
+	return render(img)
+}
+
+// render draws img centred at each of CoverSizes and encodes them as JPEG.
+func render(img image.Image) ([][]byte, error) {
 	out := make([][]byte, 0, len(CoverSizes))
+	src, square := img, centreSquare(img.Bounds())
 	for _, size := range CoverSizes {
 		dst := image.NewRGBA(image.Rect(0, 0, size, size))
 		// Transparent pixels land on the app's dark background, not black.
 		draw.Draw(dst, dst.Bounds(), image.NewUniform(color.RGBA{18, 18, 24, 255}), image.Point{}, draw.Src)
 		if square.Dx() == size {
-			draw.Draw(dst, dst.Bounds(), img, square.Min, draw.Over) // already the right size
+			draw.Draw(dst, dst.Bounds(), src, square.Min, draw.Over) // already the right size
 		} else {
-			draw.CatmullRom.Scale(dst, dst.Bounds(), img, square, draw.Over, nil)
+			draw.CatmullRom.Scale(dst, dst.Bounds(), src, square, draw.Over, nil)
 		}
 		var b bytes.Buffer
 		if err := jpeg.Encode(&b, dst, &jpeg.Options{Quality: 85}); err != nil {
 			return nil, fmt.Errorf("encoding cover: %w", err)
 		}
 		out = append(out, b.Bytes())
+		// Each smaller size is drawn from the one before (CoverSizes is
+		// largest first), which needs far less memory than the upload.
+		src, square = dst, dst.Bounds()
 	}
 	return out, nil
 }

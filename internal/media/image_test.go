@@ -2,7 +2,12 @@ package media
 
 import (
 	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
 	"image/jpeg"
+	"image/png"
 	"os"
 	"strings"
 	"testing"
@@ -17,7 +22,7 @@ func TestCoversAreSquareJPEGsWithoutMetadata(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, err := Covers(bytes.NewReader(src))
+			out, err := Covers(context.Background(), bytes.NewReader(src))
 			if err != nil {
 				t.Fatalf("Covers: %v", err)
 			}
@@ -45,13 +50,13 @@ func TestCoversRefuseWhatIsNotAnImage(t *testing.T) {
 	sine, _ := os.ReadFile(fixture("audio", "sine.mp3"))
 	png, _ := os.ReadFile(fixture("images", "cover.png"))
 	for name, b := range map[string][]byte{
-		"an mp3":            sine,
-		"text":              []byte("not an image at all"),
-		"a truncated PNG":   png[:60],
-		"a PNG bomb header": pngHeader(100000, 100000),
+		"an mp3":                            sine,
+		"text":                              []byte("not an image at all"),
+		"a truncated PNG":                   png[:60],
+		"a truncated PNG at the size limit": pngHeader(4096, 4096, 8),
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := Covers(bytes.NewReader(b))
+			_, err := Covers(context.Background(), bytes.NewReader(b))
 			if musicify.ErrorCode(err) != musicify.EUNSUPPORTED || !strings.Contains(musicify.ErrorMessage(err), "JPEG, PNG, WebP or GIF") {
 				t.Fatalf("err = %v", err)
 			}
@@ -59,11 +64,81 @@ func TestCoversRefuseWhatIsNotAnImage(t *testing.T) {
 	}
 }
 
-// pngHeader is the start of a PNG that claims the given size.
-func pngHeader(w, h int) []byte {
-	b := []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR")
-	for _, v := range []int{w, h} {
-		b = append(b, byte(v>>24), byte(v>>16), byte(v>>8), byte(v))
+// pngHeader is the start of an RGB PNG that claims the given size and
+// depth: a valid IHDR chunk and nothing after it.
+func pngHeader(w, h int, depth byte) []byte {
+	chunk := binary.BigEndian.AppendUint32([]byte("IHDR"), uint32(w))
+	chunk = binary.BigEndian.AppendUint32(chunk, uint32(h))
+	chunk = append(chunk, depth, 2, 0, 0, 0)
+	b := binary.BigEndian.AppendUint32([]byte("\x89PNG\r\n\x1a\n"), 13)
+	b = append(b, chunk...)
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(chunk))
+}
+
+// A 381 KB PNG of 7000×7000 16-bit pixels took 28 s and 560 MB to decode;
+// the header alone now says no.
+func TestCoversRefuseHugeImagesFromTheirHeader(t *testing.T) {
+	for name, b := range map[string][]byte{
+		"7000×7000 at 16 bits": pngHeader(7000, 7000, 16),
+		"wide":                 pngHeader(4097, 10, 8),
+		"tall":                 pngHeader(10, 4097, 8),
+		"a bomb":               pngHeader(100000, 100000, 8),
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := Covers(context.Background(), bytes.NewReader(b))
+			if musicify.ErrorCode(err) != musicify.ETOOLARGE || !strings.Contains(musicify.ErrorMessage(err), "at most 4096 pixels on each side") {
+				t.Fatalf("err = %v", err)
+			}
+		})
 	}
-	return append(b, 8, 2, 0, 0, 0, 0, 0, 0, 0)
+}
+
+func TestDecodesWaitForTheirShareOfMemory(t *testing.T) {
+	b := newBudget(10)
+	ctx := context.Background()
+	first, err := b.acquire(ctx, 6<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A second decode of 6 MiB does not fit beside the first: it waits,
+	// and gives up when its request does.
+	waiting, cancel := context.WithCancel(ctx)
+	got := make(chan error, 1)
+	go func() {
+		release, err := b.acquire(waiting, 6<<20)
+		if err == nil {
+			release()
+		}
+		got <- err
+	}()
+	cancel()
+	if err := <-got; !errors.Is(err, context.Canceled) {
+		t.Fatalf("a waiting decode whose request ended: %v", err)
+	}
+	// A small one fits beside the first; a huge one takes everything once free.
+	small, err := b.acquire(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small()
+	first()
+	all, err := b.acquire(ctx, 1<<40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.slots) != cap(b.slots) {
+		t.Fatalf("a decode larger than the budget holds %d of %d MiB", len(b.slots), cap(b.slots))
+	}
+	all()
+	if len(b.slots) != 0 {
+		t.Fatalf("%d MiB still held after every release", len(b.slots))
+	}
+}
+
+func TestDecodeBytesCountsTheDecodersLayout(t *testing.T) {
+	sixteenBit, _ := png.DecodeConfig(bytes.NewReader(pngHeader(4096, 4096, 16)))
+	eightBit, _ := png.DecodeConfig(bytes.NewReader(pngHeader(4096, 4096, 8)))
+	if a, b := decodeBytes("png", sixteenBit), decodeBytes("png", eightBit); a <= b || a < 4096*4096*8 {
+		t.Fatalf("16-bit %d bytes, 8-bit %d bytes", a, b)
+	}
 }

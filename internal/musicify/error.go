@@ -5,6 +5,7 @@ package musicify
 import (
 	"errors"
 	"fmt"
+	"syscall"
 	"time"
 )
 
@@ -19,8 +20,19 @@ const (
 	EUNSUPPORTED  = "unsupported"
 	ERATELIMITED  = "rate_limited"
 	EUNAVAILABLE  = "unavailable"
+	ENOSPACE      = "no_space"
 	EINTERNAL     = "internal"
 )
+
+// ErrNoSpace is what a write to a full disk (or a full disk quota) becomes,
+// wherever it happened: the person who runs the server can act on it, the
+// user only by telling them.
+var ErrNoSpace = Errorf(ENOSPACE, "The server is out of space. Please tell the person who runs it.")
+
+// outOfSpace reports whether err is a write that found no room.
+func outOfSpace(err error) bool {
+	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)
+}
 
 // Error is an error a person can act on: Message is shown to the user as is.
 type Error struct {
@@ -46,14 +58,16 @@ func Errorf(code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// ErrorCode returns the code of the first *Error in err's chain, EINTERNAL for
-// any other error and "" for nil.
+// ErrorCode returns the code of the first *Error in err's chain, ENOSPACE
+// for a full disk, EINTERNAL for any other error and "" for nil.
 func ErrorCode(err error) string {
 	var e *Error
 	if err == nil {
 		return ""
 	} else if errors.As(err, &e) {
 		return e.Code
+	} else if outOfSpace(err) {
+		return ENOSPACE
 	}
 	return EINTERNAL
 }
@@ -65,6 +79,8 @@ func ErrorMessage(err error) string {
 		return ""
 	} else if errors.As(err, &e) {
 		return e.Message
+	} else if outOfSpace(err) {
+		return ErrNoSpace.Message
 	}
 	return "Something went wrong. Please try again."
 }

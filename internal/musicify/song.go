@@ -60,6 +60,8 @@ type SongStore interface {
 	SongsByIDs(ctx context.Context, ids []string) ([]*Song, error)
 	// SongBySHA256 finds a user's song with these exact bytes.
 	SongBySHA256(ctx context.Context, userID, sha string) (*Song, error)
+	// UploadedBytes sums the sizes of a user's uploaded originals.
+	UploadedBytes(ctx context.Context, userID string) (int64, error)
 	Songs(ctx context.Context) ([]*Song, error)
 	SongsByArtist(ctx context.Context, username string) ([]*Song, error)
 	DeleteSong(ctx context.Context, id string) error

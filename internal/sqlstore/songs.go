@@ -49,6 +49,15 @@ func (d *DB) SongBySHA256(ctx context.Context, userID, sha string) (*musicify.So
 	return d.songWhere(ctx, `s.user_id = ? AND s.sha256 = ?`, userID, sha)
 }
 
+// UploadedBytes is the size of the originals a user has uploaded, for the quota.
+func (d *DB) UploadedBytes(ctx context.Context, userID string) (int64, error) {
+	var n int64
+	if err := d.queryRow(ctx, `SELECT COALESCE(SUM(size), 0) FROM songs WHERE user_id = ?`, userID).Scan(&n); err != nil {
+		return 0, fmt.Errorf("summing uploads: %w", err)
+	}
+	return n, nil
+}
+
 func (d *DB) songWhere(ctx context.Context, where string, args ...any) (*musicify.Song, error) {
 	s, err := scanSong(d.queryRow(ctx, `SELECT `+songColumns+songFrom+` WHERE `+where, args...))
 	if errors.Is(err, sql.ErrNoRows) {
