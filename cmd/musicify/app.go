@@ -183,6 +183,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}()
 	go func() {
 		defer m.wg.Done()
+		m.requeue(bg, library)
 		m.sweep(bg)
 	}()
 	m.Logger.Info("musicify is ready", "listen", m.URL, "open", cfg.BaseURL.String())
@@ -231,6 +232,17 @@ func (m *Main) seeder(ctx context.Context, db *sqlstore.DB, library *catalog.Ser
 		return nil, nil
 	}
 	return seeder, nil
+}
+
+// requeue queues the jobs of songs that have none, once at start.
+func (m *Main) requeue(ctx context.Context, library *catalog.Service) {
+	n, err := library.QueueMissingJobs(ctx)
+	if err != nil && ctx.Err() == nil {
+		m.Logger.Error("queueing the missing jobs of songs", "err", err)
+	}
+	if n > 0 {
+		m.Logger.Info("queued the missing jobs of songs", "jobs", n)
+	}
 }
 
 // sweep deletes expired sessions, and codes a day past their expiry (kept
