@@ -47,6 +47,9 @@ type Service struct {
 	Transcriber speech.Transcriber
 	Logger      *slog.Logger
 	Now         func() time.Time
+	// TempDir holds renditions and copies while jobs make them, beside the
+	// spooled uploads so the sweeper finds what a crash leaves; "": the system's.
+	TempDir string
 }
 
 var _ musicify.Library = (*Service)(nil)
