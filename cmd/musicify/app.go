@@ -266,7 +266,9 @@ func (m *Main) sweep(ctx context.Context, orphans *sweep.Sweeper) {
 		if now.Sub(swept) >= orphanEvery {
 			swept = now
 			r, err := orphans.Sweep(ctx)
-			if err != nil && ctx.Err() == nil {
+			if ctx.Err() != nil {
+				return
+			} else if err != nil {
 				m.Logger.Error("sweeping orphan files", "err", err)
 			}
 			m.Logger.Info("orphan sweep finished", "temp_files", r.TempFiles, "media_files", r.Blobs, "empty_folders", r.Folders)
