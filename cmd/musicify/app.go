@@ -105,12 +105,13 @@ func (m *Main) Run(ctx context.Context) error {
 	runner := &jobs.Runner{Store: db, Logger: m.Logger, Now: m.Now}
 	library := &catalog.Service{
 		Songs: db, Blobs: blobs, Probe: media.NewProber(), FFmpeg: media.NewFFmpeg(), Jobs: runner,
-		Logger: m.Logger, Now: m.Now, TempDir: blobs.TempDir(),
+		Logger: m.Logger, Now: m.Now,
 	}
 	if library.FFmpeg == nil {
 		m.Logger.Warn("ffmpeg is not installed: songs stream as uploaded, without loudness levelling")
 	}
 	library.Transcriber = m.transcriber()
+	library.TempDir = blobs.TempDir() // with the spooled uploads, where the sweep finds what a crash leaves
 	runner.Handlers = map[string]jobs.Handler{catalog.JobAnalyze: library.Analyze, catalog.JobTranscribe: library.Transcribe}
 	var seeder *demo.Seeder
 	if cfg.Demo {

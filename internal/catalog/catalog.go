@@ -43,13 +43,13 @@ type Service struct {
 	Probe  media.Prober
 	FFmpeg *media.FFmpeg // nil without ffmpeg: no renditions, no loudness
 	Jobs   Enqueuer      // nil: nothing runs after upload
+	// TempDir holds renditions and copies while jobs make them, beside the
+	// spooled uploads so the sweeper finds what a crash leaves; "": the system's.
+	TempDir string
 	// Transcriber writes down the words of songs uploaded without lyrics; nil: none.
 	Transcriber speech.Transcriber
 	Logger      *slog.Logger
 	Now         func() time.Time
-	// TempDir holds renditions and copies while jobs make them, beside the
-	// spooled uploads so the sweeper finds what a crash leaves; "": the system's.
-	TempDir string
 }
 
 var _ musicify.Library = (*Service)(nil)
