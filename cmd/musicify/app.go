@@ -29,6 +29,7 @@ import (
 	"github.com/musicify/musicify/internal/social"
 	"github.com/musicify/musicify/internal/speech"
 	"github.com/musicify/musicify/internal/sqlstore"
+	"github.com/musicify/musicify/internal/sweep"
 	"github.com/musicify/musicify/web"
 )
 
@@ -113,6 +114,7 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Logger.Warn("ffmpeg is not installed: songs stream as uploaded, without loudness levelling")
 	}
 	library.Transcriber = m.transcriber()
+	library.TempDir = blobs.TempDir() // with the spooled uploads, where the sweep finds what a crash leaves
 	runner.Handlers = map[string]jobs.Handler{catalog.JobAnalyze: library.Analyze, catalog.JobTranscribe: library.Transcribe}
 	var seeder *demo.Seeder
 	if cfg.Demo {
@@ -184,9 +186,11 @@ func (m *Main) Run(ctx context.Context) error {
 			m.Logger.Error("server stopped", "err", err)
 		}
 	}()
+	orphans := &sweep.Sweeper{Blobs: blobs, Refs: db, TempDir: blobs.TempDir(), Grace: orphanGrace, Now: m.Now, Logger: m.Logger}
 	go func() {
 		defer m.wg.Done()
-		m.sweep(bg)
+		m.requeue(bg, library)
+		m.sweep(bg, orphans)
 	}()
 	m.Logger.Info("musicify is ready", "listen", m.URL, "open", cfg.BaseURL.String())
 	return nil
@@ -236,13 +240,43 @@ func (m *Main) seeder(ctx context.Context, db *sqlstore.DB, library *catalog.Ser
 	return seeder, nil
 }
 
+// Orphans (temp files, media no row names) are swept at start and daily;
+// only those older than orphanGrace, so work in flight is never touched.
+const (
+	orphanGrace = time.Hour
+	orphanEvery = 24 * time.Hour
+)
+
+// requeue queues the jobs of songs that have none, once at start.
+func (m *Main) requeue(ctx context.Context, library *catalog.Service) {
+	n, err := library.QueueMissingJobs(ctx)
+	if err != nil && ctx.Err() == nil {
+		m.Logger.Error("queueing the missing jobs of songs", "err", err)
+	}
+	if n > 0 {
+		m.Logger.Info("queued the missing jobs of songs", "jobs", n)
+	}
+}
+
 // sweep deletes expired sessions, and codes a day past their expiry (kept
-// that long so a sign-up can still ask for a new code), once an hour.
-func (m *Main) sweep(ctx context.Context) {
+// that long so a sign-up can still ask for a new code), once an hour; and
+// what crashes left behind at start and once a day.
+func (m *Main) sweep(ctx context.Context, orphans *sweep.Sweeper) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
+	var swept time.Time
 	for {
 		now := m.Now()
+		if now.Sub(swept) >= orphanEvery {
+			swept = now
+			r, err := orphans.Sweep(ctx)
+			if ctx.Err() != nil {
+				return
+			} else if err != nil {
+				m.Logger.Error("sweeping orphan files", "err", err)
+			}
+			m.Logger.Info("orphan sweep finished", "temp_files", r.TempFiles, "media_files", r.Blobs, "empty_folders", r.Folders)
+		}
 		if err := m.DB.DeleteExpiredSessions(ctx, now); err != nil && ctx.Err() == nil {
 			m.Logger.Error("sweeping sessions", "err", err)
 		}

@@ -4,6 +4,7 @@
 package blob
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -14,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -111,6 +113,79 @@ func (l *Local) Delete(_ context.Context, key string) error {
 		}
 	}
 	return nil
+}
+
+// List walks the files under Root, leaving out the tmp directory.
+func (l *Local) List(ctx context.Context, fn func(key string, written time.Time) error) error {
+	err := filepath.WalkDir(l.Root, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(l.Root, p)
+		if err != nil || rel == "." {
+			return err
+		}
+		if strings.HasPrefix(e.Name(), ".") { // the tmp directory; never a key
+			if e.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if e.IsDir() {
+			return nil
+		}
+		info, err := e.Info()
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // deleted meanwhile
+		} else if err != nil {
+			return err
+		}
+		return fn(filepath.ToSlash(rel), info.ModTime())
+	})
+	if err != nil {
+		return fmt.Errorf("listing media: %w", err)
+	}
+	return nil
+}
+
+// RemoveEmptyDirs removes the empty folders (a song's, a station's) last
+// changed before before, which a crash between making a folder and filling
+// it leaves. Top-level folders stay: a Put may be about to use one.
+func (l *Local) RemoveEmptyDirs(ctx context.Context, before time.Time) (int, error) {
+	var dirs []string
+	err := filepath.WalkDir(l.Root, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || ctx.Err() != nil {
+			return cmp.Or(err, ctx.Err())
+		}
+		rel, err := filepath.Rel(l.Root, p)
+		if err != nil || !e.IsDir() || rel == "." {
+			return err
+		}
+		if strings.HasPrefix(e.Name(), ".") {
+			return fs.SkipDir
+		}
+		if strings.Contains(rel, string(filepath.Separator)) { // below a top-level folder
+			dirs = append(dirs, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("listing media folders: %w", err)
+	}
+	removed := 0
+	for i := len(dirs) - 1; i >= 0; i-- { // the deepest first, so parents empty out
+		info, err := os.Stat(dirs[i])
+		if err != nil || !info.ModTime().Before(before) {
+			continue
+		}
+		if os.Remove(dirs[i]) == nil { // fails, as it should, unless empty
+			removed++
+		}
+	}
+	return removed, nil
 }
 
 // PutFile stores the file at path under key, in any store.

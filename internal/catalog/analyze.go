@@ -48,7 +48,7 @@ func (s *Service) Analyze(ctx context.Context, j *musicify.Job) error {
 
 func (s *Service) storeRendition(ctx context.Context, song *musicify.Song, src string) (string, error) {
 	format := s.FFmpeg.RenditionFormat()
-	tmp, err := os.CreateTemp("", "rendition-*."+format)
+	tmp, err := os.CreateTemp(s.TempDir, "rendition-*."+format)
 	if err != nil {
 		return "", fmt.Errorf("making rendition: %w", err)
 	}
@@ -96,7 +96,7 @@ func (s *Service) localCopy(ctx context.Context, key string) (string, func(), er
 		return f.Name(), func() { f.Close() }, nil
 	}
 	defer obj.Body.Close()
-	tmp, err := os.CreateTemp("", "analyze-*")
+	tmp, err := os.CreateTemp(s.TempDir, "analyze-*")
 	if err != nil {
 		return "", nil, fmt.Errorf("copying %s: %w", key, err)
 	}

@@ -29,9 +29,11 @@ const (
 	JobTranscribe = "media.transcribe"
 )
 
-// Enqueuer schedules background jobs.
+// Enqueuer schedules background jobs; Wake tells it that jobs were stored
+// with their song.
 type Enqueuer interface {
 	Enqueue(ctx context.Context, j *musicify.Job) error
+	Wake()
 }
 
 // Service implements the song life cycle.
@@ -41,6 +43,9 @@ type Service struct {
 	Probe  media.Prober
 	FFmpeg *media.FFmpeg // nil without ffmpeg: no renditions, no loudness
 	Jobs   Enqueuer      // nil: nothing runs after upload
+	// TempDir holds renditions and copies while jobs make them, beside the
+	// spooled uploads so the sweeper finds what a crash leaves; "": the system's.
+	TempDir string
 	// Transcriber writes down the words of songs uploaded without lyrics; nil: none.
 	Transcriber speech.Transcriber
 	Logger      *slog.Logger
@@ -125,17 +130,20 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 			written = append(written, covers.File(song.CoverKey, size))
 		}
 	}
-	if err := s.Songs.CreateSong(ctx, song); err != nil {
+	// The jobs commit with the row: a crash leaves both or neither.
+	var work []*musicify.Job
+	if analyze := s.analyzeJob(song); analyze != nil {
+		work = append(work, analyze)
+	}
+	if transcribe {
+		work = append(work, &musicify.Job{Kind: JobTranscribe, Subject: song.ID})
+	}
+	if err := s.Songs.CreateSong(ctx, song, work...); err != nil {
 		undo()
 		return nil, err
 	}
-	s.scheduleAnalysis(ctx, song, info)
-	if transcribe {
-		if err := s.Jobs.Enqueue(ctx, &musicify.Job{Kind: JobTranscribe, Subject: song.ID}); err != nil {
-			s.Logger.Error("scheduling transcription", "song", song.ID, "err", err)
-			song.Transcript = musicify.TranscriptFailed
-			_ = s.Songs.SetTranscript(context.WithoutCancel(ctx), song.ID, song.Transcript, "")
-		}
+	if len(work) > 0 {
+		s.Jobs.Wake()
 	}
 	return song, nil
 }
@@ -177,20 +185,17 @@ func (s *Service) SetArtistCover(ctx context.Context, user *musicify.User, cover
 	return s.Songs.Artist(ctx, user.Username)
 }
 
-// scheduleAnalysis queues the rendition and loudness work; the song plays
-// from its original until it is done, so a failure here is only logged.
-func (s *Service) scheduleAnalysis(ctx context.Context, song *musicify.Song, info *media.Info) {
+// analyzeJob is the rendition and loudness work of a song, or nil without
+// ffmpeg; the song plays from its original until it is done.
+func (s *Service) analyzeJob(song *musicify.Song) *musicify.Job {
 	if s.Jobs == nil || s.FFmpeg == nil {
-		return
+		return nil
 	}
 	payload := ""
-	if info.Lossless() || info.Bitrate > 320_000 {
+	if info := (media.Info{Format: song.Format, Bitrate: song.Bitrate}); info.Lossless() || info.Bitrate > 320_000 {
 		payload = "rendition"
 	}
-	err := s.Jobs.Enqueue(ctx, &musicify.Job{Kind: JobAnalyze, Subject: song.ID, Payload: payload})
-	if err != nil {
-		s.Logger.Error("scheduling analysis", "song", song.ID, "err", err)
-	}
+	return &musicify.Job{Kind: JobAnalyze, Subject: song.ID, Payload: payload}
 }
 
 // Delete removes the caller's own song: the row first, so nothing points

@@ -207,7 +207,7 @@ func (f failingBlobs) Put(ctx context.Context, key string, r io.Reader) (int64, 
 
 type failingSongs struct{ musicify.SongStore }
 
-func (failingSongs) CreateSong(context.Context, *musicify.Song) error {
+func (failingSongs) CreateSong(context.Context, *musicify.Song, ...*musicify.Job) error {
 	return errors.New("database gone")
 }
 

@@ -72,11 +72,18 @@ func (r *Runner) Enqueue(ctx context.Context, j *musicify.Job) error {
 	if err := r.Store.EnqueueJob(ctx, j); err != nil {
 		return err
 	}
+	r.Wake()
+	return nil
+}
+
+// Wake has a worker look for due jobs now, for jobs stored with the row
+// they are about rather than through Enqueue.
+func (r *Runner) Wake() {
+	r.init()
 	select {
 	case r.wake <- struct{}{}:
 	default:
 	}
-	return nil
 }
 
 // Run works until ctx ends; jobs in flight then get their context cancelled

@@ -54,7 +54,8 @@ type Artist struct {
 
 // SongStore persists songs. Lookups that find nothing return ENOTFOUND.
 type SongStore interface {
-	CreateSong(ctx context.Context, s *Song) error
+	// CreateSong stores s with the jobs about it, all or nothing.
+	CreateSong(ctx context.Context, s *Song, jobs ...*Job) error
 	Song(ctx context.Context, id string) (*Song, error)
 	// SongsByIDs returns the songs that exist of ids, in the order given.
 	SongsByIDs(ctx context.Context, ids []string) ([]*Song, error)
@@ -67,6 +68,10 @@ type SongStore interface {
 	DeleteSong(ctx context.Context, id string) error
 	// AddView counts one listen and returns the new count.
 	AddView(ctx context.Context, songID, userID string, at time.Time) (int64, error)
+	// SongsToAnalyze and SongsToTranscribe list the songs still waiting
+	// for that work (loudness unknown, transcript pending) with no job of kind.
+	SongsToAnalyze(ctx context.Context, kind string) ([]*Song, error)
+	SongsToTranscribe(ctx context.Context, kind string) ([]*Song, error)
 	SetStream(ctx context.Context, songID, streamKey string, loudness *float64) error
 	// SetTranscript records the transcript's state, and its text when done.
 	SetTranscript(ctx context.Context, songID, state, text string) error

@@ -13,12 +13,18 @@ import (
 var _ musicify.JobStore = (*DB)(nil)
 
 func (d *DB) EnqueueJob(ctx context.Context, j *musicify.Job) error {
+	return d.insertJob(ctx, d.exec, j)
+}
+
+// insertJob stores a new job through exec: the database's, or a
+// transaction's so the job commits with the row it is about.
+func (d *DB) insertJob(ctx context.Context, exec func(ctx context.Context, query string, args ...any) (sql.Result, error), j *musicify.Job) error {
 	j.ID, j.State = musicify.NewID(), musicify.JobPending
 	now := d.Now()
 	if j.RunAt.IsZero() {
 		j.RunAt = now
 	}
-	_, err := d.exec(ctx, `INSERT INTO jobs (id, kind, subject, payload, state, run_at, created_at, updated_at)
+	_, err := exec(ctx, `INSERT INTO jobs (id, kind, subject, payload, state, run_at, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, j.ID, j.Kind, j.Subject, j.Payload, j.State, toMillis(j.RunAt), toMillis(now), toMillis(now))
 	if err != nil {
 		return fmt.Errorf("enqueueing %s job: %w", j.Kind, err)

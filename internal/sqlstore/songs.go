@@ -19,15 +19,25 @@ const songColumns = `s.id, s.user_id, u.username, s.name, s.format, s.duration, 
 
 const songFrom = ` FROM songs s JOIN users u ON u.id = s.user_id`
 
-// CreateSong inserts s; its id is chosen by the caller, who names the blobs after it.
-func (d *DB) CreateSong(ctx context.Context, s *musicify.Song) error {
+// CreateSong inserts s and the jobs about it in one transaction, so no
+// crash leaves a song that nothing will ever analyse; its id is chosen by
+// the caller, who names the blobs after it.
+func (d *DB) CreateSong(ctx context.Context, s *musicify.Song, jobs ...*musicify.Job) error {
 	if s.Created.IsZero() {
 		s.Created = d.Now().UTC().Truncate(time.Millisecond) // as stored
 	}
 	if s.Transcript == "" {
 		s.Transcript = musicify.TranscriptNone
 	}
-	_, err := d.exec(ctx, `INSERT INTO songs (id, user_id, name, format, duration, bitrate, size, sha256,
+	tx, err := d.begin(ctx)
+	if err != nil {
+		return fmt.Errorf("inserting song: %w", err)
+	}
+	defer tx.Rollback()
+	exec := func(ctx context.Context, query string, args ...any) (sql.Result, error) {
+		return tx.ExecContext(ctx, d.dialect.rebind(query), args...)
+	}
+	_, err = exec(ctx, `INSERT INTO songs (id, user_id, name, format, duration, bitrate, size, sha256,
 		audio_key, stream_key, cover_key, body_text, loudness, tag_title, tag_album, view_count, created_at, transcript_state)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		s.ID, s.UserID, s.Name, s.Format, s.Duration, s.Bitrate, s.Size, s.SHA256, s.AudioKey, s.StreamKey,
@@ -37,9 +47,31 @@ func (d *DB) CreateSong(ctx context.Context, s *musicify.Song) error {
 	} else if err != nil {
 		return fmt.Errorf("inserting song: %w", err)
 	}
+	for _, j := range jobs {
+		if err := d.insertJob(ctx, exec, j); err != nil {
+			return err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("inserting song: %w", err)
+	}
 	d.Signals.SongAdded(s)
 	return nil
 }
+
+// SongsToAnalyze lists the songs whose loudness is unknown and that have no
+// job of kind: rows from before songs and jobs were created together.
+func (d *DB) SongsToAnalyze(ctx context.Context, kind string) ([]*musicify.Song, error) {
+	return d.songList(ctx, `SELECT `+songColumns+songFrom+` WHERE s.loudness IS NULL AND `+noJob, kind)
+}
+
+// SongsToTranscribe lists the songs whose transcript is pending and that
+// have no job of kind.
+func (d *DB) SongsToTranscribe(ctx context.Context, kind string) ([]*musicify.Song, error) {
+	return d.songList(ctx, `SELECT `+songColumns+songFrom+` WHERE s.transcript_state = 'pending' AND `+noJob, kind)
+}
+
+const noJob = `NOT EXISTS (SELECT 1 FROM jobs j WHERE j.subject = s.id AND j.kind = ?) ORDER BY s.created_at, s.id`
 
 func (d *DB) Song(ctx context.Context, id string) (*musicify.Song, error) {
 	return d.songWhere(ctx, `s.id = ?`, id)

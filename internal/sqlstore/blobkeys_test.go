@@ -1,0 +1,59 @@
+package sqlstore
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// The orphan sweeper deletes every media file no column names: a column
+// that names blobs and is missing from blobColumns would lose files.
+func TestEveryBlobColumnIsKnown(t *testing.T) {
+	ctx := context.Background()
+	d, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	notBlobs := []string{"users.username_key", "playlists.name_key"} // lower-cased names
+	var known []string
+	for _, c := range blobColumns {
+		known = append(known, c.table+"."+c.column)
+	}
+	rows, err := d.db.QueryContext(ctx, `SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
+		WHERE m.type = 'table' AND (p.name LIKE '%key%' OR p.name LIKE '%path%' OR p.name LIKE '%file%')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var table, column string
+		if err := rows.Scan(&table, &column); err != nil {
+			t.Fatal(err)
+		}
+		if name := table + "." + column; !slices.Contains(known, name) && !slices.Contains(notBlobs, name) {
+			t.Errorf("%s may name blobs: add it to blobColumns, or to notBlobs here if it does not", name)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+
+	u := &musicify.User{Username: "ann", Email: "ann@example.com"}
+	if err := d.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.CreateSong(ctx, &musicify.Song{ID: "s", Name: "S", UserID: u.ID, Format: "mp3", SHA256: "x",
+		AudioKey: "songs/s/original.mp3", CoverKey: "covers/c"}); err != nil {
+		t.Fatal(err)
+	}
+	keys, err := d.BlobKeys(ctx)
+	slices.Sort(keys)
+	if err != nil || strings.Join(keys, " ") != "covers/c songs/s/original.mp3" {
+		t.Fatalf("BlobKeys = %v, %v", keys, err)
+	}
+}

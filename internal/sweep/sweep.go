@@ -1,0 +1,161 @@
+// Package sweep removes what a crash leaves behind: spooled uploads and
+// temp files, media no row names, empty song folders. Anything younger than
+// the grace period stays, so work in flight (an upload spooling, a blob
+// written whose row is not committed yet) is never touched.
+package sweep
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// Sweeper finds and removes orphans.
+type Sweeper struct {
+	Blobs musicify.BlobStore
+	Refs  musicify.BlobRefs
+	// TempDir holds spooled uploads and files being written; "" for none.
+	TempDir string
+	// Grace is how old a file must be before it counts as left behind.
+	Grace  time.Duration
+	Now    func() time.Time
+	Logger *slog.Logger
+}
+
+// Report counts what one sweep removed.
+type Report struct {
+	TempFiles int // files and folders in TempDir
+	Blobs     int
+	Folders   int // empty media folders
+}
+
+// emptyFolders is a blob store with folders (local files), which a crash
+// can leave empty; object stores have none.
+type emptyFolders interface {
+	RemoveEmptyDirs(ctx context.Context, before time.Time) (int, error)
+}
+
+// Sweep removes every orphan older than the grace period.
+func (s *Sweeper) Sweep(ctx context.Context) (Report, error) {
+	var r Report
+	var errs []error
+	cutoff := s.Now().Add(-s.Grace)
+	var err error
+	if r.TempFiles, err = s.sweepTemp(cutoff); err != nil {
+		errs = append(errs, err)
+	}
+	if r.Blobs, err = s.sweepBlobs(ctx, cutoff); err != nil {
+		errs = append(errs, err)
+	}
+	if f, ok := s.Blobs.(emptyFolders); ok {
+		if r.Folders, err = f.RemoveEmptyDirs(ctx, cutoff); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return r, errors.Join(errs...)
+}
+
+// sweepTemp removes the files, and folders whose newest file, last changed
+// before cutoff: a spool still being written is changed as bytes arrive.
+func (s *Sweeper) sweepTemp(cutoff time.Time) (int, error) {
+	if s.TempDir == "" {
+		return 0, nil
+	}
+	entries, err := os.ReadDir(s.TempDir)
+	if err != nil {
+		return 0, fmt.Errorf("sweeping temp files: %w", err)
+	}
+	removed := 0
+	for _, e := range entries {
+		p := filepath.Join(s.TempDir, e.Name())
+		if t, err := newest(p); err != nil || !t.Before(cutoff) {
+			continue // gone meanwhile, unreadable or in use
+		}
+		if err := os.RemoveAll(p); err != nil {
+			s.Logger.Warn("removing a temp file", "path", p, "err", err)
+			continue
+		}
+		removed++
+	}
+	return removed, nil
+}
+
+// newest is the latest change of p or anything under it.
+func newest(p string) (time.Time, error) {
+	var t time.Time
+	err := filepath.WalkDir(p, func(_ string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := e.Info()
+		if err != nil {
+			return err
+		}
+		if info.ModTime().After(t) {
+			t = info.ModTime()
+		}
+		return nil
+	})
+	return t, err
+}
+
+// sweepBlobs deletes the blobs written before cutoff that no row names. It
+// lists the blobs before it reads the rows: a row committed in between is
+// seen, and a blob whose row is not committed yet is younger than cutoff.
+func (s *Sweeper) sweepBlobs(ctx context.Context, cutoff time.Time) (int, error) {
+	var old []string
+	err := s.Blobs.List(ctx, func(key string, written time.Time) error {
+		if written.Before(cutoff) {
+			old = append(old, key)
+		}
+		return nil
+	})
+	if err != nil || len(old) == 0 {
+		return 0, err
+	}
+	keys, err := s.Refs.BlobKeys(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("sweeping media: %w", err)
+	}
+	if len(keys) == 0 {
+		// Media beside a database that names none of it is more likely a
+		// wrong MUSICIFY_DATABASE_URL than garbage: keep it.
+		s.Logger.Warn("no song, cover or station names any stored media file; not sweeping media", "files", len(old))
+		return 0, nil
+	}
+	refs := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		refs[k] = true
+	}
+	removed := 0
+	for _, key := range old {
+		if referenced(refs, key) {
+			continue
+		}
+		if err := s.Blobs.Delete(ctx, key); err != nil {
+			s.Logger.Warn("removing a media file no row names", "key", key, "err", err)
+			continue
+		}
+		s.Logger.Info("removed a media file no row names", "key", key)
+		removed++
+	}
+	return removed, nil
+}
+
+// referenced tells whether a row names key itself or, for a cover size
+// (prefix-size.jpg), its prefix.
+func referenced(refs map[string]bool, key string) bool {
+	if refs[key] {
+		return true
+	}
+	i := strings.LastIndexByte(key, '-')
+	return i > 0 && refs[key[:i]]
+}
