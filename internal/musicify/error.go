@@ -19,6 +19,7 @@ const (
 	EUNSUPPORTED  = "unsupported"
 	ERATELIMITED  = "rate_limited"
 	EUNAVAILABLE  = "unavailable"
+	ETIMEOUT      = "timeout" // the client sent its request too slowly
 	EINTERNAL     = "internal"
 )
 
