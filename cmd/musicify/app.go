@@ -151,6 +151,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("listening on %s (MUSICIFY_ADDR): %w", cfg.Addr, err)
 	}
+	ln = httpapi.LimitConnections(ln, connectionCap(cfg.MaxConnections, m.Logger), 5*time.Second)
 	m.URL = "http://" + ln.Addr().String()
 	m.server = &http.Server{
 		Handler:           api.Handler(),

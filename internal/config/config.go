@@ -24,6 +24,8 @@ type Config struct {
 	Demo         bool
 	MaxUploadMB  int64
 	TrustProxy   bool
+	// MaxConnections caps open connections; past it new ones get 503.
+	MaxConnections int64
 
 	OIDCIssuer       string
 	OIDCClientID     string
@@ -55,6 +57,7 @@ func Load(getenv func(string) string) (*Config, error) {
 		Demo:             p.boolean("MUSICIFY_DEMO", true),
 		MaxUploadMB:      p.positive("MUSICIFY_MAX_UPLOAD_MB", 200),
 		TrustProxy:       p.boolean("MUSICIFY_TRUST_PROXY", false),
+		MaxConnections:   p.positive("MUSICIFY_MAX_CONNECTIONS", 4096),
 		OIDCIssuer:       p.str("MUSICIFY_OIDC_ISSUER", ""),
 		OIDCClientID:     p.str("MUSICIFY_OIDC_CLIENT_ID", ""),
 		OIDCClientSecret: p.str("MUSICIFY_OIDC_CLIENT_SECRET", ""),
@@ -117,7 +120,7 @@ func (c *Config) Redacted() []any {
 		"addr", c.Addr, "base_url", c.BaseURL.String(), "data_dir", c.DataDir,
 		"database", c.DatabasePath, "media_dir", c.MediaDir, "smtp", smtp,
 		"mail_from", c.MailFrom.String(), "demo", c.Demo, "max_upload_mb", c.MaxUploadMB,
-		"trust_proxy", c.TrustProxy, "oidc_issuer", c.OIDCIssuer, "oidc_client_id", c.OIDCClientID,
+		"trust_proxy", c.TrustProxy, "max_connections", c.MaxConnections, "oidc_issuer", c.OIDCIssuer, "oidc_client_id", c.OIDCClientID,
 		"oidc_client_secret", mask(c.OIDCClientSecret), "llm_base_url", c.LLMBaseURL,
 		"llm_model", c.LLMModel, "llm_api_key", mask(c.LLMAPIKey), "transcribe_url", c.TranscribeURL,
 		"transcribe_model", c.TranscribeModel, "transcribe_api_key", mask(c.TranscribeAPIKey),
