@@ -151,6 +151,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			send(wsState{Type: "state", Station: st.ID, Start: millis(st.Start), LoopStart: millis(at.LoopStart),
 				Duration: st.Duration, ServerTime: millis(now)})
 			s.Presence.Join(st.ID, id, me.Username)
+			send(s.Presence.Of(st.ID)) // others hear of it at the next flush
 		case "leave":
 			s.Presence.Leave(m.Station, id)
 			unsubscribe(radio.TopicStation(m.Station))
