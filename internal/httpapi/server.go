@@ -57,6 +57,7 @@ type Server struct {
 	Limits     Limits
 	limitsOnce sync.Once
 	limiters   *limiters
+	live       liveConns
 	// Now is the clock of the handlers that record a time; nil is time.Now.
 	Now   func() time.Time
 	Blobs musicify.BlobStore
