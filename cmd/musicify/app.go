@@ -40,6 +40,9 @@ type Main struct {
 	// Hash and Now let tests pick cheap hashing and a fixed clock.
 	Hash auth.Argon2Params
 	Now  func() time.Time
+	// HeaderTimeout bounds a request's head, IdleTimeout a keep-alive
+	// connection between requests; tests set them small.
+	HeaderTimeout, IdleTimeout time.Duration
 
 	DB       *sqlstore.DB
 	URL      string // where the server listens, set by Run
@@ -52,7 +55,8 @@ type Main struct {
 
 // NewMain prepares a program for cfg.
 func NewMain(cfg *config.Config, logger *slog.Logger) *Main {
-	return &Main{Config: cfg, Logger: logger, Now: time.Now, shutdown: 30 * time.Second}
+	return &Main{Config: cfg, Logger: logger, Now: time.Now, shutdown: 30 * time.Second,
+		HeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 }
 
 // Run opens the database, applies migrations and starts serving. It
@@ -155,8 +159,8 @@ func (m *Main) Run(ctx context.Context) error {
 	m.URL = "http://" + ln.Addr().String()
 	m.server = &http.Server{
 		Handler:           api.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+		ReadHeaderTimeout: m.HeaderTimeout,
+		IdleTimeout:       m.IdleTimeout,
 		ErrorLog:          slog.NewLogLogger(m.Logger.Handler(), slog.LevelWarn),
 	}
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))

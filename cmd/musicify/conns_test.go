@@ -1,12 +1,18 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/musicify/musicify/internal/config"
 )
 
 func TestTheConnectionCapFitsTheOpenFileLimit(t *testing.T) {
@@ -58,4 +64,68 @@ func TestTheBinaryCapsItsConnections(t *testing.T) {
 		}
 	}
 	t.Fatal("no connection past the cap of 2 was refused")
+}
+
+// A head sent a line at a time and a keep-alive connection left idle are
+// both closed after their timeouts, so neither holds a descriptor for long.
+func TestSlowHeadsAndIdleConnectionsAreClosed(t *testing.T) {
+	cfg, err := config.Load(func(k string) string {
+		return map[string]string{"MUSICIFY_ADDR": "127.0.0.1:0", "MUSICIFY_DATA_DIR": t.TempDir(), "MUSICIFY_DEMO": "false"}[k]
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewMain(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	m.HeaderTimeout, m.IdleTimeout = 200*time.Millisecond, 200*time.Millisecond
+	if err := m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { m.Close() })
+	addr := strings.TrimPrefix(m.URL, "http://")
+
+	t.Run("a head that trickles", func(t *testing.T) {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		fmt.Fprintf(c, "GET /healthz HTTP/1.1\r\nHost: %s\r\n", addr)
+		stop := make(chan struct{})
+		defer close(stop)
+		go func() { // a header line every few milliseconds, never the end of the head
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				case <-time.After(5 * time.Millisecond):
+				}
+				if _, err := fmt.Fprintf(c, "X-Slow-%d: 1\r\n", i); err != nil {
+					return
+				}
+			}
+		}()
+		c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		if _, err := io.ReadAll(c); err != nil {
+			t.Fatalf("a trickling head was not cut off: %v", err)
+		}
+	})
+	t.Run("an idle keep-alive connection", func(t *testing.T) {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		fmt.Fprintf(c, "GET /healthz HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
+		c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		r := bufio.NewReader(c)
+		res, err := http.ReadResponse(r, nil)
+		if err != nil || res.StatusCode != http.StatusOK {
+			t.Fatalf("healthz: %v %v", res, err)
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if _, err := io.ReadAll(r); err != nil {
+			t.Fatalf("an idle connection was not closed: %v", err)
+		}
+	})
 }
