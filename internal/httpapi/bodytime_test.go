@@ -2,7 +2,6 @@ package httpapi_test
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -34,15 +33,23 @@ func rawRequest(t *testing.T, e *env, head string) net.Conn {
 // answerOn reads the response on conn, failing after a generous guard.
 func answerOn(t *testing.T, conn net.Conn) (int, string) {
 	t.Helper()
+	status, msg, err := readAnswer(conn)
+	if err != nil {
+		t.Fatalf("no answer to a slow body: %v", err)
+	}
+	return status, msg
+}
+
+func readAnswer(conn net.Conn) (int, string, error) {
 	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
 	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
 	if err != nil {
-		t.Fatalf("no answer to a slow body: %v", err)
+		return 0, "", err
 	}
 	defer res.Body.Close()
 	var m struct{ Message string }
 	_ = json.NewDecoder(res.Body).Decode(&m)
-	return res.StatusCode, m.Message
+	return res.StatusCode, m.Message, nil
 }
 
 // 20,000 clients sending a byte every 10 s to /api/auth/login took every
@@ -93,43 +100,48 @@ const uploadHead = "--b\r\nContent-Disposition: form-data; name=\"audio\"; filen
 func TestAnUploadBelowTheMinimumRateGets408(t *testing.T) {
 	e := newEnv(t, func(s *httpapi.Server) { s.UploadMinRate, s.UploadWindow = 16<<10, 30*time.Second })
 	ann := e.signUp("ann-slow", "ann@example.com", "secret1")
-	pr, pw := io.Pipe()
-	req, _ := http.NewRequest(http.MethodPost, e.URL+"/api/upload", pr)
-	req.Header.Set("Content-Type", "multipart/form-data; boundary=b")
-	answer := make(chan reply, 1)
-	go func() {
-		res, err := ann.http.Do(req)
-		if err != nil {
-			answer <- reply{Raw: err.Error()}
-			return
-		}
-		defer res.Body.Close()
-		raw, _ := io.ReadAll(res.Body)
-		r := reply{Status: res.StatusCode, Raw: string(raw)}
-		_ = json.Unmarshal(raw, &r.Body)
-		answer <- r
+	conn := rawRequest(t, e, "POST /api/upload HTTP/1.1\r\nHost: "+strings.TrimPrefix(e.URL, "http://")+
+		"\r\nCookie: "+cookieOf(t, ann)+"\r\nContent-Type: multipart/form-data; boundary=b\r\nTransfer-Encoding: chunked\r\n\r\n")
+	chunk := func(data string) { fmt.Fprintf(conn, "%x\r\n%s\r\n", len(data), data) }
+	chunk(uploadHead)
+	type answer struct {
+		status int
+		msg    string
+		err    error
+	}
+	answered := make(chan answer, 1)
+	go func() { // read while sending, as a browser does
+		status, msg, err := readAnswer(conn)
+		answered <- answer{status, msg, err}
 	}()
-	io.WriteString(pw, uploadHead)
 	guard := time.After(10 * time.Second)
 	for {
 		select {
-		case r := <-answer:
-			pw.Close()
-			if r.Status != http.StatusRequestTimeout || !strings.Contains(r.msg(), "The upload was too slow") {
-				t.Fatalf("a trickled upload got %d %s, want 408", r.Status, r.Raw)
+		case a := <-answered:
+			if a.status != http.StatusRequestTimeout || !strings.Contains(a.msg, "The upload was too slow") {
+				t.Fatalf("a trickled upload got %d %q %v, want 408", a.status, a.msg, a.err)
 			}
 			return
 		case <-guard:
-			pw.CloseWithError(fmt.Errorf("guard"))
 			t.Fatal("a trickled upload was never cut off")
 		default:
 		}
 		// Ten bytes per 20 s of the server's clock; the short real pause only
 		// keeps the test from sending megabytes if the server never reads.
-		pw.Write(bytes.Repeat([]byte{'x'}, 10))
+		chunk("xxxxxxxxxx")
 		e.Clock.Advance(20 * time.Second)
 		time.Sleep(time.Millisecond)
 	}
+}
+
+// cookieOf is the Cookie header of a signed-in client.
+func cookieOf(t *testing.T, c *client) string {
+	t.Helper()
+	var cookie []string
+	for _, ck := range c.http.Jar.Cookies(mustURL(t, c.e.URL)) {
+		cookie = append(cookie, ck.Name+"="+ck.Value)
+	}
+	return strings.Join(cookie, "; ")
 }
 
 // A client that starts an upload and then sends nothing at all is cut off
@@ -137,12 +149,8 @@ func TestAnUploadBelowTheMinimumRateGets408(t *testing.T) {
 func TestASilentUploadGets408(t *testing.T) {
 	e := newEnv(t, func(s *httpapi.Server) { s.UploadWindow = 100 * time.Millisecond })
 	ann := e.signUp("ann-silent", "ann@example.com", "secret1")
-	var cookie string
-	for _, c := range ann.http.Jar.Cookies(mustURL(t, e.URL)) {
-		cookie += c.Name + "=" + c.Value
-	}
 	conn := rawRequest(t, e, "POST /api/upload HTTP/1.1\r\nHost: "+strings.TrimPrefix(e.URL, "http://")+
-		"\r\nCookie: "+cookie+"\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n"+uploadHead)
+		"\r\nCookie: "+cookieOf(t, ann)+"\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n"+uploadHead)
 	if status, msg := answerOn(t, conn); status != http.StatusRequestTimeout || !strings.Contains(msg, "The upload was too slow") {
 		t.Fatalf("a silent upload got %d %q, want 408", status, msg)
 	}
