@@ -111,8 +111,8 @@ func (b *minRateBody) Read(p []byte) (int, error) {
 func (b *minRateBody) tooSlow(cause error) error {
 	_ = b.rc.SetReadDeadline(time.Unix(1, 0))
 	return &musicify.Error{Code: musicify.ETIMEOUT, Err: cause, Message: fmt.Sprintf(
-		"The upload was too slow (under %d KB a second for %s). Please try again on a faster connection.",
-		b.rate>>10, b.window)}
+		"The upload was too slow (under %d KB a second over %s). Please try again on a faster connection.",
+		b.rate>>10, musicify.HumanDuration(b.window))}
 }
 
 // or is v, or def when v is not set.

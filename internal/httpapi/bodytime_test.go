@@ -118,7 +118,7 @@ func TestAnUploadBelowTheMinimumRateGets408(t *testing.T) {
 	for {
 		select {
 		case a := <-answered:
-			if a.status != http.StatusRequestTimeout || !strings.Contains(a.msg, "The upload was too slow") {
+			if a.status != http.StatusRequestTimeout || a.msg != "The upload was too slow (under 16 KB a second over 30 seconds). Please try again on a faster connection." {
 				t.Fatalf("a trickled upload got %d %q %v, want 408", a.status, a.msg, a.err)
 			}
 			return
