@@ -32,10 +32,10 @@ func (s *Server) limitBodyTime(next http.Handler) http.Handler {
 		rc := http.NewResponseController(w)
 		if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
 			b := &minRateBody{ReadCloser: r.Body, rc: rc, now: s.now,
-				rate: or(s.UploadMinRate, defaultUploadMinRate), window: or(s.UploadWindow, defaultUploadWindow)}
+				rate: orDefault(s.UploadMinRate, defaultUploadMinRate), window: orDefault(s.UploadWindow, defaultUploadWindow)}
 			b.begin()
 			r.Body = b
-		} else if rc.SetReadDeadline(time.Now().Add(or(s.BodyTimeout, defaultBodyTimeout))) == nil {
+		} else if rc.SetReadDeadline(time.Now().Add(orDefault(s.BodyTimeout, defaultBodyTimeout))) == nil {
 			r.Body = &deadlineBody{ReadCloser: r.Body, rc: rc}
 		}
 		next.ServeHTTP(w, r)
@@ -115,8 +115,8 @@ func (b *minRateBody) tooSlow(cause error) error {
 		b.rate>>10, musicify.HumanDuration(b.window))}
 }
 
-// or is v, or def when v is not set.
-func or[T int64 | time.Duration](v, def T) T {
+// orDefault is v, or def when v is not set.
+func orDefault[T int64 | time.Duration](v, def T) T {
 	if v > 0 {
 		return v
 	}
