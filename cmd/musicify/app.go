@@ -41,6 +41,9 @@ type Main struct {
 	// Hash and Now let tests pick cheap hashing and a fixed clock.
 	Hash auth.Argon2Params
 	Now  func() time.Time
+	// HeaderTimeout bounds a request's head, IdleTimeout a keep-alive
+	// connection between requests; tests set them small.
+	HeaderTimeout, IdleTimeout time.Duration
 
 	DB       *sqlstore.DB
 	URL      string // where the server listens, set by Run
@@ -53,7 +56,8 @@ type Main struct {
 
 // NewMain prepares a program for cfg.
 func NewMain(cfg *config.Config, logger *slog.Logger) *Main {
-	return &Main{Config: cfg, Logger: logger, Now: time.Now, shutdown: 30 * time.Second}
+	return &Main{Config: cfg, Logger: logger, Now: time.Now, shutdown: 30 * time.Second,
+		HeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 }
 
 // Run opens the database, applies migrations and starts serving. It
@@ -156,11 +160,12 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("listening on %s (MUSICIFY_ADDR): %w", cfg.Addr, err)
 	}
+	ln = httpapi.LimitConnections(ln, connectionCap(cfg.MaxConnections, m.Logger), 5*time.Second)
 	m.URL = "http://" + ln.Addr().String()
 	m.server = &http.Server{
 		Handler:           api.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+		ReadHeaderTimeout: m.HeaderTimeout,
+		IdleTimeout:       m.IdleTimeout,
 		ErrorLog:          slog.NewLogLogger(m.Logger.Handler(), slog.LevelWarn),
 	}
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))

@@ -26,6 +26,8 @@ type Config struct {
 	// UploadQuotaMB bounds what one user may upload in all; 0: unlimited.
 	UploadQuotaMB int64
 	TrustProxy    bool
+	// MaxConnections caps open connections; past it new ones get 503.
+	MaxConnections int64
 
 	OIDCIssuer       string
 	OIDCClientID     string
@@ -58,6 +60,7 @@ func Load(getenv func(string) string) (*Config, error) {
 		MaxUploadMB:      p.positive("MUSICIFY_MAX_UPLOAD_MB", 200),
 		UploadQuotaMB:    p.positive("MUSICIFY_UPLOAD_QUOTA_MB", 0),
 		TrustProxy:       p.boolean("MUSICIFY_TRUST_PROXY", false),
+		MaxConnections:   p.positive("MUSICIFY_MAX_CONNECTIONS", 4096),
 		OIDCIssuer:       p.str("MUSICIFY_OIDC_ISSUER", ""),
 		OIDCClientID:     p.str("MUSICIFY_OIDC_CLIENT_ID", ""),
 		OIDCClientSecret: p.str("MUSICIFY_OIDC_CLIENT_SECRET", ""),
@@ -120,7 +123,7 @@ func (c *Config) Redacted() []any {
 		"addr", c.Addr, "base_url", c.BaseURL.String(), "data_dir", c.DataDir,
 		"database", c.DatabasePath, "media_dir", c.MediaDir, "smtp", smtp,
 		"mail_from", c.MailFrom.String(), "demo", c.Demo, "max_upload_mb", c.MaxUploadMB,
-		"upload_quota_mb", c.UploadQuotaMB,
+		"upload_quota_mb", c.UploadQuotaMB, "max_connections", c.MaxConnections,
 		"trust_proxy", c.TrustProxy, "oidc_issuer", c.OIDCIssuer, "oidc_client_id", c.OIDCClientID,
 		"oidc_client_secret", mask(c.OIDCClientSecret), "llm_base_url", c.LLMBaseURL,
 		"llm_model", c.LLMModel, "llm_api_key", mask(c.LLMAPIKey), "transcribe_url", c.TranscribeURL,

@@ -18,7 +18,7 @@ func TestDefaultsMakeALocalServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Addr != "127.0.0.1:8080" || c.BaseURL.String() != "http://localhost:8080" || !c.Demo ||
-		c.MaxUploadMB != 200 || c.UploadQuotaMB != 0 || c.SMTPURL != nil || c.OIDCEnabled() || c.SecureCookies() {
+		c.MaxUploadMB != 200 || c.UploadQuotaMB != 0 || c.MaxConnections != 4096 || c.SMTPURL != nil || c.OIDCEnabled() || c.SecureCookies() {
 		t.Errorf("defaults = %+v", c)
 	}
 	if c.DatabasePath != filepath.Join("data", "musicify.db") || c.MediaDir != filepath.Join("data", "media") {
@@ -33,7 +33,7 @@ func TestValuesAreParsed(t *testing.T) {
 	c, err := Load(env(map[string]string{
 		"MUSICIFY_ADDR": ":9000", "MUSICIFY_BASE_URL": "https://music.example.com/",
 		"MUSICIFY_DATA_DIR": "/srv/m", "MUSICIFY_SMTP_URL": "smtps://u:p@mail.example.com:465",
-		"MUSICIFY_DEMO": "false", "MUSICIFY_MAX_UPLOAD_MB": "50",
+		"MUSICIFY_DEMO": "false", "MUSICIFY_MAX_UPLOAD_MB": "50", "MUSICIFY_MAX_CONNECTIONS": "100",
 		"MUSICIFY_UPLOAD_QUOTA_MB": "1024",
 		"MUSICIFY_OIDC_ISSUER":     "https://accounts.google.com", "MUSICIFY_OIDC_CLIENT_ID": "id",
 		"MUSICIFY_OIDC_CLIENT_SECRET": "shh", "MUSICIFY_DATABASE_URL": "sqlite:///var/m.db",
@@ -41,7 +41,7 @@ func TestValuesAreParsed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.BaseURL.String() != "https://music.example.com" || !c.SecureCookies() || c.Demo || c.MaxUploadMB != 50 || c.UploadQuotaMB != 1024 ||
+	if c.BaseURL.String() != "https://music.example.com" || !c.SecureCookies() || c.Demo || c.MaxUploadMB != 50 || c.UploadQuotaMB != 1024 || c.MaxConnections != 100 ||
 		!c.OIDCEnabled() || c.SMTPURL.Host != "mail.example.com:465" || c.DatabasePath != "/var/m.db" ||
 		c.MediaDir != "/srv/m/media" {
 		t.Errorf("parsed = %+v", c)
@@ -62,6 +62,8 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"MUSICIFY_MAX_UPLOAD_MB", "lots"},
 		{"MUSICIFY_UPLOAD_QUOTA_MB", "-5"},
 		{"MUSICIFY_UPLOAD_QUOTA_MB", "1 GB"},
+		{"MUSICIFY_MAX_CONNECTIONS", "0"},
+		{"MUSICIFY_MAX_CONNECTIONS", "many"},
 		{"MUSICIFY_SMTP_URL", "mail.example.com"},
 		{"MUSICIFY_SMTP_URL", "smtp://host:0"},
 		{"MUSICIFY_MAIL_FROM", "not an address"},

@@ -17,6 +17,11 @@ type Limits struct {
 	ChatPerMinute  int // default 20
 	VoicePerMinute int // default 60: listening sends a clip every 2 s
 	Recognitions   int // voice clips recognized at once; default the CPUs
+	// The live connection (/api/ws): messages one may send at once and then
+	// each second (default 40 and 10), and connections per user (default 8).
+	LiveBurst       int
+	LivePerSecond   int
+	LiveConnections int
 }
 
 type limiters struct {

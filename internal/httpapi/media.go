@@ -71,6 +71,9 @@ func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentT
 		return
 	}
 	defer obj.Body.Close()
+	if s.refuseRangeAbuse(w, r, obj.Size) {
+		return
+	}
 	h := w.Header()
 	h.Set("Content-Type", contentType)
 	h.Set("ETag", etag)

@@ -26,6 +26,7 @@ var statusOf = map[string]int{
 	musicify.ERATELIMITED:  http.StatusTooManyRequests,
 	musicify.EUNAVAILABLE:  http.StatusServiceUnavailable,
 	musicify.ENOSPACE:      http.StatusInsufficientStorage,
+	musicify.ETIMEOUT:      http.StatusRequestTimeout,
 	musicify.EINTERNAL:     http.StatusInternalServerError,
 }
 
@@ -92,6 +93,8 @@ func decodeJSONUpTo(w http.ResponseWriter, r *http.Request, v any, limit int64) 
 		return nil
 	case errors.As(err, &tooBig):
 		return musicify.Errorf(musicify.ETOOLARGE, "The request is too large.")
+	case musicify.ErrorCode(err) == musicify.ETIMEOUT:
+		return err // the body did not arrive in time (limitBodyTime)
 	case errors.Is(err, io.EOF):
 		return musicify.Errorf(musicify.EINVALID, "The request has no body; send JSON.")
 	case errors.As(err, &typeErr):

@@ -47,10 +47,17 @@ type Server struct {
 	Assistant assistant.Assistant
 	// Voice recognizes spoken player commands; nil when not installed.
 	Voice VoiceCommands
+	// BodyTimeout bounds the time a JSON body may take to arrive; an upload
+	// must instead keep UploadMinRate (bytes a second) over each
+	// UploadWindow. Zero takes 10 s, 16 KB/s and 30 s.
+	BodyTimeout   time.Duration
+	UploadMinRate int64
+	UploadWindow  time.Duration
 	// Limits bound each user's use of the assistant and voice commands.
 	Limits     Limits
 	limitsOnce sync.Once
 	limiters   *limiters
+	live       liveConns
 	// Now is the clock of the handlers that record a time; nil is time.Now.
 	Now   func() time.Time
 	Blobs musicify.BlobStore
@@ -75,13 +82,15 @@ type Server struct {
 }
 
 // Handler builds the routes and wraps them in the middleware every request
-// passes: recovery, logging, security headers and the cross-origin check.
+// passes: recovery, logging, body time limits, security headers and the
+// cross-origin check.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routes(mux)
 	var h http.Handler = mux
 	h = s.refuseCrossOrigin(h)
 	h = s.securityHeaders(h)
+	h = s.limitBodyTime(h)
 	h = s.logRequests(h)
 	h = s.recoverPanics(h)
 	return h

@@ -40,15 +40,23 @@ type wsState struct {
 }
 
 // handleWS is the live connection: clock sync and who listens where.
-// Same-origin only (the library checks Origin against Host), signed in only.
+// Same-origin only (the library checks Origin against Host), signed in only;
+// a few connections per user, each closed if it sends too many messages.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	me := userOf(r)
+	release, err := s.holdLive(me.ID)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	defer release()
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return // Accept has answered
 	}
 	defer conn.CloseNow()
 	conn.SetReadLimit(4096)
-	me := userOf(r)
+	messages := s.messageBucket()
 	id := musicify.NewID()
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
@@ -129,6 +137,10 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		received := s.now()
+		if !messages.take(received) {
+			conn.Close(websocket.StatusPolicyViolation, "Too many messages; slow down.")
+			return
+		}
 		var m wsMessage
 		if err := json.Unmarshal(data, &m); err != nil {
 			send(wsMessage{Type: "error", Message: "Messages must be JSON."})
@@ -151,6 +163,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 			send(wsState{Type: "state", Station: st.ID, Start: millis(st.Start), LoopStart: millis(at.LoopStart),
 				Duration: st.Duration, ServerTime: millis(now)})
 			s.Presence.Join(st.ID, id, me.Username)
+			send(s.Presence.Of(st.ID)) // others hear of it at the next flush
 		case "leave":
 			s.Presence.Leave(m.Station, id)
 			unsubscribe(radio.TopicStation(m.Station))

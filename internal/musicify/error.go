@@ -21,6 +21,7 @@ const (
 	ERATELIMITED  = "rate_limited"
 	EUNAVAILABLE  = "unavailable"
 	ENOSPACE      = "no_space"
+	ETIMEOUT      = "timeout" // the client sent its request too slowly
 	EINTERNAL     = "internal"
 )
 

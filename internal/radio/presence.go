@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"sort"
 	"sync"
+	"time"
 )
 
 // Topics of the hub.
@@ -26,45 +27,90 @@ type Listeners struct {
 // Presence tracks who is tuned in where, per connection: the same person in
 // two tabs counts once. It is kept by each instance; a shared store takes
 // its place when there are several.
+//
+// Changes are sent coalesced: many joins and leaves of a station within
+// Every become one message with the last count, since four clients joining
+// and leaving in a loop sent 830,000 messages to a thousand watchers.
 type Presence struct {
 	Hub Hub
+	// Every is the least time between two updates; zero is 250 ms.
+	Every time.Duration
+	// After runs f once d has passed (time.AfterFunc); tests flush by hand.
+	After func(d time.Duration, f func())
 
 	mu sync.Mutex
 	// station → connection → username
-	tuned map[string]map[string]string
+	tuned     map[string]map[string]string
+	changed   map[string]bool
+	sent      map[string]string // the last message of each station, to skip repeats
+	scheduled bool
 }
 
 // NewPresence makes an empty presence publishing through hub.
 func NewPresence(hub Hub) *Presence {
-	return &Presence{Hub: hub, tuned: map[string]map[string]string{}}
+	return &Presence{Hub: hub, tuned: map[string]map[string]string{}, changed: map[string]bool{}, sent: map[string]string{},
+		After: func(d time.Duration, f func()) { time.AfterFunc(d, f) }}
 }
 
-// Join tunes a connection in, and tells everyone when the count changes.
+// Join tunes a connection in.
 func (p *Presence) Join(station, conn, user string) {
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	if p.tuned[station] == nil {
 		p.tuned[station] = map[string]string{}
 	}
 	p.tuned[station][conn] = user
-	msg := p.listenersLocked(station)
-	p.mu.Unlock()
-	p.publish(msg)
+	p.changedLocked(station)
 }
 
 // Leave tunes a connection out of one station.
 func (p *Presence) Leave(station, conn string) {
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	if _, ok := p.tuned[station][conn]; !ok {
-		p.mu.Unlock()
 		return
 	}
 	delete(p.tuned[station], conn)
 	if len(p.tuned[station]) == 0 {
 		delete(p.tuned, station)
 	}
-	msg := p.listenersLocked(station)
+	p.changedLocked(station)
+}
+
+// changedLocked marks station for the next flush, scheduling one if none is.
+func (p *Presence) changedLocked(station string) {
+	p.changed[station] = true
+	if !p.scheduled {
+		p.scheduled = true
+		every := p.Every
+		if every <= 0 {
+			every = 250 * time.Millisecond
+		}
+		p.After(every, p.Flush)
+	}
+}
+
+// Flush sends the count of every station that changed since the last
+// flush, unless it is what was sent last.
+func (p *Presence) Flush() {
+	p.mu.Lock()
+	var msgs [][]byte
+	var stations []string
+	for station := range p.changed {
+		b, err := json.Marshal(p.listenersLocked(station))
+		if err != nil || p.sent[station] == string(b) {
+			continue
+		}
+		p.sent[station] = string(b)
+		msgs, stations = append(msgs, b), append(stations, station)
+	}
+	clear(p.changed)
+	p.scheduled = false
 	p.mu.Unlock()
-	p.publish(msg)
+	for i, b := range msgs {
+		p.Hub.Publish(TopicStation(stations[i]), b)
+		p.Hub.Publish(TopicCounts, b)
+	}
 }
 
 // LeaveAll tunes a closing connection out of everything.
@@ -100,13 +146,4 @@ func (p *Presence) listenersLocked(station string) Listeners {
 	}
 	sort.Strings(users)
 	return Listeners{Type: "listeners", Station: station, Count: len(users), Users: users}
-}
-
-func (p *Presence) publish(msg Listeners) {
-	b, err := json.Marshal(msg)
-	if err != nil {
-		return
-	}
-	p.Hub.Publish(TopicStation(msg.Station), b)
-	p.Hub.Publish(TopicCounts, b)
 }

@@ -1,0 +1,76 @@
+package httpapi
+
+import (
+	"fmt"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// maxRanges bounds the byte ranges of one request. A player asks for one;
+// an 80 KB header of thousands of tiny ranges made a 2.56 MB answer.
+const maxRanges = 16
+
+// refuseRangeAbuse answers 416 to a Range header of more than maxRanges
+// ranges or of ranges that overlap, for a file of size bytes, and reports
+// whether it did. Anything else, malformed headers too, is left to
+// http.ServeContent.
+func (s *Server) refuseRangeAbuse(w http.ResponseWriter, r *http.Request, size int64) bool {
+	spec, ok := strings.CutPrefix(r.Header.Get("Range"), "bytes=")
+	if !ok || !strings.Contains(spec, ",") {
+		return false
+	}
+	var msg string
+	if strings.Count(spec, ",") >= maxRanges {
+		msg = fmt.Sprintf("This request asks for more than %d byte ranges; ask for fewer.", maxRanges)
+	} else if overlapping(strings.Split(spec, ","), size) {
+		msg = "This request asks for byte ranges that overlap; ask for each byte once."
+	} else {
+		return false
+	}
+	w.Header().Set("Content-Range", "bytes */"+strconv.FormatInt(size, 10))
+	writeJSON(w, http.StatusRequestedRangeNotSatisfiable, message{Message: msg})
+	return true
+}
+
+// overlapping reports whether any two satisfiable ranges share a byte;
+// a range it cannot read counts as none.
+func overlapping(specs []string, size int64) bool {
+	type span struct{ from, to int64 }
+	var spans []span
+	for _, sp := range specs {
+		from, to, ok := strings.Cut(strings.TrimSpace(sp), "-")
+		if !ok {
+			continue
+		}
+		var a, b int64
+		var err error
+		if from == "" { // the last to bytes
+			if b, err = strconv.ParseInt(to, 10, 64); err != nil || b <= 0 {
+				continue
+			}
+			a, b = max(size-b, 0), size-1
+		} else {
+			if a, err = strconv.ParseInt(from, 10, 64); err != nil || a >= size {
+				continue
+			}
+			b = size - 1
+			if to != "" {
+				if e, err := strconv.ParseInt(to, 10, 64); err == nil && e >= a {
+					b = min(e, size-1)
+				} else {
+					continue
+				}
+			}
+		}
+		spans = append(spans, span{a, b})
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i].from < spans[j].from })
+	for i := 1; i < len(spans); i++ {
+		if spans[i].from <= spans[i-1].to {
+			return true
+		}
+	}
+	return false
+}
