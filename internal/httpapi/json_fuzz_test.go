@@ -73,7 +73,7 @@ func (fe *fuzzEnv) serve(t *testing.T, req *http.Request) *httptest.ResponseReco
 	req.AddCookie(fe.session)
 	rec := record(fe.h, req)
 	if rec.Code >= 500 {
-		t.Fatalf("%s %s answered %d: %s", req.Method, req.URL.Path, rec.Code, rec.Body)
+		t.Fatalf("%s %s answered %d: %s\nlog: %s", req.Method, req.URL.Path, rec.Code, rec.Body, logTail(fe.Log.String()))
 	}
 	if rec.Code >= 400 {
 		var m struct{ Message string }
@@ -131,4 +131,10 @@ func FuzzJSONBodies(f *testing.F) {
 		req.Header.Set("Content-Type", "application/json")
 		fe.serve(t, req)
 	})
+}
+
+// logTail is the end of the server log, which says what failed.
+func logTail(log string) string {
+	lines := strings.Split(strings.TrimSpace(log), "\n")
+	return strings.Join(lines[max(0, len(lines)-3):], "\n")
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/textproto"
 	"os"
 	"strings"
 
@@ -219,6 +220,9 @@ func uploadError(err, tooLarge error) error {
 		return err
 	case errors.Is(err, io.ErrUnexpectedEOF), strings.Contains(err.Error(), "multipart"):
 		return musicify.Errorf(musicify.EINVALID, "The upload was cut off. Please try again.")
+	case errors.As(err, new(textproto.ProtocolError)), // a part's header is garbled
+		strings.HasPrefix(err.Error(), "quotedprintable"): // or its body, so encoded
+		return musicify.Errorf(musicify.EINVALID, "The upload is not a valid form.")
 	}
 	return err
 }
