@@ -22,7 +22,8 @@ type fuzzEnv struct {
 	srv      *httpapi.Server
 	h        http.Handler
 	session  *http.Cookie
-	song     string // id of the user's song (sine.mp3)
+	song     string // id of the user's song (sine.mp3 with cover.jpg)
+	media    []string // its audio, download and cover URLs
 	playlist string // id of the user's playlist "mix"
 	other    string // id of another user
 }
@@ -48,9 +49,14 @@ func newFuzzEnv(f *testing.F) *fuzzEnv {
 	if fe.session == nil {
 		f.Fatal("no session cookie after sign-up")
 	}
-	r := c.upload(upload{name: "sine", audio: readFixture(f, "audio", "sine.mp3")})
+	r := c.upload(upload{name: "sine", audio: readFixture(f, "audio", "sine.mp3"), cover: readFixture(f, "images", "cover.jpg")})
 	song, _ := r.Body["song"].(map[string]any)
 	fe.song, _ = song["_id"].(string)
+	for _, k := range []string{"audio", "download", "cover"} {
+		if u, _ := song[k].(string); strings.HasPrefix(u, "/media/") {
+			fe.media = append(fe.media, u)
+		}
+	}
 	r = c.post("/api/playlist/create", map[string]string{"name": "mix"})
 	list, _ := r.Body["playlist"].(map[string]any)
 	fe.playlist, _ = list["_id"].(string)
@@ -59,23 +65,23 @@ func newFuzzEnv(f *testing.F) *fuzzEnv {
 		f.Fatal(err)
 	}
 	fe.other = other.ID
-	if fe.song == "" || fe.playlist == "" {
-		f.Fatalf("setting up: song %q, playlist %q", fe.song, fe.playlist)
+	if fe.song == "" || fe.playlist == "" || len(fe.media) != 3 {
+		f.Fatalf("setting up: song %q, playlist %q, media %q", fe.song, fe.playlist, fe.media)
 	}
 	return fe
 }
 
 // serve sends a request as the signed-in user and checks what every answer
-// promises: never a 5xx for anything a client sends, and an error is JSON
-// with a sentence in it.
-func (fe *fuzzEnv) serve(t *testing.T, req *http.Request) *httptest.ResponseRecorder {
+// promises: never a 5xx for anything a client sends, and an API error is
+// JSON with a sentence in it.
+func (fe *fuzzEnv) serve(t testing.TB, req *http.Request) *httptest.ResponseRecorder {
 	t.Helper()
 	req.AddCookie(fe.session)
 	rec := record(fe.h, req)
 	if rec.Code >= 500 {
 		t.Fatalf("%s %s answered %d: %s\nlog: %s", req.Method, req.URL.Path, rec.Code, rec.Body, logTail(fe.Log.String()))
 	}
-	if rec.Code >= 400 {
+	if rec.Code >= 400 && strings.HasPrefix(req.URL.Path, "/api/") {
 		var m struct{ Message string }
 		if err := json.Unmarshal(rec.Body.Bytes(), &m); err != nil || m.Message == "" {
 			t.Fatalf("%s %s answered %d without a message: %q", req.Method, req.URL.Path, rec.Code, rec.Body)
