@@ -22,10 +22,10 @@ type fuzzEnv struct {
 	srv      *httpapi.Server
 	h        http.Handler
 	session  *http.Cookie
-	song     string // id of the user's song (sine.mp3 with cover.jpg)
+	song     string   // id of the user's song (sine.mp3 with cover.jpg)
 	media    []string // its audio, download and cover URLs
-	playlist string // id of the user's playlist "mix"
-	other    string // id of another user
+	playlist string   // id of the user's playlist "mix"
+	other    string   // id of another user
 }
 
 func newFuzzEnv(f *testing.F) *fuzzEnv {
