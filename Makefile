@@ -7,7 +7,7 @@ GO_LDFLAGS := -s -w -X main.version=$(VERSION)
 GO_SOURCES := $(shell find cmd internal web/embed.go \( -name '*.go' -o -name '*.sql' \) -not -name '*_test.go') go.mod go.sum
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: build run test test-go test-web e2e system-deps clean
+.PHONY: build run test test-go test-web e2e fuzz system-deps clean
 
 ## build: the single binary bin/musicify with the web app embedded
 build: bin/musicify
@@ -38,6 +38,27 @@ test-web: web/node_modules/.installed
 
 e2e: system-deps bin/musicify
 	cd web && npm run e2e
+
+## fuzz: run every fuzz target for FUZZTIME each, one after the other.
+## Plain `go test` (and so `make test`) runs their seeds under testdata/fuzz.
+FUZZTIME ?= 30s
+# One worker suits a small shared machine. Go minimizes every new input (60 s
+# each by default); a short minimization leaves the time for finding. A
+# failing input is kept under testdata/fuzz either way.
+FUZZFLAGS ?= -parallel 1 -fuzzminimizetime 1s
+FUZZ_TARGETS := \
+	./internal/media:FuzzNativeProbe \
+	./internal/covers:FuzzCoverRead \
+	./internal/search:FuzzFold \
+	./internal/search:FuzzFind \
+	./internal/httpapi:FuzzJSONBodies \
+	./internal/httpapi:FuzzMultipartForms \
+	./internal/httpapi:FuzzRange
+
+fuzz:
+	@failed=0; for t in $(FUZZ_TARGETS); do \
+		scripts/fuzz.sh "$${t%%:*}" "$${t##*:}" $(FUZZTIME) $(FUZZFLAGS) || failed=1; \
+	done; exit $$failed
 
 ## system-deps: the Debian packages the tests need, installed with apt when missing
 system-deps:

@@ -9,6 +9,7 @@ import (
 	"maps"
 	"mime/multipart"
 	"net/http"
+	"net/textproto"
 	"os"
 	"slices"
 	"strings"
@@ -241,6 +242,9 @@ func uploadError(err, tooLarge error) error {
 		return err
 	case errors.Is(err, io.ErrUnexpectedEOF), strings.Contains(err.Error(), "multipart"):
 		return musicify.Errorf(musicify.EINVALID, "The upload was cut off. Please try again.")
+	case errors.As(err, new(textproto.ProtocolError)), // a part's header is garbled
+		strings.HasPrefix(err.Error(), "quotedprintable"): // or its body, so encoded
+		return musicify.Errorf(musicify.EINVALID, "The upload is not a valid form.")
 	}
 	return err
 }

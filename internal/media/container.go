@@ -264,7 +264,11 @@ func parseWebM(f *os.File, size int64, info *Info) error {
 	if !audio {
 		return notAudio("webm: no audio track")
 	}
-	info.Duration = duration * scale / 1e9
+	// The duration is a float the file chose: NaN, infinite or negative
+	// means unknown, as when the file does not state one.
+	if d := duration * scale / 1e9; d > 0 && !math.IsInf(d, 0) {
+		info.Duration = d
+	}
 	return nil
 }
 

@@ -26,13 +26,16 @@ func Fold(text string) []string {
 		if b.Len() > 0 && len(words) < maxTokens {
 			w := b.String()
 			if len(w) > maxTokenLen {
-				w = w[:maxTokenLen]
+				// Cut at a whole letter: half of one is not valid text.
+				w = strings.ToValidUTF8(w[:maxTokenLen], "")
 			}
 			words = append(words, w)
 		}
 		b.Reset()
 	}
-	for _, r := range norm.NFD.String(text) {
+	// Bytes that are not UTF-8 separate words; left in, they would stop
+	// the normalizer from taking the accent off the letter after them.
+	for _, r := range norm.NFD.String(strings.ToValidUTF8(text, " ")) {
 		switch {
 		case unicode.Is(unicode.Mn, r):
 			// a combining accent: dropped
