@@ -18,11 +18,17 @@ const maxRanges = 16
 // http.ServeContent.
 func (s *Server) refuseRangeAbuse(w http.ResponseWriter, r *http.Request, size int64) bool {
 	spec, ok := strings.CutPrefix(r.Header.Get("Range"), "bytes=")
-	if !ok || !strings.Contains(spec, ",") {
+	if !ok {
 		return false
 	}
 	var msg string
-	if strings.Count(spec, ",") >= maxRanges {
+	if zeroSuffix(spec) {
+		// net/http answers it with an empty part and an impossible
+		// Content-Range (go.dev/issue/81262); RFC 9110 calls it unsatisfiable.
+		msg = "This request asks for the last 0 bytes of the file; ask for at least one."
+	} else if !strings.Contains(spec, ",") {
+		return false
+	} else if strings.Count(spec, ",") >= maxRanges {
 		msg = fmt.Sprintf("This request asks for more than %d byte ranges; ask for fewer.", maxRanges)
 	} else if overlapping(strings.Split(spec, ","), size) {
 		msg = "This request asks for byte ranges that overlap; ask for each byte once."
@@ -70,6 +76,20 @@ func overlapping(specs []string, size int64) bool {
 	for i := 1; i < len(spans); i++ {
 		if spans[i].from <= spans[i-1].to {
 			return true
+		}
+	}
+	return false
+}
+
+// zeroSuffix reports whether a range of spec is "-0", the last zero bytes,
+// which no file can satisfy.
+func zeroSuffix(spec string) bool {
+	for sp := range strings.SplitSeq(spec, ",") {
+		// Read as net/http reads it: spaces around the number, a sign allowed.
+		if n, ok := strings.CutPrefix(strings.TrimSpace(sp), "-"); ok {
+			if v, err := strconv.ParseInt(strings.TrimSpace(n), 10, 64); err == nil && v == 0 {
+				return true
+			}
 		}
 	}
 	return false
