@@ -1,0 +1,103 @@
+// Package testserver starts the real servers the contract suites run
+// against (PostgreSQL, an S3 gateway, NATS) on free loopback ports in temp
+// dirs, one per test binary, or uses the MUSICIFY_TEST_* URL given for each.
+// A suite is never skipped: a server that cannot start fails the test with
+// what to install.
+package testserver
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"sync"
+	"testing"
+	"time"
+)
+
+// FreePort returns a loopback port that nothing listens on right now.
+func FreePort(t testing.TB) int {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("finding a free port: %v", err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port
+}
+
+// Process is a server this package started; Stop ends it.
+type Process struct {
+	Name string
+	cmd  *exec.Cmd
+	mu   sync.Mutex
+	out  bytes.Buffer
+	done chan struct{}
+}
+
+// Start runs name with args, its output kept for failure messages.
+func Start(name string, args []string, env ...string) (*Process, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Env = append(os.Environ(), env...)
+	p := &Process{Name: name, cmd: cmd, done: make(chan struct{})}
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stdout, cmd.Stderr = w, w
+	if err := cmd.Start(); err != nil {
+		r.Close()
+		w.Close()
+		return nil, fmt.Errorf("starting %s: %w", name, err)
+	}
+	w.Close()
+	go func() {
+		sc := bufio.NewScanner(r)
+		for sc.Scan() {
+			p.mu.Lock()
+			p.out.WriteString(sc.Text() + "\n")
+			p.mu.Unlock()
+		}
+		r.Close()
+	}()
+	go func() { _ = cmd.Wait(); close(p.done) }()
+	return p, nil
+}
+
+// Output is what the process printed so far.
+func (p *Process) Output() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.out.String()
+}
+
+// WaitTCP waits until addr accepts connections, the process ends, or the
+// guard runs out (a guard against a hang, not a speed check).
+func (p *Process) WaitTCP(addr string, guard time.Duration) error {
+	deadline := time.Now().Add(guard)
+	for {
+		c, err := net.DialTimeout("tcp", addr, time.Second)
+		if err == nil {
+			c.Close()
+			return nil
+		}
+		select {
+		case <-p.done:
+			return fmt.Errorf("%s stopped before it listened on %s:\n%s", p.Name, addr, p.Output())
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%s did not listen on %s within %v:\n%s", p.Name, addr, guard, p.Output())
+		}
+	}
+}
+
+// Stop kills the process and waits for it.
+func (p *Process) Stop() {
+	if p.cmd.Process != nil {
+		_ = p.cmd.Process.Kill()
+	}
+	<-p.done
+}
