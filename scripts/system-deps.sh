@@ -5,13 +5,16 @@ set -euo pipefail
 
 # command -> package
 declare -A need=([chromium]=chromium [ffmpeg]=ffmpeg [ffprobe]=ffmpeg
-  [pocketsphinx_continuous]=pocketsphinx [espeak-ng]=espeak-ng)
+  [pocketsphinx_continuous]=pocketsphinx [espeak-ng]=espeak-ng [nats-server]=nats-server)
 missing=()
 for cmd in "${!need[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${need[$cmd]}")
 done
 # pocketsphinx's English model is data, not a command.
 [ -f /usr/share/pocketsphinx/model/en-us/en-us.lm.bin ] || missing+=(pocketsphinx-en-us)
+# The PostgreSQL suites start their own server with initdb and pg_ctl, which
+# Debian keeps out of PATH.
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 [ ${#missing[@]} -eq 0 ] && exit 0
 pkgs=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')
 
