@@ -3,7 +3,6 @@ package httpapi_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"mime/multipart"
@@ -41,15 +40,7 @@ func (c *client) form(path string, parts ...part) reply {
 	_ = mw.Close()
 	req, _ := http.NewRequest("POST", c.e.URL+path, &body)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
-	res, err := c.http.Do(req)
-	if err != nil {
-		c.e.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	r := reply{Status: res.StatusCode, Raw: string(raw)}
-	_ = json.Unmarshal(raw, &r.Body)
-	return r
+	return c.send(req)
 }
 
 // Text fields are held in memory until the form is read, so every form

@@ -200,6 +200,12 @@ func (c *client) do(method, path string, body any) reply {
 		c.e.t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
+	return c.send(req)
+}
+
+// send sends req with the client's own headers and reads the JSON answer.
+func (c *client) send(req *http.Request) reply {
+	c.e.t.Helper()
 	for k, v := range c.Header {
 		req.Header[k] = v
 	}

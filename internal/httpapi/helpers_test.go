@@ -1,11 +1,9 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"log/slog"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 
@@ -36,25 +34,12 @@ func jsonDecode(r io.Reader, v any) error { return json.NewDecoder(r).Decode(v) 
 // multipart posts fields and one file part.
 func (c *client) multipart(path string, fields map[string]string, fileField string, file []byte) reply {
 	c.e.t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
+	var parts []part
 	for k, v := range fields {
-		_ = mw.WriteField(k, v)
+		parts = append(parts, part{name: k, body: []byte(v)})
 	}
 	if file != nil {
-		fw, _ := mw.CreateFormFile(fileField, "file.bin")
-		_, _ = fw.Write(file)
+		parts = append(parts, part{name: fileField, file: "file.bin", body: file})
 	}
-	_ = mw.Close()
-	req, _ := http.NewRequest("POST", c.e.URL+path, &body)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	res, err := c.http.Do(req)
-	if err != nil {
-		c.e.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	r := reply{Status: res.StatusCode, Raw: string(raw), Header: res.Header}
-	_ = json.Unmarshal(raw, &r.Body)
-	return r
+	return c.form(path, parts...)
 }

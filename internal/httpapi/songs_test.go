@@ -375,24 +375,10 @@ func TestArtists(t *testing.T) {
 
 func (c *client) artistCover(img []byte) reply {
 	c.e.t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	if img != nil {
-		fw, _ := mw.CreateFormFile("cover", "me.png")
-		_, _ = fw.Write(img)
+	if img == nil {
+		return c.form("/api/artist/cover")
 	}
-	_ = mw.Close()
-	req, _ := http.NewRequest("POST", c.e.URL+"/api/artist/cover", &body)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
-	res, err := c.http.Do(req)
-	if err != nil {
-		c.e.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	r := reply{Status: res.StatusCode, Raw: string(raw)}
-	_ = jsonUnmarshal(raw, &r.Body)
-	return r
+	return c.form("/api/artist/cover", part{name: "cover", file: "me.png", body: img})
 }
 
 func TestAnArtistMaySetTheirOwnCover(t *testing.T) {
