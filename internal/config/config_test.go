@@ -92,14 +92,14 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 }
 
 func TestAPostgresURLIsKeptWhole(t *testing.T) {
-	c, err := Load(env(map[string]string{"MUSICIFY_DATABASE_URL": "postgres://u:secret@db:5432/musicify?sslmode=require"}))
+	c, err := Load(env(map[string]string{"MUSICIFY_DATABASE_URL": "postgres://u:hunter2@db:5432/musicify?sslmode=require"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.DatabaseURL != "postgres://u:secret@db:5432/musicify?sslmode=require" || c.DatabasePath != "" {
+	if c.DatabaseURL != "postgres://u:hunter2@db:5432/musicify?sslmode=require" || c.DatabasePath != "" {
 		t.Fatalf("database = %q, path %q", c.DatabaseURL, c.DatabasePath)
 	}
-	if got := fmt.Sprint(c.Redacted()...); strings.Contains(got, "secret") {
+	if got := fmt.Sprint(c.Redacted()...); strings.Contains(got, "hunter2") {
 		t.Fatalf("the log shows the password: %s", got)
 	}
 }
