@@ -68,7 +68,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if err := cfg.CheckWritable(); err != nil {
 		return err
 	}
-	db, err := sqlstore.OpenSQLite(ctx, cfg.DatabasePath)
+	db, err := sqlstore.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return err
 	}

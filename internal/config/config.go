@@ -17,7 +17,8 @@ type Config struct {
 	Addr         string
 	BaseURL      *url.URL
 	DataDir      string
-	DatabasePath string // SQLite file; the only database this build supports
+	DatabasePath string // SQLite file; empty when the database is PostgreSQL
+	DatabaseURL  string // what sqlstore.Open opens: sqlite://PATH or postgres://…
 	MediaDir     string // local media root, from MUSICIFY_STORAGE_URL
 	SMTPURL      *url.URL
 	MailFrom     *mail.Address
@@ -77,7 +78,7 @@ func Load(getenv func(string) string) (*Config, error) {
 	if c.DataDir == "" {
 		p.fail("MUSICIFY_DATA_DIR", "must not be empty")
 	}
-	c.DatabasePath = p.database("MUSICIFY_DATABASE_URL", c.DataDir)
+	c.DatabaseURL, c.DatabasePath = p.database("MUSICIFY_DATABASE_URL", c.DataDir)
 	c.MediaDir = p.storage("MUSICIFY_STORAGE_URL", c.DataDir)
 	c.SMTPURL = p.smtp("MUSICIFY_SMTP_URL")
 	c.MailFrom = p.address("MUSICIFY_MAIL_FROM", "Musicify <no-reply@localhost>")
@@ -121,7 +122,7 @@ func (c *Config) Redacted() []any {
 	}
 	return []any{
 		"addr", c.Addr, "base_url", c.BaseURL.String(), "data_dir", c.DataDir,
-		"database", c.DatabasePath, "media_dir", c.MediaDir, "smtp", smtp,
+		"database", redactURL(c.DatabaseURL), "media_dir", c.MediaDir, "smtp", smtp,
 		"mail_from", c.MailFrom.String(), "demo", c.Demo, "max_upload_mb", c.MaxUploadMB,
 		"upload_quota_mb", c.UploadQuotaMB, "max_connections", c.MaxConnections,
 		"trust_proxy", c.TrustProxy, "oidc_issuer", c.OIDCIssuer, "oidc_client_id", c.OIDCClientID,
@@ -202,22 +203,42 @@ func (p *parser) httpURL(name, v string) {
 	}
 }
 
-func (p *parser) database(name, dataDir string) string {
+// database returns the URL to open and, for SQLite, the file's path.
+func (p *parser) database(name, dataDir string) (string, string) {
 	v := p.str(name, "")
 	switch {
 	case v == "":
-		return filepath.Join(dataDir, "musicify.db")
+		path := filepath.Join(dataDir, "musicify.db")
+		return "sqlite://" + path, path
 	case strings.HasPrefix(v, "postgres://"), strings.HasPrefix(v, "postgresql://"):
-		p.fail(name, "PostgreSQL is not supported by this version yet; unset it to use SQLite")
+		u, err := url.Parse(v)
+		if err != nil || u.Host == "" || strings.Trim(u.Path, "/") == "" {
+			p.fail(name, "must look like postgres://user:password@host:5432/database?sslmode=require")
+			return "", ""
+		}
+		switch mode := u.Query().Get("sslmode"); mode {
+		case "", "disable", "allow", "prefer", "require", "verify-ca", "verify-full":
+		default:
+			p.fail(name, fmt.Sprintf("sslmode %q is not one of disable, allow, prefer, require, verify-ca, verify-full", mode))
+		}
+		return v, ""
 	case strings.HasPrefix(v, "sqlite://"):
 		if path := strings.TrimPrefix(v, "sqlite://"); path != "" {
-			return path
+			return v, path
 		}
 		p.fail(name, "sqlite:// needs a file path, such as sqlite:///var/lib/musicify/musicify.db")
 	default:
-		p.fail(name, fmt.Sprintf("%q is neither sqlite://PATH nor postgres://…", v))
+		p.fail(name, fmt.Sprintf("%q is neither sqlite://PATH nor postgres://…", redactURL(v)))
 	}
-	return ""
+	return "", ""
+}
+
+// redactURL hides the password of a URL for the log.
+func redactURL(v string) string {
+	if u, err := url.Parse(v); err == nil {
+		return u.Redacted()
+	}
+	return v
 }
 
 func (p *parser) storage(name, dataDir string) string {

@@ -67,7 +67,8 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"MUSICIFY_SMTP_URL", "mail.example.com"},
 		{"MUSICIFY_SMTP_URL", "smtp://host:0"},
 		{"MUSICIFY_MAIL_FROM", "not an address"},
-		{"MUSICIFY_DATABASE_URL", "postgres://u@h/db"},
+		{"MUSICIFY_DATABASE_URL", "postgres://u@h"}, // no database name
+		{"MUSICIFY_DATABASE_URL", "postgres://u@h/db?sslmode=maybe"},
 		{"MUSICIFY_DATABASE_URL", "mysql://x"},
 		{"MUSICIFY_STORAGE_URL", "s3://bucket"},
 		{"MUSICIFY_OIDC_ISSUER", "https://accounts.google.com"}, // without client id and secret
@@ -87,5 +88,18 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 				t.Errorf("names %s, want %s", ce.Var, tc.name)
 			}
 		})
+	}
+}
+
+func TestAPostgresURLIsKeptWhole(t *testing.T) {
+	c, err := Load(env(map[string]string{"MUSICIFY_DATABASE_URL": "postgres://u:hunter2@db:5432/musicify?sslmode=require"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DatabaseURL != "postgres://u:hunter2@db:5432/musicify?sslmode=require" || c.DatabasePath != "" {
+		t.Fatalf("database = %q, path %q", c.DatabaseURL, c.DatabasePath)
+	}
+	if got := fmt.Sprint(c.Redacted()...); strings.Contains(got, "hunter2") {
+		t.Fatalf("the log shows the password: %s", got)
 	}
 }

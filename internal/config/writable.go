@@ -13,11 +13,18 @@ import (
 // write there, so a read-only mount or a wrong owner stops the start with one
 // line instead of failing the first upload.
 func (c *Config) CheckWritable() error {
+	dbDir := "" // PostgreSQL: no file of ours
+	if c.DatabasePath != "" {
+		dbDir = filepath.Dir(c.DatabasePath)
+	}
 	for _, d := range []struct{ name, dir string }{
 		{"MUSICIFY_DATA_DIR", c.DataDir},
-		{"MUSICIFY_DATABASE_URL", filepath.Dir(c.DatabasePath)},
+		{"MUSICIFY_DATABASE_URL", dbDir},
 		{"MUSICIFY_STORAGE_URL", c.MediaDir},
 	} {
+		if d.dir == "" {
+			continue
+		}
 		if err := writable(d.dir); err != nil {
 			return dirError(d.name, d.dir, err)
 		}

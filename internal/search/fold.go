@@ -16,18 +16,25 @@ const (
 	maxTokenLen = 40
 )
 
-// Fold turns text into the words the index holds: lower case, accents
+// Fold turns a query into the words the index holds: lower case, accents
 // removed, split at anything that is not a letter or a digit. It mirrors
 // FTS5's unicode61 tokenizer with remove_diacritics.
-func Fold(text string) []string {
+func Fold(text string) []string { return fold(text, maxTokens, maxTokenLen) }
+
+// FoldDocument folds a document's text as Fold does a query, keeping every
+// word, for an index that stores the words folded here (PostgreSQL's).
+// Words are cut at 255 bytes; queries never reach that far into a word.
+func FoldDocument(text string) []string { return fold(text, -1, 255) }
+
+func fold(text string, maxWords, maxLen int) []string {
 	var words []string
 	var b strings.Builder
 	flush := func() {
-		if b.Len() > 0 && len(words) < maxTokens {
+		if b.Len() > 0 && (maxWords < 0 || len(words) < maxWords) {
 			w := b.String()
-			if len(w) > maxTokenLen {
+			if len(w) > maxLen {
 				// Cut at a whole letter: half of one is not valid text.
-				w = strings.ToValidUTF8(w[:maxTokenLen], "")
+				w = strings.ToValidUTF8(w[:maxLen], "")
 			}
 			words = append(words, w)
 		}

@@ -4,13 +4,15 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"path/filepath"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/sqlstore"
+	"github.com/musicify/musicify/internal/sqlstore/storetest"
+	"github.com/musicify/musicify/internal/testserver"
 )
 
 type world struct {
@@ -21,13 +23,15 @@ type world struct {
 	songs map[string]string // name → id
 }
 
-func newWorld(t *testing.T) *world {
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testserver.StopPostgres()
+	os.Exit(code)
+}
+
+func newWorld(t *testing.T, open storetest.Opener) *world {
 	t.Helper()
-	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "m.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := open(t)
 	return &world{t: t, db: db, users: map[string]*musicify.User{}, songs: map[string]string{},
 		s: &search.Service{Index: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}}
 }
@@ -77,8 +81,8 @@ func (w *world) names(ids []string) []string {
 	return out
 }
 
-func catalog(t *testing.T) *world {
-	w := newWorld(t)
+func catalog(t *testing.T, open storetest.Opener) *world {
+	w := newWorld(t, open)
 	w.song("Yellow Submarine", "the-beetles", 50)
 	w.song("Submarine Blues", "deep-sea", 3)
 	w.song("Midnight Harbour", "neon-harbor", 20)
@@ -92,133 +96,143 @@ func catalog(t *testing.T) *world {
 }
 
 func TestSearchFindsWhatPeopleType(t *testing.T) {
-	w := catalog(t)
-	for _, tc := range []struct {
-		query string
-		first string
-	}{
-		{"submar", "Yellow Submarine"},           // a prefix, the popular one first
-		{"Submarine blues", "Submarine Blues"},   // both words must match
-		{"submarene", "Yellow Submarine"},        // a typo
-		{"midnite harbor", "Midnight Harbour"},   // two typos
-		{"harbour midnight", "Midnight Harbour"}, // any order
-		{"HARBOUR MID", "Midnight Harbour"},      // case, and a prefix on the last word
-		{"cafe", "Café Society"},                 // diacritics folded
-		{"DÉJÀ", "Déjà Vu"},                      // both ways
-		{"deja vu", "Déjà Vu"},                   //
-		{"neon", "Midnight Harbour"},             // the artist's name
-		{"yelow submarin", "Yellow Submarine"},   // typos in every word
-	} {
-		got := w.names(w.find(musicify.KindSong, tc.query))
-		if len(got) == 0 || got[0] != tc.first {
-			t.Errorf("%q: got %v, want %q first", tc.query, got, tc.first)
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		w := catalog(t, open)
+		for _, tc := range []struct {
+			query string
+			first string
+		}{
+			{"submar", "Yellow Submarine"},           // a prefix, the popular one first
+			{"Submarine blues", "Submarine Blues"},   // both words must match
+			{"submarene", "Yellow Submarine"},        // a typo
+			{"midnite harbor", "Midnight Harbour"},   // two typos
+			{"harbour midnight", "Midnight Harbour"}, // any order
+			{"HARBOUR MID", "Midnight Harbour"},      // case, and a prefix on the last word
+			{"cafe", "Café Society"},                 // diacritics folded
+			{"DÉJÀ", "Déjà Vu"},                      // both ways
+			{"deja vu", "Déjà Vu"},                   //
+			{"neon", "Midnight Harbour"},             // the artist's name
+			{"yelow submarin", "Yellow Submarine"},   // typos in every word
+		} {
+			got := w.names(w.find(musicify.KindSong, tc.query))
+			if len(got) == 0 || got[0] != tc.first {
+				t.Errorf("%q: got %v, want %q first", tc.query, got, tc.first)
+			}
 		}
-	}
+	})
 }
 
 func TestRankingIsRelevanceThenPopularity(t *testing.T) {
-	w := catalog(t)
-	got := w.names(w.find(musicify.KindSong, "blue"))
-	// Titles outweigh artist names; among titles, the more played first.
-	if strings.Join(got, ",") != "Blue Monday,Submarine Blues,Blue Moon,Moonlight" {
-		t.Fatalf("blue: %v", got)
-	}
-	if got := w.names(w.find(musicify.KindSong, "submarine")); strings.Join(got, ",") != "Yellow Submarine,Submarine Blues" {
-		t.Fatalf("submarine: %v", got)
-	}
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		w := catalog(t, open)
+		got := w.names(w.find(musicify.KindSong, "blue"))
+		// Titles outweigh artist names; among titles, the more played first.
+		if strings.Join(got, ",") != "Blue Monday,Submarine Blues,Blue Moon,Moonlight" {
+			t.Fatalf("blue: %v", got)
+		}
+		if got := w.names(w.find(musicify.KindSong, "submarine")); strings.Join(got, ",") != "Yellow Submarine,Submarine Blues" {
+			t.Fatalf("submarine: %v", got)
+		}
+	})
 }
 
 func TestBroadWordsRankMatchingNamesByPopularity(t *testing.T) {
-	w := catalog(t)
-	w.song("Bluebirds Over The Long Quiet Evening Road", "roadie", 500)
-	find := func(q string, n int) string {
-		ids, err := w.s.Find(context.Background(), musicify.KindSong, q, n)
-		if err != nil {
-			t.Fatalf("Find(%q): %v", q, err)
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		w := catalog(t, open)
+		w.song("Bluebirds Over The Long Quiet Evening Road", "roadie", 500)
+		find := func(q string, n int) string {
+			ids, err := w.s.Find(context.Background(), musicify.KindSong, q, n)
+			if err != nil {
+				t.Fatalf("Find(%q): %v", q, err)
+			}
+			return strings.Join(w.names(ids), ",")
 		}
-		return strings.Join(w.names(ids), ",")
-	}
-	// By relevance, the long title that merely starts with "blu" is behind
-	// the short ones, however often it is played.
-	if got := find("blu", 3); got != "Blue Monday,Submarine Blues,Blue Moon" {
-		t.Fatalf("blu by relevance: %v", got)
-	}
-	twoWords := find("blue mo", 3)
-	w.s.BroadMatches = 3 // "blu" starts words of five songs: broad
-	if got := find("blu", 3); got != "Bluebirds Over The Long Quiet Evening Road,Blue Monday,Submarine Blues" {
-		t.Fatalf("blu when broad: %v", got)
-	}
-	// Fewer names match than asked for: the artist's name counts too, by relevance.
-	if got := find("blu", 10); !strings.HasSuffix(got, ",Moonlight") || strings.Count(got, ",") != 4 {
-		t.Fatalf("blu, ten asked for: %v", got)
-	}
-	// Two words narrow each other down, so relevance decides.
-	if got := find("blue mo", 3); got != twoWords {
-		t.Fatalf("blue mo: %v", got)
-	}
+		// By relevance, the long title that merely starts with "blu" is behind
+		// the short ones, however often it is played.
+		if got := find("blu", 3); got != "Blue Monday,Submarine Blues,Blue Moon" {
+			t.Fatalf("blu by relevance: %v", got)
+		}
+		twoWords := find("blue mo", 3)
+		w.s.BroadMatches = 3 // "blu" starts words of five songs: broad
+		if got := find("blu", 3); got != "Bluebirds Over The Long Quiet Evening Road,Blue Monday,Submarine Blues" {
+			t.Fatalf("blu when broad: %v", got)
+		}
+		// Fewer names match than asked for: the artist's name counts too, by relevance.
+		if got := find("blu", 10); !strings.HasSuffix(got, ",Moonlight") || strings.Count(got, ",") != 4 {
+			t.Fatalf("blu, ten asked for: %v", got)
+		}
+		// Two words narrow each other down, so relevance decides.
+		if got := find("blue mo", 3); got != twoWords {
+			t.Fatalf("blue mo: %v", got)
+		}
+	})
 }
 
 func TestQueriesCannotReachTheDatabaseUnescaped(t *testing.T) {
-	w := catalog(t)
-	for _, q := range []string{
-		`"`, `*`, `"blue`, `blue"*`, `OR`, `blue OR moon`, `NEAR(blue moon)`, `blue AND`, `name:blue`,
-		`'); DROP TABLE songs; --`, `a" OR "b`, `^blue`, `{name}: blue`, `-blue`, `(((`, "\x00", strings.Repeat("x", 5000),
-	} {
-		if _, err := w.s.Find(context.Background(), musicify.KindSong, q, 10); err != nil {
-			t.Errorf("%q: %v", q, err)
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		w := catalog(t, open)
+		for _, q := range []string{
+			`"`, `*`, `"blue`, `blue"*`, `OR`, `blue OR moon`, `NEAR(blue moon)`, `blue AND`, `name:blue`,
+			`'); DROP TABLE songs; --`, `a" OR "b`, `^blue`, `{name}: blue`, `-blue`, `(((`, "\x00", strings.Repeat("x", 5000),
+		} {
+			if _, err := w.s.Find(context.Background(), musicify.KindSong, q, 10); err != nil {
+				t.Errorf("%q: %v", q, err)
+			}
 		}
-	}
-	// Operators are words like any other: "blue OR moon" needs both words.
-	if got := w.names(w.find(musicify.KindSong, "blue OR moon")); len(got) != 0 {
-		t.Errorf("OR acted as an operator: %v", got)
-	}
-	if songs, err := w.db.Songs(context.Background()); err != nil || len(songs) != 9 {
-		t.Fatalf("songs after the attempts: %d %v", len(songs), err)
-	}
-	if got := w.find(musicify.KindSong, "  ...  "); len(got) != 0 {
-		t.Errorf("punctuation only: %v", got)
-	}
+		// Operators are words like any other: "blue OR moon" needs both words.
+		if got := w.names(w.find(musicify.KindSong, "blue OR moon")); len(got) != 0 {
+			t.Errorf("OR acted as an operator: %v", got)
+		}
+		if songs, err := w.db.Songs(context.Background()); err != nil || len(songs) != 9 {
+			t.Fatalf("songs after the attempts: %d %v", len(songs), err)
+		}
+		if got := w.find(musicify.KindSong, "  ...  "); len(got) != 0 {
+			t.Errorf("punctuation only: %v", got)
+		}
+	})
 }
 
 func TestTheIndexFollowsWrites(t *testing.T) {
-	w := catalog(t)
-	ctx := context.Background()
-	if got := w.find(musicify.KindSong, "zeppelin"); len(got) != 0 {
-		t.Fatalf("before: %v", got)
-	}
-	id := w.song("Zeppelin Dreams", "sky", 0)
-	if got := w.find(musicify.KindSong, "zeppel"); len(got) != 1 || got[0] != id {
-		t.Fatalf("a new song is not found at once: %v", got)
-	}
-	// Typos reach a new word at the next search: the word list follows writes.
-	if got := w.find(musicify.KindSong, "zepelin"); len(got) != 1 || got[0] != id {
-		t.Fatalf("a typo of a new word is not corrected at once: %v", got)
-	}
-	if err := w.db.DeleteSong(ctx, id); err != nil {
-		t.Fatal(err)
-	}
-	if got := w.find(musicify.KindSong, "zeppelin"); len(got) != 0 {
-		t.Fatalf("a deleted song is still found: %v", got)
-	}
-	p := &musicify.Playlist{Name: "Road Trip Anthems", UserID: w.user("sky").ID}
-	if err := w.db.CreatePlaylist(ctx, p); err != nil {
-		t.Fatal(err)
-	}
-	if got := w.find(musicify.KindPlaylist, "anthem road"); len(got) != 1 || got[0] != p.ID {
-		t.Fatalf("playlist: %v", got)
-	}
-	if err := w.db.RenamePlaylist(ctx, p.ID, "Night Drive"); err != nil {
-		t.Fatal(err)
-	}
-	if got := w.find(musicify.KindPlaylist, "anthem"); len(got) != 0 {
-		t.Fatalf("the old name is still found: %v", got)
-	}
-	if got := w.find(musicify.KindPlaylist, "night"); len(got) != 1 {
-		t.Fatalf("the new name is not found: %v", got)
-	}
-	if got := w.find(musicify.KindUser, "paris tri"); len(got) != 1 || got[0] != w.user("paris-trio").ID {
-		t.Fatalf("users: %v", got)
-	}
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		w := catalog(t, open)
+		ctx := context.Background()
+		if got := w.find(musicify.KindSong, "zeppelin"); len(got) != 0 {
+			t.Fatalf("before: %v", got)
+		}
+		id := w.song("Zeppelin Dreams", "sky", 0)
+		if got := w.find(musicify.KindSong, "zeppel"); len(got) != 1 || got[0] != id {
+			t.Fatalf("a new song is not found at once: %v", got)
+		}
+		// Typos reach a new word at the next search: the word list follows writes.
+		if got := w.find(musicify.KindSong, "zepelin"); len(got) != 1 || got[0] != id {
+			t.Fatalf("a typo of a new word is not corrected at once: %v", got)
+		}
+		if err := w.db.DeleteSong(ctx, id); err != nil {
+			t.Fatal(err)
+		}
+		if got := w.find(musicify.KindSong, "zeppelin"); len(got) != 0 {
+			t.Fatalf("a deleted song is still found: %v", got)
+		}
+		p := &musicify.Playlist{Name: "Road Trip Anthems", UserID: w.user("sky").ID}
+		if err := w.db.CreatePlaylist(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		if got := w.find(musicify.KindPlaylist, "anthem road"); len(got) != 1 || got[0] != p.ID {
+			t.Fatalf("playlist: %v", got)
+		}
+		if err := w.db.RenamePlaylist(ctx, p.ID, "Night Drive"); err != nil {
+			t.Fatal(err)
+		}
+		if got := w.find(musicify.KindPlaylist, "anthem"); len(got) != 0 {
+			t.Fatalf("the old name is still found: %v", got)
+		}
+		if got := w.find(musicify.KindPlaylist, "night"); len(got) != 1 {
+			t.Fatalf("the new name is not found: %v", got)
+		}
+		if got := w.find(musicify.KindUser, "paris tri"); len(got) != 1 || got[0] != w.user("paris-trio").ID {
+			t.Fatalf("users: %v", got)
+		}
+	})
 }
 
 func TestFold(t *testing.T) {

@@ -12,22 +12,17 @@ import (
 
 // PutCode replaces the live code for the purpose and email, resetting its tries.
 func (d *DB) PutCode(ctx context.Context, c *musicify.Code) error {
-	tx, err := d.begin(ctx)
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		if _, err := tx.exec(ctx, `DELETE FROM one_time_codes WHERE purpose = ? AND email = ?`, c.Purpose, c.Email); err != nil {
+			return err
+		}
+		_, err := tx.exec(ctx, `INSERT INTO one_time_codes
+			(purpose, email, code_hash, username, password_hash, attempts, created_at, expires_at)
+			VALUES (?, ?, ?, ?, ?, 0, ?, ?)`,
+			c.Purpose, c.Email, c.CodeHash, c.Username, c.PasswordHash, toMillis(c.CreatedAt), toMillis(c.ExpiresAt))
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("storing code: %w", err)
-	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, d.dialect.rebind(`DELETE FROM one_time_codes WHERE purpose = ? AND email = ?`),
-		c.Purpose, c.Email); err != nil {
-		return fmt.Errorf("storing code: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, d.dialect.rebind(`INSERT INTO one_time_codes
-		(purpose, email, code_hash, username, password_hash, attempts, created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?, 0, ?, ?)`),
-		c.Purpose, c.Email, c.CodeHash, c.Username, c.PasswordHash, toMillis(c.CreatedAt), toMillis(c.ExpiresAt)); err != nil {
-		return fmt.Errorf("storing code: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("storing code: %w", err)
 	}
 	return nil

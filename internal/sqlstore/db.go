@@ -1,6 +1,7 @@
-// Package sqlstore implements the domain stores on database/sql. Queries are
-// portable SQL with ? placeholders; everything dialect-specific lives in
-// dialect.go so a PostgreSQL dialect can sit beside SQLite.
+// Package sqlstore implements the domain stores on database/sql, on SQLite
+// or PostgreSQL. Queries are portable SQL with ? placeholders, rebound in
+// one place (the exec and query helpers of DB and Tx); everything
+// dialect-specific sits behind the dialect interface.
 package sqlstore
 
 import (
@@ -38,11 +39,6 @@ type DB struct {
 	// stmts caches prepared statements by query: parsing SQL was a quarter
 	// of the CPU of a streamed range request before.
 	stmts sync.Map
-}
-
-// begin starts a transaction that writes.
-func (d *DB) begin(ctx context.Context) (*sql.Tx, error) {
-	return d.db.BeginTx(ctx, nil)
 }
 
 // OpenSQLite opens (creating if needed) the SQLite file at path with WAL,
@@ -133,10 +129,21 @@ func (d *DB) query(ctx context.Context, query string, args ...any) (*sql.Rows, e
 }
 
 // migrate applies the embedded migrations of the dialect that are not yet
-// recorded, each in its own transaction, in file-name order.
+// recorded, each in its own transaction, in file-name order, holding the
+// dialect's lock so instances starting at once migrate once.
 func (d *DB) migrate(ctx context.Context) error {
-	if _, err := d.exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
+	conn, err := d.db.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("migrating: %w", err)
+	}
+	defer conn.Close()
+	unlock, err := d.dialect.lockMigrations(ctx, conn)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if _, err := conn.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`); err != nil {
 		return fmt.Errorf("creating migrations table: %w", err)
 	}
 	dir := "migrations/" + d.dialect.name()
@@ -151,7 +158,7 @@ func (d *DB) migrate(ctx context.Context) error {
 			return fmt.Errorf("migration %s: name must start with a number", name)
 		}
 		var n int
-		if err := d.queryRow(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, version).Scan(&n); err != nil {
+		if err := conn.QueryRowContext(ctx, d.dialect.rebind(`SELECT COUNT(*) FROM schema_migrations WHERE version = ?`), version).Scan(&n); err != nil {
 			return fmt.Errorf("reading migrations: %w", err)
 		}
 		if n > 0 {
@@ -161,15 +168,15 @@ func (d *DB) migrate(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("reading migration %s: %w", name, err)
 		}
-		if err := d.applyMigration(ctx, version, string(body)); err != nil {
+		if err := d.applyMigration(ctx, conn, version, string(body)); err != nil {
 			return fmt.Errorf("applying migration %s: %w", name, err)
 		}
 	}
 	return nil
 }
 
-func (d *DB) applyMigration(ctx context.Context, version int, body string) error {
-	tx, err := d.db.BeginTx(ctx, nil)
+func (d *DB) applyMigration(ctx context.Context, conn *sql.Conn, version int, body string) error {
+	tx, err := conn.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}

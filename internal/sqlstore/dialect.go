@@ -1,9 +1,12 @@
 package sqlstore
 
 import (
+	"context"
+	"database/sql"
 	"errors"
 	"strings"
 
+	"github.com/musicify/musicify/internal/musicify"
 	msqlite "modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -18,7 +21,27 @@ type dialect interface {
 	// uniqueViolation reports whether err broke a unique constraint, and
 	// names the column ("table.column") when the driver says which.
 	uniqueViolation(err error) (column string, ok bool)
+	// lockMigrations holds off every other process migrating the same
+	// database until unlock, on conn.
+	lockMigrations(ctx context.Context, conn *sql.Conn) (unlock func(), err error)
+	// skipLocked ends the subquery that picks a job, so that two claimers
+	// at once take different jobs.
+	skipLocked() string
+	// search is the SQL of one kind's full-text index.
+	search(kind string) (searchSQL, bool)
+	// match writes q in the index's query language; nameOnly keeps to the
+	// name field.
+	match(q musicify.Query, nameOnly bool) string
+	// index writes the search documents of a kind (of one id, or all when
+	// id is ""), for databases whose index is not kept by triggers.
+	index(ctx context.Context, q querier, kind, id string) error
+	// optimize tidies the search index after a bulk load.
+	optimize(ctx context.Context, q querier) error
 }
+
+// searchSQL is one kind's index: its word list with document counts, the
+// query by relevance and, where thousands may match, by popularity.
+type searchSQL struct{ terms, query, popular string }
 
 type sqlite struct{}
 
@@ -44,4 +67,23 @@ func (sqlite) uniqueViolation(err error) (string, bool) {
 		return col, true
 	}
 	return "", true
+}
+
+// lockMigrations needs nothing: one process owns a SQLite file.
+func (sqlite) lockMigrations(context.Context, *sql.Conn) (func(), error) { return func() {}, nil }
+
+// skipLocked needs nothing: SQLite runs one writing statement at a time.
+func (sqlite) skipLocked() string { return "" }
+
+func (sqlite) index(context.Context, querier, string, string) error { return nil }
+
+func (sqlite) optimize(ctx context.Context, q querier) error {
+	// A bulk load leaves the FTS5 indexes in many small segments; merge
+	// them, as automerge would over time.
+	for _, t := range []string{"songs_fts", "users_fts", "playlists_fts"} {
+		if _, err := q.exec(ctx, `INSERT INTO `+t+` (`+t+`) VALUES ('optimize')`); err != nil {
+			return err
+		}
+	}
+	return nil
 }

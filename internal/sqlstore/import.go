@@ -44,32 +44,36 @@ func (d *DB) Import(ctx context.Context, users []*musicify.User, songs []*musici
 	if _, err := d.exec(ctx, `UPDATE songs SET view_count = (SELECT COUNT(*) FROM listens l WHERE l.song_id = songs.id)`); err != nil {
 		return fmt.Errorf("counting imported listens: %w", err)
 	}
-	// A bulk load leaves the search indexes in many small segments; merge
-	// them, as FTS5's automerge would over time.
-	for _, t := range []string{"songs_fts", "users_fts", "playlists_fts"} {
-		if _, err := d.exec(ctx, `INSERT INTO `+t+` (`+t+`) VALUES ('optimize')`); err != nil {
-			return fmt.Errorf("optimizing %s: %w", t, err)
+	err = d.WithTx(ctx, func(tx *Tx) error {
+		for _, kind := range []string{musicify.KindUser, musicify.KindSong} {
+			if err := d.dialect.index(ctx, tx, kind, ""); err != nil {
+				return err
+			}
 		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("indexing imported songs: %w", err)
+	}
+	if err := d.dialect.optimize(ctx, d); err != nil {
+		return fmt.Errorf("optimizing the search index: %w", err)
 	}
 	return nil
 }
 
 // inTx runs one prepared statement n times in a single transaction.
 func (d *DB) inTx(ctx context.Context, query string, n int, each func(*sql.Stmt, int) error) error {
-	tx, err := d.begin(ctx)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	st, err := tx.PrepareContext(ctx, d.dialect.rebind(query))
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	for i := 0; i < n; i++ {
-		if err := each(st, i); err != nil {
+	return d.WithTx(ctx, func(tx *Tx) error {
+		st, err := tx.prepare(ctx, query)
+		if err != nil {
 			return err
 		}
-	}
-	return tx.Commit()
+		defer st.Close()
+		for i := 0; i < n; i++ {
+			if err := each(st, i); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

@@ -13,18 +13,18 @@ import (
 var _ musicify.JobStore = (*DB)(nil)
 
 func (d *DB) EnqueueJob(ctx context.Context, j *musicify.Job) error {
-	return d.insertJob(ctx, d.exec, j)
+	return d.insertJob(ctx, d, j)
 }
 
-// insertJob stores a new job through exec: the database's, or a
-// transaction's so the job commits with the row it is about.
-func (d *DB) insertJob(ctx context.Context, exec func(ctx context.Context, query string, args ...any) (sql.Result, error), j *musicify.Job) error {
+// insertJob stores a new job through q: the database, or a transaction so
+// the job commits with the row it is about.
+func (d *DB) insertJob(ctx context.Context, q querier, j *musicify.Job) error {
 	j.ID, j.State = musicify.NewID(), musicify.JobPending
 	now := d.Now()
 	if j.RunAt.IsZero() {
 		j.RunAt = now
 	}
-	_, err := exec(ctx, `INSERT INTO jobs (id, kind, subject, payload, state, run_at, created_at, updated_at)
+	_, err := q.exec(ctx, `INSERT INTO jobs (id, kind, subject, payload, state, run_at, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, j.ID, j.Kind, j.Subject, j.Payload, j.State, toMillis(j.RunAt), toMillis(now), toMillis(now))
 	if err != nil {
 		return fmt.Errorf("enqueueing %s job: %w", j.Kind, err)
@@ -32,12 +32,13 @@ func (d *DB) insertJob(ctx context.Context, exec func(ctx context.Context, query
 	return nil
 }
 
-// ClaimJob is one statement, so two workers can never take the same job.
+// ClaimJob is one statement, so two workers can never take the same job
+// (on PostgreSQL with the pick locked and locked rows skipped).
 func (d *DB) ClaimJob(ctx context.Context, now, lease time.Time) (*musicify.Job, error) {
 	j, err := scanJob(d.queryRow(ctx, `UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, updated_at = ?
 		WHERE id = (SELECT id FROM jobs
 			WHERE (state = 'pending' AND run_at <= ?) OR (state = 'running' AND lease_until <= ?)
-			ORDER BY run_at, id LIMIT 1)
+			ORDER BY run_at, id LIMIT 1`+d.dialect.skipLocked()+`)
 		RETURNING `+jobColumns, toMillis(lease), toMillis(now), toMillis(now), toMillis(now)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, musicify.Errorf(musicify.ENOTFOUND, "No job is due.")

@@ -26,9 +26,14 @@ func (d *DB) CreatePlaylist(ctx context.Context, p *musicify.Playlist) error {
 	if p.Created.IsZero() {
 		p.Created = d.Now().UTC().Truncate(time.Millisecond) // as stored
 	}
-	_, err := d.exec(ctx, `INSERT INTO playlists (id, user_id, name, name_key, cover_key, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, p.ID, p.UserID, p.Name, strings.ToLower(p.Name), p.CoverKey,
-		toMillis(p.Created), toMillis(p.Created))
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		if _, err := tx.exec(ctx, `INSERT INTO playlists (id, user_id, name, name_key, cover_key, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, p.ID, p.UserID, p.Name, strings.ToLower(p.Name), p.CoverKey,
+			toMillis(p.Created), toMillis(p.Created)); err != nil {
+			return err
+		}
+		return d.dialect.index(ctx, tx, musicify.KindPlaylist, p.ID)
+	})
 	if _, ok := d.dialect.uniqueViolation(err); ok {
 		return musicify.Errorf(musicify.ECONFLICT, "You already have a playlist called “%s”.", p.Name)
 	} else if err != nil {
@@ -80,32 +85,28 @@ func (d *DB) PlaylistSongs(ctx context.Context, playlistID string) ([]*musicify.
 
 // AddPlaylistSong appends a song; a song already there is a conflict.
 func (d *DB) AddPlaylistSong(ctx context.Context, playlistID, songID string) error {
-	tx, err := d.begin(ctx)
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		var n int
+		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM songs WHERE id = ?`, songID).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
+		}
+		now := toMillis(d.Now())
+		_, err := tx.exec(ctx, `INSERT INTO playlist_songs (playlist_id, song_id, position, added_at)
+			VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM playlist_songs WHERE playlist_id = ?), ?)`,
+			playlistID, songID, playlistID, now)
+		if _, ok := d.dialect.uniqueViolation(err); ok {
+			return musicify.Errorf(musicify.ECONFLICT, "This song is already in the playlist.")
+		} else if err != nil {
+			return err
+		}
+		_, err = tx.exec(ctx, `UPDATE playlists SET updated_at = ? WHERE id = ?`, now, playlistID)
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("adding to playlist: %w", err)
-	}
-	defer tx.Rollback()
-	var n int
-	if err := tx.QueryRowContext(ctx, d.dialect.rebind(`SELECT COUNT(*) FROM songs WHERE id = ?`), songID).Scan(&n); err != nil {
-		return fmt.Errorf("adding to playlist: %w", err)
-	}
-	if n == 0 {
-		return musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
-	}
-	now := toMillis(d.Now())
-	_, err = tx.ExecContext(ctx, d.dialect.rebind(`INSERT INTO playlist_songs (playlist_id, song_id, position, added_at)
-		VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM playlist_songs WHERE playlist_id = ?), ?)`),
-		playlistID, songID, playlistID, now)
-	if _, ok := d.dialect.uniqueViolation(err); ok {
-		return musicify.Errorf(musicify.ECONFLICT, "This song is already in the playlist.")
-	} else if err != nil {
-		return fmt.Errorf("adding to playlist: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, d.dialect.rebind(`UPDATE playlists SET updated_at = ? WHERE id = ?`), now, playlistID); err != nil {
-		return fmt.Errorf("adding to playlist: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("adding to playlist: %w", err)
+		return wrap(err, "adding to playlist")
 	}
 	d.playlistChanged(ctx, playlistID)
 	return nil
@@ -140,52 +141,53 @@ func (d *DB) RemovePlaylistSong(ctx context.Context, playlistID, songID string) 
 // ReorderPlaylist writes the new positions in one transaction, after
 // checking the list names every song of the playlist exactly once.
 func (d *DB) ReorderPlaylist(ctx context.Context, playlistID string, songIDs []string) error {
-	tx, err := d.begin(ctx)
-	if err != nil {
-		return fmt.Errorf("reordering playlist: %w", err)
-	}
-	defer tx.Rollback()
-	rows, err := tx.QueryContext(ctx, d.dialect.rebind(`SELECT song_id FROM playlist_songs WHERE playlist_id = ?`), playlistID)
-	if err != nil {
-		return fmt.Errorf("reordering playlist: %w", err)
-	}
-	var have []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return fmt.Errorf("reordering playlist: %w", err)
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		rows, err := tx.query(ctx, `SELECT song_id FROM playlist_songs WHERE playlist_id = ?`, playlistID)
+		if err != nil {
+			return err
 		}
-		have = append(have, id)
-	}
-	rows.Close()
-	want := append([]string(nil), songIDs...)
-	sort.Strings(have)
-	sort.Strings(want)
-	if strings.Join(have, ",") != strings.Join(want, ",") {
-		return musicify.Errorf(musicify.EINVALID, "The new order must list every song of the playlist once. Reload the playlist and try again.")
-	}
-	for i, id := range songIDs {
-		if _, err := tx.ExecContext(ctx, d.dialect.rebind(`UPDATE playlist_songs SET position = ? WHERE playlist_id = ? AND song_id = ?`),
-			i+1, playlistID, id); err != nil {
-			return fmt.Errorf("reordering playlist: %w", err)
+		var have []string
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return err
+			}
+			have = append(have, id)
 		}
-	}
-	return tx.Commit()
+		rows.Close()
+		want := append([]string(nil), songIDs...)
+		sort.Strings(have)
+		sort.Strings(want)
+		if strings.Join(have, ",") != strings.Join(want, ",") {
+			return musicify.Errorf(musicify.EINVALID, "The new order must list every song of the playlist once. Reload the playlist and try again.")
+		}
+		for i, id := range songIDs {
+			if _, err := tx.exec(ctx, `UPDATE playlist_songs SET position = ? WHERE playlist_id = ? AND song_id = ?`,
+				i+1, playlistID, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return wrap(err, "reordering playlist")
 }
 
 func (d *DB) RenamePlaylist(ctx context.Context, id, name string) error {
-	res, err := d.exec(ctx, `UPDATE playlists SET name = ?, name_key = ?, updated_at = ? WHERE id = ?`,
-		name, strings.ToLower(name), toMillis(d.Now()), id)
-	if _, ok := d.dialect.uniqueViolation(err); ok {
-		return musicify.Errorf(musicify.ECONFLICT, "You already have a playlist called “%s”.", name)
-	} else if err != nil {
-		return fmt.Errorf("renaming playlist: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return errNoPlaylist
-	}
-	return nil
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `UPDATE playlists SET name = ?, name_key = ?, updated_at = ? WHERE id = ?`,
+			name, strings.ToLower(name), toMillis(d.Now()), id)
+		if _, ok := d.dialect.uniqueViolation(err); ok {
+			return musicify.Errorf(musicify.ECONFLICT, "You already have a playlist called “%s”.", name)
+		} else if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errNoPlaylist
+		}
+		return d.dialect.index(ctx, tx, musicify.KindPlaylist, id)
+	})
+	return wrap(err, "renaming playlist")
 }
 
 func (d *DB) SetPlaylistCover(ctx context.Context, id, coverKey string) (string, error) {
@@ -195,23 +197,19 @@ func (d *DB) SetPlaylistCover(ctx context.Context, id, coverKey string) (string,
 // swapColumn sets a text column of one row and returns its old value, in
 // one transaction. table and column are constants of this package.
 func (d *DB) swapColumn(ctx context.Context, table, column, id, value string, notFound error) (string, error) {
-	tx, err := d.begin(ctx)
-	if err != nil {
-		return "", fmt.Errorf("updating %s: %w", table, err)
-	}
-	defer tx.Rollback()
 	var old string
-	err = tx.QueryRowContext(ctx, d.dialect.rebind(`SELECT `+column+` FROM `+table+` WHERE id = ?`), id).Scan(&old)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", notFound
-	} else if err != nil {
-		return "", fmt.Errorf("updating %s: %w", table, err)
-	}
-	if _, err := tx.ExecContext(ctx, d.dialect.rebind(`UPDATE `+table+` SET `+column+` = ? WHERE id = ?`), value, id); err != nil {
-		return "", fmt.Errorf("updating %s: %w", table, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return "", fmt.Errorf("updating %s: %w", table, err)
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		err := tx.queryRow(ctx, `SELECT `+column+` FROM `+table+` WHERE id = ?`, id).Scan(&old)
+		if errors.Is(err, sql.ErrNoRows) {
+			return notFound
+		} else if err != nil {
+			return err
+		}
+		_, err = tx.exec(ctx, `UPDATE `+table+` SET `+column+` = ? WHERE id = ?`, value, id)
+		return err
+	})
+	if err != nil {
+		return "", wrap(err, "updating "+table)
 	}
 	return old, nil
 }

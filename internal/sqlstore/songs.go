@@ -29,31 +29,26 @@ func (d *DB) CreateSong(ctx context.Context, s *musicify.Song, jobs ...*musicify
 	if s.Transcript == "" {
 		s.Transcript = musicify.TranscriptNone
 	}
-	tx, err := d.begin(ctx)
-	if err != nil {
-		return fmt.Errorf("inserting song: %w", err)
-	}
-	defer tx.Rollback()
-	exec := func(ctx context.Context, query string, args ...any) (sql.Result, error) {
-		return tx.ExecContext(ctx, d.dialect.rebind(query), args...)
-	}
-	_, err = exec(ctx, `INSERT INTO songs (id, user_id, name, format, duration, bitrate, size, sha256,
-		audio_key, stream_key, cover_key, body_text, loudness, tag_title, tag_album, view_count, created_at, transcript_state)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		s.ID, s.UserID, s.Name, s.Format, s.Duration, s.Bitrate, s.Size, s.SHA256, s.AudioKey, s.StreamKey,
-		s.CoverKey, s.Text, s.Loudness, s.Title, s.Album, s.Count, toMillis(s.Created), s.Transcript)
-	if _, ok := d.dialect.uniqueViolation(err); ok {
-		return musicify.Errorf(musicify.ECONFLICT, "You already uploaded this file.")
-	} else if err != nil {
-		return fmt.Errorf("inserting song: %w", err)
-	}
-	for _, j := range jobs {
-		if err := d.insertJob(ctx, exec, j); err != nil {
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		_, err := tx.exec(ctx, `INSERT INTO songs (id, user_id, name, format, duration, bitrate, size, sha256,
+			audio_key, stream_key, cover_key, body_text, loudness, tag_title, tag_album, view_count, created_at, transcript_state)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			s.ID, s.UserID, s.Name, s.Format, s.Duration, s.Bitrate, s.Size, s.SHA256, s.AudioKey, s.StreamKey,
+			s.CoverKey, s.Text, s.Loudness, s.Title, s.Album, s.Count, toMillis(s.Created), s.Transcript)
+		if _, ok := d.dialect.uniqueViolation(err); ok {
+			return musicify.Errorf(musicify.ECONFLICT, "You already uploaded this file.")
+		} else if err != nil {
 			return err
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("inserting song: %w", err)
+		for _, j := range jobs {
+			if err := d.insertJob(ctx, tx, j); err != nil {
+				return err
+			}
+		}
+		return d.dialect.index(ctx, tx, musicify.KindSong, s.ID)
+	})
+	if err != nil {
+		return wrap(err, "inserting song")
 	}
 	d.Signals.SongAdded(s)
 	return nil
@@ -164,25 +159,19 @@ func (d *DB) DeleteSong(ctx context.Context, id string) error {
 
 // AddView records a listen and raises the song's count in one transaction.
 func (d *DB) AddView(ctx context.Context, songID, userID string, at time.Time) (int64, error) {
-	tx, err := d.begin(ctx)
-	if err != nil {
-		return 0, fmt.Errorf("counting view: %w", err)
-	}
-	defer tx.Rollback()
 	var count int64
-	err = tx.QueryRowContext(ctx, d.dialect.rebind(`UPDATE songs SET view_count = view_count + 1 WHERE id = ? RETURNING view_count`),
-		songID).Scan(&count)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
-	} else if err != nil {
-		return 0, fmt.Errorf("counting view: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, d.dialect.rebind(`INSERT INTO listens (song_id, user_id, at) VALUES (?, ?, ?)`),
-		songID, userID, toMillis(at)); err != nil {
-		return 0, fmt.Errorf("recording listen: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return 0, fmt.Errorf("counting view: %w", err)
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		err := tx.queryRow(ctx, `UPDATE songs SET view_count = view_count + 1 WHERE id = ? RETURNING view_count`, songID).Scan(&count)
+		if errors.Is(err, sql.ErrNoRows) {
+			return musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
+		} else if err != nil {
+			return err
+		}
+		_, err = tx.exec(ctx, `INSERT INTO listens (song_id, user_id, at) VALUES (?, ?, ?)`, songID, userID, toMillis(at))
+		return err
+	})
+	if err != nil {
+		return 0, wrap(err, "counting view")
 	}
 	d.Signals.Listened(userID, songID, at)
 	return count, nil
@@ -203,18 +192,27 @@ func (d *DB) SetStream(ctx context.Context, songID, streamKey string, loudness *
 // SetTranscript records a transcript; the search index follows by trigger
 // and recommendations hear of the new words.
 func (d *DB) SetTranscript(ctx context.Context, songID, state, text string) error {
-	var err error
-	var res sql.Result
-	if state == musicify.TranscriptDone {
-		res, err = d.exec(ctx, `UPDATE songs SET transcript_state = ?, body_text = ? WHERE id = ?`, state, text, songID)
-	} else {
-		res, err = d.exec(ctx, `UPDATE songs SET transcript_state = ? WHERE id = ?`, state, songID)
-	}
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		var err error
+		var res sql.Result
+		if state == musicify.TranscriptDone {
+			res, err = tx.exec(ctx, `UPDATE songs SET transcript_state = ?, body_text = ? WHERE id = ?`, state, text, songID)
+		} else {
+			res, err = tx.exec(ctx, `UPDATE songs SET transcript_state = ? WHERE id = ?`, state, songID)
+		}
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
+		}
+		if state != musicify.TranscriptDone {
+			return nil
+		}
+		return d.dialect.index(ctx, tx, musicify.KindSong, songID)
+	})
 	if err != nil {
-		return fmt.Errorf("storing transcript: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
+		return wrap(err, "storing transcript")
 	}
 	if state == musicify.TranscriptDone {
 		if s, err := d.Song(ctx, songID); err == nil {

@@ -23,9 +23,14 @@ func (d *DB) CreateUser(ctx context.Context, u *musicify.User) error {
 	if u.CreatedAt.IsZero() {
 		u.CreatedAt = d.Now().UTC().Truncate(time.Millisecond) // as stored
 	}
-	_, err := d.exec(ctx, `INSERT INTO users (id, username, username_key, email, password_hash, created_at)
-		VALUES (?, ?, ?, ?, ?, ?)`,
-		u.ID, u.Username, strings.ToLower(u.Username), u.Email, u.PasswordHash, toMillis(u.CreatedAt))
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		if _, err := tx.exec(ctx, `INSERT INTO users (id, username, username_key, email, password_hash, created_at)
+			VALUES (?, ?, ?, ?, ?, ?)`,
+			u.ID, u.Username, strings.ToLower(u.Username), u.Email, u.PasswordHash, toMillis(u.CreatedAt)); err != nil {
+			return err
+		}
+		return d.dialect.index(ctx, tx, musicify.KindUser, u.ID)
+	})
 	if col, ok := d.dialect.uniqueViolation(err); ok {
 		if strings.HasSuffix(col, "email") {
 			return musicify.Errorf(musicify.ECONFLICT, musicify.MsgEmailTaken)
@@ -63,25 +68,18 @@ func (d *DB) userWhere(ctx context.Context, where string, arg any) (*musicify.Us
 // SetPassword replaces the hash and ends every session of the user, in one
 // transaction so no old session outlives the change.
 func (d *DB) SetPassword(ctx context.Context, userID, hash string) error {
-	tx, err := d.begin(ctx)
-	if err != nil {
-		return fmt.Errorf("setting password: %w", err)
-	}
-	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, d.dialect.rebind(`UPDATE users SET password_hash = ? WHERE id = ?`), hash, userID)
-	if err != nil {
-		return fmt.Errorf("setting password: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return musicify.Errorf(musicify.ENOTFOUND, "This user does not exist.")
-	}
-	if _, err := tx.ExecContext(ctx, d.dialect.rebind(`DELETE FROM sessions WHERE user_id = ?`), userID); err != nil {
-		return fmt.Errorf("ending sessions: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("setting password: %w", err)
-	}
-	return nil
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, userID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return musicify.Errorf(musicify.ENOTFOUND, "This user does not exist.")
+		}
+		_, err = tx.exec(ctx, `DELETE FROM sessions WHERE user_id = ?`, userID)
+		return err
+	})
+	return wrap(err, "setting password")
 }
 
 // usersByIDs loads many users in one query, in the order of ids.

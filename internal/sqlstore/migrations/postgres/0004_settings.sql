@@ -1,0 +1,5 @@
+-- Small facts about this installation, such as "the demo catalog is complete".
+CREATE TABLE settings (
+    name  TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);

@@ -1,0 +1,139 @@
+package sqlstore
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/search"
+)
+
+// pgSearch is the PostgreSQL index of each kind. ts_rank's weights {D, C,
+// B, A} are bm25's column weights on SQLite (lyrics, album, artist, name),
+// and normalization 1 divides by the log of the document's length, so a
+// short title that matches outranks a long one.
+var pgSearch = map[string]searchSQL{
+	musicify.KindSong: {`SELECT word, ndoc FROM ts_stat('SELECT doc FROM songs_search')`,
+		`SELECT s.id, ts_rank('{0.1, 0.2, 0.35, 1.0}', x.doc, q.q, 1), s.view_count
+		FROM (SELECT CAST(? AS tsquery) AS q) q JOIN songs_search x ON x.doc @@ q.q
+		JOIN songs s ON s.id = x.song_id ORDER BY 2 DESC, s.id LIMIT ?`,
+		`SELECT s.id, CAST(1 AS DOUBLE PRECISION), s.view_count
+		FROM songs_search x JOIN songs s ON s.id = x.song_id
+		WHERE x.doc @@ CAST(? AS tsquery) ORDER BY s.view_count DESC, s.id LIMIT ?`},
+	musicify.KindUser: {`SELECT word, ndoc FROM ts_stat('SELECT doc FROM users_search')`,
+		`SELECT u.id, ts_rank('{0.1, 0.2, 0.35, 1.0}', x.doc, q.q, 1),
+		(SELECT COUNT(*) FROM follows f WHERE f.followee_id = u.id)
+		FROM (SELECT CAST(? AS tsquery) AS q) q JOIN users_search x ON x.doc @@ q.q
+		JOIN users u ON u.id = x.user_id ORDER BY 2 DESC, u.id LIMIT ?`, ""},
+	musicify.KindPlaylist: {`SELECT word, ndoc FROM ts_stat('SELECT doc FROM playlists_search')`,
+		`SELECT p.id, ts_rank('{0.1, 0.2, 0.35, 1.0}', x.doc, q.q, 1),
+		(SELECT COUNT(*) FROM playlist_songs ps WHERE ps.playlist_id = p.id)
+		FROM (SELECT CAST(? AS tsquery) AS q) q JOIN playlists_search x ON x.doc @@ q.q
+		JOIN playlists p ON p.id = x.playlist_id ORDER BY 2 DESC, p.id LIMIT ?`, ""},
+}
+
+func (*postgres) search(kind string) (searchSQL, bool) {
+	k, ok := pgSearch[kind]
+	return k, ok
+}
+
+// match writes q as a tsquery. Every word is a quoted lexeme, so nothing
+// a user types can act as an operator; quotes and backslashes are escaped
+// all the same. Weight A is the name.
+func (*postgres) match(q musicify.Query, nameOnly bool) string {
+	return expression(q, " & ", " | ", func(t musicify.Term) string {
+		s := "'" + strings.NewReplacer(`\`, `\\`, `'`, `''`).Replace(t.Word) + "'"
+		if t.Prefix || nameOnly {
+			s += ":"
+		}
+		if t.Prefix {
+			s += "*"
+		}
+		if nameOnly {
+			s += "A"
+		}
+		return s
+	})
+}
+
+// pgSources reads what each kind's documents hold, field by field from
+// weight A down, with the column that picks one.
+var pgSources = map[string]struct{ table, key, pick, query string }{
+	musicify.KindSong: {"songs_search", "song_id", "s.id", `SELECT s.id, s.name, u.username,
+		s.tag_album || ' ' || s.tag_title, s.body_text FROM songs s JOIN users u ON u.id = s.user_id`},
+	musicify.KindUser: {"users_search", "user_id", "id", `SELECT id, username, '', '', '' FROM users`},
+	musicify.KindPlaylist: {"playlists_search", "playlist_id", "p.id", `SELECT p.id, p.name, u.username, '', ''
+		FROM playlists p JOIN users u ON u.id = p.user_id`},
+}
+
+// index writes the documents of a kind from their rows, folded in Go as
+// the queries are, so a word means the same on both sides.
+func (*postgres) index(ctx context.Context, q querier, kind, id string) error {
+	src, ok := pgSources[kind]
+	if !ok {
+		return fmt.Errorf("search: unknown kind %q", kind)
+	}
+	query, args := src.query, []any{}
+	if id != "" {
+		query, args = query+` WHERE `+src.pick+` = ?`, []any{id}
+	}
+	rows, err := q.query(ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("indexing %s: %w", kind, err)
+	}
+	type doc struct{ id, vec string }
+	var docs []doc
+	for rows.Next() {
+		var d doc
+		var f [4]string
+		if err := rows.Scan(&d.id, &f[0], &f[1], &f[2], &f[3]); err != nil {
+			rows.Close()
+			return fmt.Errorf("indexing %s: %w", kind, err)
+		}
+		d.vec = tsvector(f)
+		docs = append(docs, d)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("indexing %s: %w", kind, err)
+	}
+	for _, d := range docs {
+		if _, err := q.exec(ctx, `INSERT INTO `+src.table+` (`+src.key+`, doc) VALUES (?, CAST(? AS tsvector))
+			ON CONFLICT (`+src.key+`) DO UPDATE SET doc = excluded.doc`, d.id, d.vec); err != nil {
+			return fmt.Errorf("indexing %s: %w", kind, err)
+		}
+	}
+	return nil
+}
+
+// tsvector writes the fields' folded words as a tsvector literal, each
+// word with its positions and the weight of its field (A for the first).
+// PostgreSQL keeps positions up to 16383 and 256 of them per word.
+func tsvector(fields [4]string) string {
+	type entry struct{ pos []string }
+	words := map[string]*entry{}
+	var order []string
+	pos := 0
+	for i, f := range fields {
+		weight := string(rune('A' + i))
+		for _, w := range search.FoldDocument(f) {
+			pos = min(pos+1, 16383)
+			e := words[w]
+			if e == nil {
+				e = &entry{}
+				words[w] = e
+				order = append(order, w)
+			}
+			if len(e.pos) < 256 {
+				e.pos = append(e.pos, strconv.Itoa(pos)+weight)
+			}
+		}
+	}
+	var b strings.Builder
+	for _, w := range order {
+		b.WriteString("'" + strings.NewReplacer(`\`, `\\`, `'`, `''`).Replace(w) + "':" + strings.Join(words[w].pos, ",") + " ")
+	}
+	return b.String()
+}

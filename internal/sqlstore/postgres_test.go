@@ -1,0 +1,95 @@
+package sqlstore_test
+
+import (
+	"context"
+	"database/sql"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/sqlstore"
+	"github.com/musicify/musicify/internal/sqlstore/storetest"
+	"github.com/musicify/musicify/internal/testserver"
+)
+
+// Ten instances starting at once on a fresh database: without the
+// advisory lock, they raced to create the same tables and failed.
+func TestInstancesStartingAtOnceMigrateOnce(t *testing.T) {
+	url := testserver.Postgres(t)
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	errs := make(chan error, 10)
+	for range 10 {
+		wg.Go(func() {
+			db, err := sqlstore.OpenPostgres(ctx, url)
+			if err == nil {
+				db.Close()
+			}
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatalf("an instance failed to start: %v", err)
+		}
+	}
+	raw, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	var rows, versions int
+	if err := raw.QueryRowContext(ctx, `SELECT COUNT(*), COUNT(DISTINCT version) FROM schema_migrations`).Scan(&rows, &versions); err != nil {
+		t.Fatal(err)
+	}
+	if rows != versions || rows < 11 {
+		t.Fatalf("%d migration rows for %d versions", rows, versions)
+	}
+}
+
+// Workers on several instances claim from one table: each job must be
+// taken exactly once however many claim at the same moment.
+func TestParallelClaimersNeverTakeTheSameJob(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		db := open(t)
+		ctx := context.Background()
+		now := time.Now()
+		const jobs = 60
+		for range jobs {
+			if err := db.EnqueueJob(ctx, &musicify.Job{Kind: "k", RunAt: now}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var mu sync.Mutex
+		taken := map[string]int{}
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Go(func() {
+				for {
+					j, err := db.ClaimJob(ctx, now, now.Add(time.Hour))
+					if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+						return
+					} else if err != nil {
+						t.Error(err)
+						return
+					}
+					mu.Lock()
+					taken[j.ID]++
+					mu.Unlock()
+				}
+			})
+		}
+		wg.Wait()
+		if len(taken) != jobs {
+			t.Errorf("%d of %d jobs were claimed", len(taken), jobs)
+		}
+		for id, n := range taken {
+			if n != 1 {
+				t.Errorf("job %s was claimed %d times", id, n)
+			}
+		}
+	})
+}

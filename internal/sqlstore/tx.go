@@ -1,0 +1,65 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// querier runs queries written with ? placeholders, on the database or in
+// a transaction; it is the one place they are rebound to the dialect's.
+type querier interface {
+	exec(ctx context.Context, query string, args ...any) (sql.Result, error)
+	query(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	queryRow(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Tx is a transaction of the store, with the same helpers as DB.
+type Tx struct {
+	tx *sql.Tx
+	d  *DB
+}
+
+// WithTx runs fn in a transaction that commits when fn returns nil and
+// rolls back otherwise.
+func (d *DB) WithTx(ctx context.Context, fn func(tx *Tx) error) error {
+	tx, err := d.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(&Tx{tx: tx, d: d}); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func (t *Tx) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(ctx, t.d.dialect.rebind(query), args...)
+}
+
+func (t *Tx) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(ctx, t.d.dialect.rebind(query), args...)
+}
+
+func (t *Tx) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(ctx, t.d.dialect.rebind(query), args...)
+}
+
+// prepare readies one statement for many runs, as a bulk import does.
+func (t *Tx) prepare(ctx context.Context, query string) (*sql.Stmt, error) {
+	return t.tx.PrepareContext(ctx, t.d.dialect.rebind(query))
+}
+
+// wrap adds context to a database error, and leaves an app error (a
+// sentence for the user, returned from inside a transaction) as it is.
+func wrap(err error, what string) error {
+	var e *musicify.Error
+	if err == nil || errors.As(err, &e) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", what, err)
+}
