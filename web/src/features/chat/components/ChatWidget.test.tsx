@@ -328,15 +328,19 @@ describe('the chat panel', () => {
         { role: 'user', text: 'two' },
       ],
     ]);
-    const saved = JSON.parse(sessionStorage.getItem('musicify.chat.u1') ?? '[]') as ChatMessage[];
-    expect(saved.map((m) => [m.type, m.text])).toEqual([
-      ['outgoing', 'one'],
-      ['incoming', 'Answer 1'],
-      ['outgoing', 'two'],
-      ['error', 'Oops! Something went wrong. Please try again.'],
-      ['outgoing', 'three'],
-      ['incoming', 'Answer 3'],
-    ]);
+    // 'Answer 3' shows while it streams, a moment before the finished reply
+    // is kept: wait for what the tab keeps, not for the bubble.
+    await waitFor(() => {
+      const saved = JSON.parse(sessionStorage.getItem('musicify.chat.u1') ?? '[]') as ChatMessage[];
+      expect(saved.map((m) => [m.type, m.text])).toEqual([
+        ['outgoing', 'one'],
+        ['incoming', 'Answer 1'],
+        ['outgoing', 'two'],
+        ['error', 'Oops! Something went wrong. Please try again.'],
+        ['outgoing', 'three'],
+        ['incoming', 'Answer 3'],
+      ]);
+    });
 
     // A reload of the page brings the conversation back.
     unmount();
@@ -456,8 +460,11 @@ describe('the actions under a reply', () => {
     await user.type(input(), 'make a playlist called Focus{Enter}');
     await user.click(await screen.findByRole('button', { name: 'Create “Focus”' }));
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/player/p1'));
-    const saved = JSON.parse(sessionStorage.getItem('musicify.chat.u1') ?? '[]') as ChatMessage[];
-    expect(saved[1]?.actions?.[0]).toMatchObject({ type: 'create_playlist', created: 'p1' });
+    // The router moves before React commits the conversation it keeps.
+    await waitFor(() => {
+      const saved = JSON.parse(sessionStorage.getItem('musicify.chat.u1') ?? '[]') as ChatMessage[];
+      expect(saved[1]?.actions?.[0]).toMatchObject({ type: 'create_playlist', created: 'p1' });
+    });
 
     // Closing the panel, then a reload of the page.
     fireEvent.click(within(panel()).getByRole('button', { name: 'Close chat' }));
@@ -496,8 +503,10 @@ describe('the actions under a reply', () => {
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
     // Nothing is added to a playlist that was there already.
     expect(calls.filter((c) => c.url === '/api/playlist/add')).toHaveLength(0);
-    const saved = JSON.parse(sessionStorage.getItem('musicify.chat.u1') ?? '[]') as ChatMessage[];
-    expect(saved[1]?.actions?.[0]?.created).toBe('p7');
+    await waitFor(() => {
+      const saved = JSON.parse(sessionStorage.getItem('musicify.chat.u1') ?? '[]') as ChatMessage[];
+      expect(saved[1]?.actions?.[0]?.created).toBe('p7');
+    });
   });
 
   it('says why a playlist could not be made', async () => {
