@@ -40,8 +40,8 @@ func NewLocal(root string) (*Local, error) {
 func (l *Local) TempDir() string { return filepath.Join(l.Root, ".tmp") }
 
 func (l *Local) path(key string) (string, error) {
-	if key == "" || strings.HasPrefix(key, "/") || strings.Contains(key, "\\") || !fs.ValidPath(key) || strings.HasPrefix(key, ".") {
-		return "", fmt.Errorf("invalid blob key %q", key)
+	if err := checkKey(key); err != nil {
+		return "", err
 	}
 	return filepath.Join(l.Root, filepath.FromSlash(key)), nil
 }
