@@ -180,13 +180,18 @@ func (s *S3) List(ctx context.Context, fn func(key string, written time.Time) er
 	return nil
 }
 
-// SignedURL is a short-lived URL at which anyone may GET key, with Range,
-// straight from the bucket.
-func (s *S3) SignedURL(ctx context.Context, key string, ttl time.Duration) (string, error) {
+// SignedURL is a URL at which anyone may GET key, with Range, straight
+// from the bucket until ttl passes; the answer carries contentType and,
+// if set, disposition.
+func (s *S3) SignedURL(ctx context.Context, key string, ttl time.Duration, contentType, disposition string) (string, error) {
 	if err := checkKey(key); err != nil {
 		return "", err
 	}
-	u, err := s.client.PresignedGetObject(ctx, s.bucket, s.prefix+key, ttl, nil)
+	params := url.Values{"response-content-type": {contentType}}
+	if disposition != "" {
+		params.Set("response-content-disposition", disposition)
+	}
+	u, err := s.client.PresignedGetObject(ctx, s.bucket, s.prefix+key, ttl, params)
 	if err != nil {
 		return "", fmt.Errorf("signing a URL for %s: %w", key, err)
 	}

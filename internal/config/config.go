@@ -18,11 +18,17 @@ type Config struct {
 	BaseURL      *url.URL
 	DataDir      string
 	DatabasePath string // SQLite file; the only database this build supports
-	MediaDir     string // local media root, from MUSICIFY_STORAGE_URL
-	SMTPURL      *url.URL
-	MailFrom     *mail.Address
-	Demo         bool
-	MaxUploadMB  int64
+	MediaDir     string // local media root, from MUSICIFY_STORAGE_URL; "" with S3
+	S3           *S3    // media in a bucket instead; nil for local
+	// StorageRedirect answers media requests with a redirect to a
+	// short-lived signed URL at the bucket instead of proxying the bytes.
+	StorageRedirect bool
+	// TempDir holds spooled uploads and files being made, whatever the storage.
+	TempDir     string
+	SMTPURL     *url.URL
+	MailFrom    *mail.Address
+	Demo        bool
+	MaxUploadMB int64
 	// UploadQuotaMB bounds what one user may upload in all; 0: unlimited.
 	UploadQuotaMB int64
 	TrustProxy    bool
@@ -78,7 +84,12 @@ func Load(getenv func(string) string) (*Config, error) {
 		p.fail("MUSICIFY_DATA_DIR", "must not be empty")
 	}
 	c.DatabasePath = p.database("MUSICIFY_DATABASE_URL", c.DataDir)
-	c.MediaDir = p.storage("MUSICIFY_STORAGE_URL", c.DataDir)
+	c.TempDir = filepath.Join(c.DataDir, "tmp")
+	c.MediaDir, c.S3 = p.storage("MUSICIFY_STORAGE_URL", c.DataDir)
+	c.StorageRedirect = p.boolean("MUSICIFY_STORAGE_REDIRECT", false)
+	if c.StorageRedirect && c.S3 == nil {
+		p.fail("MUSICIFY_STORAGE_REDIRECT", "needs media in S3 (MUSICIFY_STORAGE_URL=s3://…); local media is always sent by the server")
+	}
 	c.SMTPURL = p.smtp("MUSICIFY_SMTP_URL")
 	c.MailFrom = p.address("MUSICIFY_MAIL_FROM", "Musicify <no-reply@localhost>")
 	p.allOrNone("MUSICIFY_OIDC_ISSUER", c.OIDCIssuer, "MUSICIFY_OIDC_CLIENT_ID", c.OIDCClientID, "MUSICIFY_OIDC_CLIENT_SECRET", c.OIDCClientSecret)
@@ -121,7 +132,7 @@ func (c *Config) Redacted() []any {
 	}
 	return []any{
 		"addr", c.Addr, "base_url", c.BaseURL.String(), "data_dir", c.DataDir,
-		"database", c.DatabasePath, "media_dir", c.MediaDir, "smtp", smtp,
+		"database", c.DatabasePath, "media", c.media(), "smtp", smtp,
 		"mail_from", c.MailFrom.String(), "demo", c.Demo, "max_upload_mb", c.MaxUploadMB,
 		"upload_quota_mb", c.UploadQuotaMB, "max_connections", c.MaxConnections,
 		"trust_proxy", c.TrustProxy, "oidc_issuer", c.OIDCIssuer, "oidc_client_id", c.OIDCClientID,
@@ -129,6 +140,13 @@ func (c *Config) Redacted() []any {
 		"llm_model", c.LLMModel, "llm_api_key", mask(c.LLMAPIKey), "transcribe_url", c.TranscribeURL,
 		"transcribe_model", c.TranscribeModel, "transcribe_api_key", mask(c.TranscribeAPIKey),
 	}
+}
+
+func (c *Config) media() string {
+	if c.S3 != nil {
+		return c.S3.String()
+	}
+	return c.MediaDir
 }
 
 // parser collects the first error so Load reads as a list of settings.
@@ -216,24 +234,6 @@ func (p *parser) database(name, dataDir string) string {
 		p.fail(name, "sqlite:// needs a file path, such as sqlite:///var/lib/musicify/musicify.db")
 	default:
 		p.fail(name, fmt.Sprintf("%q is neither sqlite://PATH nor postgres://…", v))
-	}
-	return ""
-}
-
-func (p *parser) storage(name, dataDir string) string {
-	v := p.str(name, "")
-	switch {
-	case v == "":
-		return filepath.Join(dataDir, "media")
-	case strings.HasPrefix(v, "file://"):
-		if path := strings.TrimPrefix(v, "file://"); path != "" {
-			return path
-		}
-		p.fail(name, "file:// needs a directory, such as file:///srv/musicify/media")
-	case strings.HasPrefix(v, "s3://"):
-		p.fail(name, "S3 storage is not supported by this version yet; unset it to store media in the data dir")
-	default:
-		p.fail(name, fmt.Sprintf("%q is neither file://DIR nor s3://BUCKET", v))
 	}
 	return ""
 }

@@ -17,7 +17,11 @@ func (c *Config) CheckWritable() error {
 		{"MUSICIFY_DATA_DIR", c.DataDir},
 		{"MUSICIFY_DATABASE_URL", filepath.Dir(c.DatabasePath)},
 		{"MUSICIFY_STORAGE_URL", c.MediaDir},
+		{"MUSICIFY_DATA_DIR", c.TempDir},
 	} {
+		if d.dir == "" { // media in S3
+			continue
+		}
 		if err := writable(d.dir); err != nil {
 			return dirError(d.name, d.dir, err)
 		}
