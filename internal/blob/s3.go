@@ -2,7 +2,6 @@ package blob
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -173,7 +172,11 @@ func (s *S3) List(ctx context.Context, fn func(key string, written time.Time) er
 		if obj.Err != nil {
 			return fmt.Errorf("listing media: %w", obj.Err)
 		}
-		if err := fn(strings.TrimPrefix(obj.Key, s.prefix), obj.LastModified); err != nil {
+		key := strings.TrimPrefix(obj.Key, s.prefix)
+		if checkKey(key) != nil {
+			continue // a folder marker or another tool's object: never Musicify's
+		}
+		if err := fn(key, obj.LastModified); err != nil {
 			return err
 		}
 	}
@@ -206,5 +209,3 @@ func checkKey(key string) error {
 	}
 	return nil
 }
-
-var errChanged = errors.New("the file was replaced while it was read")

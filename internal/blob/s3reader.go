@@ -18,6 +18,8 @@ const (
 	maxWindow   = 8 << 20
 )
 
+var errChanged = errors.New("the file was replaced while it was read")
+
 // s3Reader reads one version of an object (If-Match its ETag) through
 // ranged GETs from wherever it was last sought to.
 type s3Reader struct {
