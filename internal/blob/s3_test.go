@@ -3,6 +3,7 @@ package blob_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"os"
@@ -162,5 +163,44 @@ func TestS3RefusesAMissingBucket(t *testing.T) {
 		Region: srv.Region, PathStyle: true, AccessKey: srv.AccessKey, SecretKey: srv.SecretKey})
 	if err == nil || !strings.Contains(err.Error(), "no-such-bucket does not exist") {
 		t.Fatalf("NewS3 on a missing bucket: %v", err)
+	}
+}
+
+// brokenAfter gives n bytes, then fails, or ends ctx and goes on.
+type brokenAfter struct {
+	n      int
+	cancel context.CancelFunc
+}
+
+func (b *brokenAfter) Read(p []byte) (int, error) {
+	if b.n <= 0 {
+		if b.cancel == nil {
+			return 0, errors.New("the client went away")
+		}
+		b.cancel()
+	}
+	k := min(len(p), max(b.n, 1))
+	b.n -= k
+	return k, nil
+}
+
+func TestS3AFailedMultipartPutLeavesNoParts(t *testing.T) {
+	srv := testserver.S3(t)
+	bucket := srv.Bucket(t)
+	s, err := blob.NewS3(context.Background(), blob.S3Options{Bucket: bucket, Endpoint: srv.Endpoint, Region: srv.Region,
+		PathStyle: true, AccessKey: srv.AccessKey, SecretKey: srv.SecretKey, PartSize: 5 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if _, err := s.Put(context.Background(), "songs/a/original.flac", &brokenAfter{n: 7 << 20}); err == nil {
+		t.Fatal("a Put whose reader broke succeeded")
+	}
+	if _, err := s.Put(ctx, "songs/b/original.flac", &brokenAfter{n: 7 << 20, cancel: cancel}); err == nil {
+		t.Fatal("a Put whose context ended succeeded")
+	}
+	if left := srv.IncompleteUploads(t, bucket); len(left) != 0 {
+		t.Fatalf("failed Puts left the parts of %q in the bucket", left)
 	}
 }

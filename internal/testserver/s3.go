@@ -211,3 +211,17 @@ func (l *lockedBuffer) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
+
+// IncompleteUploads names the multipart uploads begun in bucket and neither
+// completed nor aborted: space a failed Put would leave taken.
+func (s *S3Server) IncompleteUploads(t testing.TB, bucket string) []string {
+	t.Helper()
+	var keys []string
+	for up := range s.client.ListIncompleteUploads(context.Background(), bucket, "", true) {
+		if up.Err != nil {
+			t.Fatalf("listing incomplete uploads: %v", up.Err)
+		}
+		keys = append(keys, up.Key)
+	}
+	return keys
+}
