@@ -1,6 +1,5 @@
-// Package blob stores media files (audio, covers): the local store keeps
-// them under a directory and writes atomically; an S3 store can implement
-// musicify.BlobStore the same way later.
+// Package blob stores media files (audio, covers): Local keeps them under a
+// directory, S3 in a bucket; both keep the contract blobtest checks.
 package blob
 
 import (
