@@ -7,7 +7,7 @@ GO_LDFLAGS := -s -w -X main.version=$(VERSION)
 GO_SOURCES := $(shell find cmd internal web/embed.go \( -name '*.go' -o -name '*.sql' \) -not -name '*_test.go') go.mod go.sum
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: build run test test-go test-web e2e fuzz system-deps clean
+.PHONY: build run test test-go test-tools test-web e2e fuzz system-deps clean
 
 ## build: the single binary bin/musicify with the web app embedded
 build: bin/musicify
@@ -29,7 +29,7 @@ run: build
 ## test: vet, Go tests with the race detector, web checks and browser tests
 test: system-deps build test-go test-web e2e
 
-test-go: web/dist/index.html
+test-go: web/dist/index.html test-tools
 	go vet ./...
 	go test -race ./...
 
@@ -59,6 +59,11 @@ fuzz:
 	@failed=0; for t in $(FUZZ_TARGETS); do \
 		scripts/fuzz.sh "$${t%%:*}" "$${t##*:}" $(FUZZTIME) $(FUZZFLAGS) || failed=1; \
 	done; exit $$failed
+
+## test-tools: the servers the contract suites start that Debian does not
+## package (versitygw, an S3 gateway), built into bin/tools when missing
+test-tools:
+	@scripts/test-tools.sh
 
 ## system-deps: the Debian packages the tests need, installed with apt when missing
 system-deps:

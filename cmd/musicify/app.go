@@ -105,7 +105,7 @@ func (m *Main) Run(ctx context.Context) error {
 	db.Signals = engine // from now on every write teaches it
 	m.Logger.Info("recommendations loaded", "took", time.Since(loadStart).Round(time.Millisecond))
 
-	blobs, err := blob.NewLocal(cfg.MediaDir)
+	blobs, storeTemp, err := m.openBlobs(ctx)
 	if err != nil {
 		return err
 	}
@@ -118,11 +118,11 @@ func (m *Main) Run(ctx context.Context) error {
 		m.Logger.Warn("ffmpeg is not installed: songs stream as uploaded, without loudness levelling")
 	}
 	library.Transcriber = m.transcriber()
-	library.TempDir = blobs.TempDir() // with the spooled uploads, where the sweep finds what a crash leaves
+	library.TempDir = cfg.TempDir // with the spooled uploads, where the sweep finds what a crash leaves
 	runner.Handlers = map[string]jobs.Handler{catalog.JobAnalyze: library.Analyze, catalog.JobTranscribe: library.Transcribe}
 	var seeder *demo.Seeder
 	if cfg.Demo {
-		if seeder, err = m.seeder(ctx, db, library, blobs.TempDir()); err != nil {
+		if seeder, err = m.seeder(ctx, db, library, cfg.TempDir); err != nil {
 			return err
 		}
 	}
@@ -135,9 +135,14 @@ func (m *Main) Run(ctx context.Context) error {
 		Recommender: engine, Interests: db, Now: m.Now,
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: library.Probe, Logger: m.Logger, Now: m.Now},
 		Presence: radio.NewPresence(hub), Hub: hub,
-		SpoolDir: blobs.TempDir(), MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
+		SpoolDir: cfg.TempDir, MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
 		Seeding: m.seeding.Load,
+	}
+	if s3, ok := blobs.(*blob.S3); ok && cfg.StorageRedirect {
+		api.SignMedia = func(ctx context.Context, key, contentType, disposition string) (string, error) {
+			return s3.SignedURL(ctx, key, signedMediaTTL, contentType, disposition)
+		}
 	}
 	catalogView := &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Recommender: engine}
 	if cfg.LLMBaseURL != "" {
@@ -191,7 +196,7 @@ func (m *Main) Run(ctx context.Context) error {
 			m.Logger.Error("server stopped", "err", err)
 		}
 	}()
-	orphans := &sweep.Sweeper{Blobs: blobs, Refs: db, TempDir: blobs.TempDir(), Grace: orphanGrace, Now: m.Now, Logger: m.Logger}
+	orphans := &sweep.Sweeper{Blobs: blobs, Refs: db, TempDirs: append([]string{cfg.TempDir}, storeTemp...), Grace: orphanGrace, Now: m.Now, Logger: m.Logger}
 	go func() {
 		defer m.wg.Done()
 		m.requeue(bg, library)
@@ -199,6 +204,25 @@ func (m *Main) Run(ctx context.Context) error {
 	}()
 	m.Logger.Info("musicify is ready", "listen", m.URL, "open", cfg.BaseURL.String())
 	return nil
+}
+
+// openBlobs opens the media store the config names, with the temp
+// directories of its own that the sweep must also clear.
+func (m *Main) openBlobs(ctx context.Context) (musicify.BlobStore, []string, error) {
+	cfg := m.Config
+	if cfg.S3 == nil {
+		local, err := blob.NewLocal(cfg.MediaDir)
+		if err != nil {
+			return nil, nil, err
+		}
+		return local, []string{local.TempDir()}, nil
+	}
+	s3, err := blob.NewS3(ctx, blob.S3Options{Bucket: cfg.S3.Bucket, Prefix: cfg.S3.Prefix,
+		Endpoint: cfg.S3.Endpoint, Region: cfg.S3.Region, PathStyle: cfg.S3.PathStyle})
+	if err != nil {
+		return nil, nil, fmt.Errorf("MUSICIFY_STORAGE_URL: %w", err)
+	}
+	return s3, nil, nil
 }
 
 // transcriber picks the engine that writes down songs' words: the
@@ -244,6 +268,11 @@ func (m *Main) seeder(ctx context.Context, db *sqlstore.DB, library *catalog.Ser
 	}
 	return seeder, nil
 }
+
+// signedMediaTTL is how long a redirect to the bucket (with
+// MUSICIFY_STORAGE_REDIRECT) stays good: long enough for a player that
+// seeks on the URL it was sent to late in a long song.
+const signedMediaTTL = time.Hour
 
 // Orphans (temp files, media no row names) are swept at start and daily;
 // only those older than orphanGrace, so work in flight is never touched.

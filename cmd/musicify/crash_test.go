@@ -30,7 +30,9 @@ import (
 // saved and in the middle of an upload, and restarted on the same data.
 func TestAKilledServerLosesNoWorkAndLeavesNoFilesBehind(t *testing.T) {
 	dir := t.TempDir()
-	media, tmp := filepath.Join(dir, "media"), filepath.Join(dir, "media", ".tmp")
+	// Uploads spool into the data dir's tmp; the local store writes its own
+	// temp files beside the blobs, so a rename puts them in place.
+	media, tmp, storeTmp := filepath.Join(dir, "media"), filepath.Join(dir, "tmp"), filepath.Join(dir, "media", ".tmp")
 	dbPath := filepath.Join(dir, "musicify.db")
 	// The account is made in the database: with MUSICIFY_DEMO=false no mail can be read.
 	db, err := sqlstore.OpenSQLite(context.Background(), dbPath)
@@ -78,18 +80,19 @@ func TestAKilledServerLosesNoWorkAndLeavesNoFilesBehind(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, f := range []string{orphan, filepath.Join(tmp, "put-123")} {
+	for _, f := range []string{orphan, filepath.Join(storeTmp, "put-123")} {
 		if err := os.WriteFile(f, []byte("left behind"), 0o640); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// An hour passes: everything is past the sweep's grace period.
 	ageAll(t, media, 2*time.Hour)
+	ageAll(t, tmp, 2*time.Hour)
 
 	// 3. The start-up sweep clears it all and keeps every file a row names.
 	p = startBinary(t, dir)
 	p.waitLog(t, "orphan sweep finished")
-	if left := files(t, tmp); len(left) != 0 {
+	if left := append(files(t, tmp), files(t, storeTmp)...); len(left) != 0 {
 		t.Errorf("temp files left after the sweep: %v", left)
 	}
 	keys, err := db.BlobKeys(context.Background())

@@ -1,6 +1,5 @@
-// Package blob stores media files (audio, covers): the local store keeps
-// them under a directory and writes atomically; an S3 store can implement
-// musicify.BlobStore the same way later.
+// Package blob stores media files (audio, covers): Local keeps them under a
+// directory, S3 in a bucket; both keep the contract blobtest checks.
 package blob
 
 import (
@@ -40,8 +39,8 @@ func NewLocal(root string) (*Local, error) {
 func (l *Local) TempDir() string { return filepath.Join(l.Root, ".tmp") }
 
 func (l *Local) path(key string) (string, error) {
-	if key == "" || strings.HasPrefix(key, "/") || strings.Contains(key, "\\") || !fs.ValidPath(key) || strings.HasPrefix(key, ".") {
-		return "", fmt.Errorf("invalid blob key %q", key)
+	if err := checkKey(key); err != nil {
+		return "", err
 	}
 	return filepath.Join(l.Root, filepath.FromSlash(key)), nil
 }

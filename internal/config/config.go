@@ -19,11 +19,17 @@ type Config struct {
 	DataDir      string
 	DatabasePath string // SQLite file; empty when the database is PostgreSQL
 	DatabaseURL  string // what sqlstore.Open opens: sqlite://PATH or postgres://…
-	MediaDir     string // local media root, from MUSICIFY_STORAGE_URL
-	SMTPURL      *url.URL
-	MailFrom     *mail.Address
-	Demo         bool
-	MaxUploadMB  int64
+	MediaDir     string // local media root, from MUSICIFY_STORAGE_URL; "" with S3
+	S3           *S3    // media in a bucket instead; nil for local
+	// StorageRedirect answers media requests with a redirect to a
+	// short-lived signed URL at the bucket instead of proxying the bytes.
+	StorageRedirect bool
+	// TempDir holds spooled uploads and files being made, whatever the storage.
+	TempDir     string
+	SMTPURL     *url.URL
+	MailFrom    *mail.Address
+	Demo        bool
+	MaxUploadMB int64
 	// UploadQuotaMB bounds what one user may upload in all; 0: unlimited.
 	UploadQuotaMB int64
 	TrustProxy    bool
@@ -79,7 +85,12 @@ func Load(getenv func(string) string) (*Config, error) {
 		p.fail("MUSICIFY_DATA_DIR", "must not be empty")
 	}
 	c.DatabaseURL, c.DatabasePath = p.database("MUSICIFY_DATABASE_URL", c.DataDir)
-	c.MediaDir = p.storage("MUSICIFY_STORAGE_URL", c.DataDir)
+	c.TempDir = filepath.Join(c.DataDir, "tmp")
+	c.MediaDir, c.S3 = p.storage("MUSICIFY_STORAGE_URL", c.DataDir)
+	c.StorageRedirect = p.boolean("MUSICIFY_STORAGE_REDIRECT", false)
+	if c.StorageRedirect && c.S3 == nil {
+		p.fail("MUSICIFY_STORAGE_REDIRECT", "needs media in S3 (MUSICIFY_STORAGE_URL=s3://…); local media is always sent by the server")
+	}
 	c.SMTPURL = p.smtp("MUSICIFY_SMTP_URL")
 	c.MailFrom = p.address("MUSICIFY_MAIL_FROM", "Musicify <no-reply@localhost>")
 	p.allOrNone("MUSICIFY_OIDC_ISSUER", c.OIDCIssuer, "MUSICIFY_OIDC_CLIENT_ID", c.OIDCClientID, "MUSICIFY_OIDC_CLIENT_SECRET", c.OIDCClientSecret)
@@ -122,7 +133,7 @@ func (c *Config) Redacted() []any {
 	}
 	return []any{
 		"addr", c.Addr, "base_url", c.BaseURL.String(), "data_dir", c.DataDir,
-		"database", redactURL(c.DatabaseURL), "media_dir", c.MediaDir, "smtp", smtp,
+		"database", redactURL(c.DatabaseURL), "media", c.media(), "smtp", smtp,
 		"mail_from", c.MailFrom.String(), "demo", c.Demo, "max_upload_mb", c.MaxUploadMB,
 		"upload_quota_mb", c.UploadQuotaMB, "max_connections", c.MaxConnections,
 		"trust_proxy", c.TrustProxy, "oidc_issuer", c.OIDCIssuer, "oidc_client_id", c.OIDCClientID,
@@ -130,6 +141,13 @@ func (c *Config) Redacted() []any {
 		"llm_model", c.LLMModel, "llm_api_key", mask(c.LLMAPIKey), "transcribe_url", c.TranscribeURL,
 		"transcribe_model", c.TranscribeModel, "transcribe_api_key", mask(c.TranscribeAPIKey),
 	}
+}
+
+func (c *Config) media() string {
+	if c.S3 != nil {
+		return c.S3.String()
+	}
+	return c.MediaDir
 }
 
 // parser collects the first error so Load reads as a list of settings.
@@ -239,24 +257,6 @@ func redactURL(v string) string {
 		return u.Redacted()
 	}
 	return v
-}
-
-func (p *parser) storage(name, dataDir string) string {
-	v := p.str(name, "")
-	switch {
-	case v == "":
-		return filepath.Join(dataDir, "media")
-	case strings.HasPrefix(v, "file://"):
-		if path := strings.TrimPrefix(v, "file://"); path != "" {
-			return path
-		}
-		p.fail(name, "file:// needs a directory, such as file:///srv/musicify/media")
-	case strings.HasPrefix(v, "s3://"):
-		p.fail(name, "S3 storage is not supported by this version yet; unset it to store media in the data dir")
-	default:
-		p.fail(name, fmt.Sprintf("%q is neither file://DIR nor s3://BUCKET", v))
-	}
-	return ""
 }
 
 func (p *parser) smtp(name string) *url.URL {

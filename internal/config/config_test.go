@@ -21,8 +21,8 @@ func TestDefaultsMakeALocalServer(t *testing.T) {
 		c.MaxUploadMB != 200 || c.UploadQuotaMB != 0 || c.MaxConnections != 4096 || c.SMTPURL != nil || c.OIDCEnabled() || c.SecureCookies() {
 		t.Errorf("defaults = %+v", c)
 	}
-	if c.DatabasePath != filepath.Join("data", "musicify.db") || c.MediaDir != filepath.Join("data", "media") {
-		t.Errorf("paths = %q, %q", c.DatabasePath, c.MediaDir)
+	if c.DatabasePath != filepath.Join("data", "musicify.db") || c.MediaDir != filepath.Join("data", "media") || c.S3 != nil || c.TempDir != filepath.Join("data", "tmp") {
+		t.Errorf("paths = %q, %q, %q", c.DatabasePath, c.MediaDir, c.TempDir)
 	}
 	if c.MailFrom.String() != `"Musicify" <no-reply@localhost>` {
 		t.Errorf("mail from = %q", c.MailFrom)
@@ -51,6 +51,26 @@ func TestValuesAreParsed(t *testing.T) {
 	}
 }
 
+func TestS3StorageIsParsed(t *testing.T) {
+	for _, tc := range []struct {
+		url  string
+		want S3
+	}{
+		{"s3://media", S3{Bucket: "media"}},
+		{"s3://my.bucket/musicify/?region=eu-west-1", S3{Bucket: "my.bucket", Prefix: "musicify/", Region: "eu-west-1"}},
+		{"s3://media/a/b?endpoint=http://127.0.0.1:7070/&region=us-east-1&path_style=true",
+			S3{Bucket: "media", Prefix: "a/b/", Endpoint: "http://127.0.0.1:7070", Region: "us-east-1", PathStyle: true}},
+	} {
+		c, err := Load(env(map[string]string{"MUSICIFY_STORAGE_URL": tc.url, "MUSICIFY_STORAGE_REDIRECT": "true", "MUSICIFY_DATA_DIR": "/srv/m"}))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.url, err)
+		}
+		if c.S3 == nil || *c.S3 != tc.want || c.MediaDir != "" || !c.StorageRedirect || c.TempDir != "/srv/m/tmp" {
+			t.Errorf("%s: S3 %+v, media dir %q, redirect %v, temp %q; want %+v", tc.url, c.S3, c.MediaDir, c.StorageRedirect, c.TempDir, tc.want)
+		}
+	}
+}
+
 func TestBadValuesNameTheVariable(t *testing.T) {
 	for _, tc := range []struct{ name, value string }{
 		{"MUSICIFY_ADDR", "localhost"},
@@ -70,7 +90,16 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"MUSICIFY_DATABASE_URL", "postgres://u@h"}, // no database name
 		{"MUSICIFY_DATABASE_URL", "postgres://u@h/db?sslmode=maybe"},
 		{"MUSICIFY_DATABASE_URL", "mysql://x"},
-		{"MUSICIFY_STORAGE_URL", "s3://bucket"},
+		{"MUSICIFY_STORAGE_URL", "s3://"},
+		{"MUSICIFY_STORAGE_URL", "s3://My_Bucket"},
+		{"MUSICIFY_STORAGE_URL", "s3://key:secret@bucket"},
+		{"MUSICIFY_STORAGE_URL", "s3://bucket/a/../b"},
+		{"MUSICIFY_STORAGE_URL", "s3://bucket?endpoint=localhost:7070"},
+		{"MUSICIFY_STORAGE_URL", "s3://bucket?endpoint=http://h:1/path"},
+		{"MUSICIFY_STORAGE_URL", "s3://bucket?path_style=maybe"},
+		{"MUSICIFY_STORAGE_URL", "s3://bucket?pathstyle=true"},
+		{"MUSICIFY_STORAGE_REDIRECT", "true"}, // with local media
+		{"MUSICIFY_STORAGE_REDIRECT", "yes please"},
 		{"MUSICIFY_OIDC_ISSUER", "https://accounts.google.com"}, // without client id and secret
 		{"MUSICIFY_LLM_BASE_URL", "http://localhost:11434/v1"},  // without a model
 		{"MUSICIFY_PUBSUB_URL", "nats://localhost:4222"},

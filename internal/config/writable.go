@@ -21,8 +21,9 @@ func (c *Config) CheckWritable() error {
 		{"MUSICIFY_DATA_DIR", c.DataDir},
 		{"MUSICIFY_DATABASE_URL", dbDir},
 		{"MUSICIFY_STORAGE_URL", c.MediaDir},
+		{"MUSICIFY_DATA_DIR", c.TempDir},
 	} {
-		if d.dir == "" {
+		if d.dir == "" { // media in S3
 			continue
 		}
 		if err := writable(d.dir); err != nil {

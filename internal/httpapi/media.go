@@ -62,6 +62,10 @@ func (s *Server) handleCover(w http.ResponseWriter, r *http.Request) {
 // serveBlob sends a stored file. rowNamesIt says a database row points at
 // key, so a missing file is a broken promise worth logging.
 func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentType, etag, cache string, rowNamesIt bool) {
+	if s.SignMedia != nil {
+		s.redirectToBlob(w, r, key, contentType)
+		return
+	}
 	obj, err := s.Blobs.Open(r.Context(), key)
 	if err != nil {
 		if rowNamesIt && musicify.ErrorCode(err) == musicify.ENOTFOUND {
@@ -82,6 +86,19 @@ func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentT
 	// ServeContent answers Range (206/416) and conditional requests; given
 	// an *os.File it copies with sendfile.
 	http.ServeContent(w, r, "", obj.ModTime, obj.Body)
+}
+
+// redirectToBlob sends the client to a signed URL at the storage, which
+// answers Range itself. The redirect is not cached: the URL expires.
+func (s *Server) redirectToBlob(w http.ResponseWriter, r *http.Request, key, contentType string) {
+	u, err := s.SignMedia(r.Context(), key, contentType, w.Header().Get("Content-Disposition"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.Header().Del("Content-Disposition")
+	w.Header().Set("Cache-Control", "private, no-store")
+	http.Redirect(w, r, u, http.StatusFound)
 }
 
 // attachment builds a Content-Disposition that every browser reads right:

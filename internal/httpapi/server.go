@@ -61,6 +61,10 @@ type Server struct {
 	// Now is the clock of the handlers that record a time; nil is time.Now.
 	Now   func() time.Time
 	Blobs musicify.BlobStore
+	// SignMedia, when set, makes a short-lived URL at which the storage
+	// itself serves key (with that type and disposition): media requests
+	// are answered with a redirect there instead of the bytes.
+	SignMedia func(ctx context.Context, key, contentType, disposition string) (string, error)
 	// SpoolDir holds uploads while they are checked; MaxUploadMB bounds them.
 	SpoolDir    string
 	MaxUploadMB int64

@@ -22,8 +22,9 @@ import (
 type Sweeper struct {
 	Blobs musicify.BlobStore
 	Refs  musicify.BlobRefs
-	// TempDir holds spooled uploads and files being written; "" for none.
-	TempDir string
+	// TempDirs hold spooled uploads and files being written: the data
+	// dir's, and the local store's own beside its blobs.
+	TempDirs []string
 	// Grace is how old a file must be before it counts as left behind.
 	Grace  time.Duration
 	Now    func() time.Time
@@ -32,7 +33,7 @@ type Sweeper struct {
 
 // Report counts what one sweep removed.
 type Report struct {
-	TempFiles int // files and folders in TempDir
+	TempFiles int // files and folders in TempDirs
 	Blobs     int
 	Folders   int // empty media folders
 }
@@ -49,8 +50,12 @@ func (s *Sweeper) Sweep(ctx context.Context) (Report, error) {
 	var errs []error
 	cutoff := s.Now().Add(-s.Grace)
 	var err error
-	if r.TempFiles, err = s.sweepTemp(cutoff); err != nil {
-		errs = append(errs, err)
+	for _, dir := range s.TempDirs {
+		n, err := s.sweepTemp(dir, cutoff)
+		r.TempFiles += n
+		if err != nil {
+			errs = append(errs, err)
+		}
 	}
 	if r.Blobs, err = s.sweepBlobs(ctx, cutoff); err != nil {
 		errs = append(errs, err)
@@ -65,17 +70,14 @@ func (s *Sweeper) Sweep(ctx context.Context) (Report, error) {
 
 // sweepTemp removes the files, and folders whose newest file, last changed
 // before cutoff: a spool still being written is changed as bytes arrive.
-func (s *Sweeper) sweepTemp(cutoff time.Time) (int, error) {
-	if s.TempDir == "" {
-		return 0, nil
-	}
-	entries, err := os.ReadDir(s.TempDir)
+func (s *Sweeper) sweepTemp(dir string, cutoff time.Time) (int, error) {
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return 0, fmt.Errorf("sweeping temp files: %w", err)
 	}
 	removed := 0
 	for _, e := range entries {
-		p := filepath.Join(s.TempDir, e.Name())
+		p := filepath.Join(dir, e.Name())
 		if t, err := newest(p); err != nil || !t.Before(cutoff) {
 			continue // gone meanwhile, unreadable or in use
 		}

@@ -36,7 +36,11 @@ func newWorld(t *testing.T) *world {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	root := filepath.Join(t.TempDir(), "media")
+	data := t.TempDir()
+	root, spool := filepath.Join(data, "media"), filepath.Join(data, "tmp")
+	if err := os.Mkdir(spool, 0o750); err != nil {
+		t.Fatal(err)
+	}
 	blobs, err := blob.NewLocal(root)
 	if err != nil {
 		t.Fatal(err)
@@ -45,7 +49,7 @@ func newWorld(t *testing.T) *world {
 	if err := db.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}
-	return &world{root: root, db: db, user: u, s: &sweep.Sweeper{Blobs: blobs, Refs: db, TempDir: blobs.TempDir(), Grace: time.Hour,
+	return &world{root: root, db: db, user: u, s: &sweep.Sweeper{Blobs: blobs, Refs: db, TempDirs: []string{blobs.TempDir(), spool}, Grace: time.Hour,
 		Now: func() time.Time { return now }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}}
 }
 
@@ -99,8 +103,10 @@ func TestTheSweepRemovesOnlyWhatNoRowNamesAndIsPastTheGracePeriod(t *testing.T) 
 	w.file(t, "covers/gone-64.jpg", old)
 	w.dir(t, "songs/empty", old) // made, then killed before the file
 	w.dir(t, "songs/making", fresh)
-	w.file(t, ".tmp/upload-killed", old)
-	w.file(t, ".tmp/upload-arriving", fresh)
+	w.file(t, ".tmp/put-killed", old) // the local store's own temp files
+	w.file(t, ".tmp/put-arriving", fresh)
+	w.file(t, "../tmp/upload-killed", old) // the data dir's spool
+	w.file(t, "../tmp/upload-arriving", fresh)
 	w.file(t, ".tmp/demo-busy/audio", -time.Minute)
 	w.age(t, ".tmp/demo-busy", old) // an old folder still being written in
 	w.file(t, ".tmp/demo-dead/audio", old)
@@ -115,14 +121,14 @@ func TestTheSweepRemovesOnlyWhatNoRowNamesAndIsPastTheGracePeriod(t *testing.T) 
 	}
 	for rel, want := range map[string]bool{
 		"songs/kept/original.flac": true, "songs/kept/stream.ogg": true, "covers/c1-64.jpg": true, "covers/c1-640.jpg": true,
-		"songs/uploading/original.mp3": true, "songs/making": true, ".tmp/upload-arriving": true, ".tmp/demo-busy/audio": true,
-		"songs/crashed": false, "covers/gone-64.jpg": false, "songs/empty": false, ".tmp/upload-killed": false, ".tmp/demo-dead": false,
+		"songs/uploading/original.mp3": true, "songs/making": true, ".tmp/put-arriving": true, "../tmp/upload-arriving": true, ".tmp/demo-busy/audio": true,
+		"songs/crashed": false, "covers/gone-64.jpg": false, "songs/empty": false, ".tmp/put-killed": false, "../tmp/upload-killed": false, ".tmp/demo-dead": false,
 	} {
 		if got := w.exists(rel); got != want {
 			t.Errorf("%s exists: %v, want %v", rel, got, want)
 		}
 	}
-	if want := (sweep.Report{TempFiles: 2, Blobs: 2, Folders: 1}); r != want {
+	if want := (sweep.Report{TempFiles: 3, Blobs: 2, Folders: 1}); r != want {
 		t.Errorf("report %+v, want %+v", r, want)
 	}
 }

@@ -1,0 +1,211 @@
+package blob
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// S3Options says where an S3 store keeps its blobs.
+type S3Options struct {
+	Bucket string
+	Prefix string // "" or a folder such as "musicify/", ending in '/'
+	// Endpoint is the server's URL (http://127.0.0.1:7070); "" for AWS.
+	Endpoint  string
+	Region    string
+	PathStyle bool
+	// AccessKey and SecretKey, when set, replace the AWS chain (the
+	// AWS_* variables, the shared credentials file, an IAM role).
+	AccessKey, SecretKey string
+	// PartSize is the size of a multipart upload's parts, and so the memory
+	// an upload of unknown length holds; 0 means 16 MiB. S3 wants 5 MiB or more.
+	PartSize uint64
+	// Transport replaces the HTTP transport (tests count requests).
+	Transport http.RoundTripper
+}
+
+// S3 stores blobs as objects in a bucket; S3 itself makes a Put atomic.
+type S3 struct {
+	client   *minio.Client
+	bucket   string
+	prefix   string
+	partSize uint64
+}
+
+var _ musicify.BlobStore = (*S3)(nil)
+
+// NewS3 connects to the bucket and checks that it is there.
+func NewS3(ctx context.Context, o S3Options) (*S3, error) {
+	host, secure := "s3.amazonaws.com", true
+	if o.Endpoint != "" {
+		u, err := url.Parse(o.Endpoint)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("S3 endpoint %q is not an http(s) URL", o.Endpoint)
+		}
+		host, secure = u.Host, u.Scheme == "https"
+	}
+	creds := credentials.NewStaticV4(o.AccessKey, o.SecretKey, "")
+	if o.AccessKey == "" {
+		creds = credentials.NewChainCredentials([]credentials.Provider{
+			&credentials.EnvAWS{}, &credentials.FileAWSCredentials{}, &credentials.IAM{},
+		})
+	}
+	lookup := minio.BucketLookupAuto
+	if o.PathStyle {
+		lookup = minio.BucketLookupPath
+	}
+	client, err := minio.New(host, &minio.Options{Creds: creds, Secure: secure, Region: o.Region,
+		BucketLookup: lookup, Transport: o.Transport})
+	if err != nil {
+		return nil, fmt.Errorf("connecting to S3: %w", err)
+	}
+	s := &S3{client: client, bucket: o.Bucket, prefix: o.Prefix, partSize: o.PartSize}
+	if s.partSize == 0 {
+		s.partSize = 16 << 20
+	}
+	if err := s.Ping(ctx); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Ping checks that the bucket is there and the credentials are good.
+func (s *S3) Ping(ctx context.Context) error {
+	ok, err := s.client.BucketExists(ctx, s.bucket)
+	if err != nil {
+		return fmt.Errorf("reaching S3 bucket %s: %w", s.bucket, err)
+	}
+	if !ok {
+		return fmt.Errorf("S3 bucket %s does not exist", s.bucket)
+	}
+	return nil
+}
+
+// Put uploads r in one request when its length is known and fits a part,
+// else as a multipart upload; S3 shows the object only once it is whole.
+func (s *S3) Put(ctx context.Context, key string, r io.Reader) (int64, error) {
+	if err := checkKey(key); err != nil {
+		return 0, err
+	}
+	info, err := s.client.PutObject(ctx, s.bucket, s.prefix+key, ctxReader{ctx, r}, knownSize(r),
+		minio.PutObjectOptions{PartSize: s.partSize, ContentType: "application/octet-stream"})
+	if err != nil {
+		return 0, fmt.Errorf("storing %s: %w", key, err)
+	}
+	return info.Size, nil
+}
+
+// knownSize is what is left to read of a file or an in-memory reader, -1
+// for anything else.
+func knownSize(r io.Reader) int64 {
+	switch r := r.(type) {
+	case interface{ Len() int }:
+		return int64(r.Len())
+	case *os.File:
+		info, err := r.Stat()
+		if err != nil || !info.Mode().IsRegular() {
+			return -1
+		}
+		off, err := r.Seek(0, io.SeekCurrent)
+		if err != nil {
+			return -1
+		}
+		return info.Size() - off
+	}
+	return -1
+}
+
+// Open asks for the object's size and version only; the bytes come as they
+// are read, so seeking (ServeContent seeks to the end first) costs nothing.
+func (s *S3) Open(ctx context.Context, key string) (*musicify.Blob, error) {
+	if checkKey(key) != nil {
+		return nil, musicify.Errorf(musicify.ENOTFOUND, "This file does not exist.")
+	}
+	info, err := s.client.StatObject(ctx, s.bucket, s.prefix+key, minio.StatObjectOptions{})
+	if notFound(err) {
+		return nil, musicify.Errorf(musicify.ENOTFOUND, "This file does not exist.")
+	} else if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", key, err)
+	}
+	body := &s3Reader{ctx: ctx, core: minio.Core{Client: s.client}, bucket: s.bucket, key: s.prefix + key,
+		etag: info.ETag, size: info.Size}
+	return &musicify.Blob{Body: body, Size: info.Size, ModTime: info.LastModified}, nil
+}
+
+func notFound(err error) bool {
+	r := minio.ToErrorResponse(err)
+	return r.StatusCode == http.StatusNotFound || r.Code == minio.NoSuchKey
+}
+
+func (s *S3) Delete(ctx context.Context, key string) error {
+	if err := checkKey(key); err != nil {
+		return err
+	}
+	if err := s.client.RemoveObject(ctx, s.bucket, s.prefix+key, minio.RemoveObjectOptions{}); err != nil && !notFound(err) {
+		return fmt.Errorf("deleting %s: %w", key, err)
+	}
+	return nil
+}
+
+// List pages through the objects under the prefix.
+func (s *S3) List(ctx context.Context, fn func(key string, written time.Time) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	objects := s.client.ListObjects(ctx, s.bucket, minio.ListObjectsOptions{Prefix: s.prefix, Recursive: true})
+	defer func() {
+		cancel()
+		for range objects { // the lister stops on cancel; let it end
+		}
+	}()
+	for obj := range objects {
+		if obj.Err != nil {
+			return fmt.Errorf("listing media: %w", obj.Err)
+		}
+		key := strings.TrimPrefix(obj.Key, s.prefix)
+		if checkKey(key) != nil {
+			continue // a folder marker or another tool's object: never Musicify's
+		}
+		if err := fn(key, obj.LastModified); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SignedURL is a URL at which anyone may GET key, with Range, straight
+// from the bucket until ttl passes; the answer carries contentType and,
+// if set, disposition.
+func (s *S3) SignedURL(ctx context.Context, key string, ttl time.Duration, contentType, disposition string) (string, error) {
+	if err := checkKey(key); err != nil {
+		return "", err
+	}
+	params := url.Values{"response-content-type": {contentType}}
+	if disposition != "" {
+		params.Set("response-content-disposition", disposition)
+	}
+	u, err := s.client.PresignedGetObject(ctx, s.bucket, s.prefix+key, ttl, params)
+	if err != nil {
+		return "", fmt.Errorf("signing a URL for %s: %w", key, err)
+	}
+	return u.String(), nil
+}
+
+// checkKey refuses keys that could name something outside the store or
+// that two stores would read differently.
+func checkKey(key string) error {
+	if key == "" || strings.HasPrefix(key, "/") || strings.Contains(key, "\\") || !fs.ValidPath(key) || strings.HasPrefix(key, ".") {
+		return fmt.Errorf("invalid blob key %q", key)
+	}
+	return nil
+}
