@@ -45,7 +45,11 @@ type Main struct {
 	// connection between requests; tests set them small.
 	HeaderTimeout, IdleTimeout time.Duration
 
-	DB       *sqlstore.DB
+	DB *sqlstore.DB
+	// Bus carries events between subscribers and instances.
+	Bus      musicify.Bus
+	presence *radio.Presence
+	stopBus  func()
 	URL      string // where the server listens, set by Run
 	server   *http.Server
 	cancel   context.CancelFunc
@@ -98,6 +102,12 @@ func (m *Main) Run(ctx context.Context) error {
 
 	engine := recommend.New(m.Now)
 	hub := radio.NewLocalHub()
+	m.presence = radio.NewPresence(hub)
+	heartbeat, stopBus, err := m.pubsub(m.presence)
+	if err != nil {
+		return err
+	}
+	m.stopBus = stopBus
 	loadStart := time.Now()
 	if err := engine.Load(ctx, db); err != nil {
 		return fmt.Errorf("loading recommendations: %w", err)
@@ -134,7 +144,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Search:      &search.Service{Index: db, Logger: m.Logger},
 		Recommender: engine, Interests: db, Now: m.Now,
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: library.Probe, Logger: m.Logger, Now: m.Now},
-		Presence: radio.NewPresence(hub), Hub: hub,
+		Presence: m.presence, Hub: hub,
 		SpoolDir: cfg.TempDir, MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
 		Seeding: m.seeding.Load,
@@ -175,6 +185,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	m.cancel = cancel
+	m.wg.Go(func() { heartbeat(bg) })
 	m.wg.Add(3)
 	if seeder != nil {
 		// The server answers at once; the catalog fills in while it does.
@@ -339,6 +350,9 @@ func (m *Main) Close() error {
 		m.cancel()
 	}
 	m.wg.Wait()
+	if m.stopBus != nil {
+		m.stopBus()
+	}
 	if m.DB != nil {
 		if err := m.DB.Close(); err != nil {
 			errs = append(errs, fmt.Errorf("closing database: %w", err))

@@ -104,9 +104,7 @@ func Load(getenv func(string) string) (*Config, error) {
 	if c.TranscribeURL != "" {
 		p.httpURL("MUSICIFY_TRANSCRIBE_URL", c.TranscribeURL)
 	}
-	if c.PubSubURL != "" {
-		p.fail("MUSICIFY_PUBSUB_URL", "only the in-process hub is built in this version; unset it")
-	}
+	p.pubsub("MUSICIFY_PUBSUB_URL", c.PubSubURL)
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -140,6 +138,7 @@ func (c *Config) Redacted() []any {
 		"oidc_client_secret", mask(c.OIDCClientSecret), "llm_base_url", c.LLMBaseURL,
 		"llm_model", c.LLMModel, "llm_api_key", mask(c.LLMAPIKey), "transcribe_url", c.TranscribeURL,
 		"transcribe_model", c.TranscribeModel, "transcribe_api_key", mask(c.TranscribeAPIKey),
+		"pubsub", redactURLs(c.PubSubURL),
 	}
 }
 
@@ -257,6 +256,31 @@ func redactURL(v string) string {
 		return u.Redacted()
 	}
 	return v
+}
+
+// pubsub checks a NATS URL, or a comma-separated list of a cluster's.
+func (p *parser) pubsub(name, v string) {
+	if v == "" {
+		return
+	}
+	for _, one := range strings.Split(v, ",") {
+		u, err := url.Parse(strings.TrimSpace(one))
+		if err != nil || (u.Scheme != "nats" && u.Scheme != "tls") || u.Hostname() == "" {
+			p.fail(name, "expected nats://host:4222 (or tls://, or several separated by commas)")
+			return
+		}
+	}
+}
+
+// redactURLs masks the passwords in a comma-separated list of URLs.
+func redactURLs(v string) string {
+	var out []string
+	for _, one := range strings.Split(v, ",") {
+		if u, err := url.Parse(strings.TrimSpace(one)); err == nil && v != "" {
+			out = append(out, u.Redacted())
+		}
+	}
+	return strings.Join(out, ",")
 }
 
 func (p *parser) smtp(name string) *url.URL {

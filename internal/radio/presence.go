@@ -25,8 +25,8 @@ type Listeners struct {
 }
 
 // Presence tracks who is tuned in where, per connection: the same person in
-// two tabs counts once. It is kept by each instance; a shared store takes
-// its place when there are several.
+// two tabs counts once. Each instance keeps its own; once connected to a
+// hub shared between instances (Connect) it adds theirs.
 //
 // Changes are sent coalesced: many joins and leaves of a station within
 // Every become one message with the last count, since four clients joining
@@ -44,6 +44,8 @@ type Presence struct {
 	changed   map[string]bool
 	sent      map[string]string // the last message of each station, to skip repeats
 	scheduled bool
+
+	cluster // the other instances' listeners, when there are any
 }
 
 // NewPresence makes an empty presence publishing through hub.
@@ -60,6 +62,7 @@ func (p *Presence) Join(station, conn, user string) {
 		p.tuned[station] = map[string]string{}
 	}
 	p.tuned[station][conn] = user
+	p.ownChanged = true
 	p.changedLocked(station)
 }
 
@@ -74,6 +77,7 @@ func (p *Presence) Leave(station, conn string) {
 	if len(p.tuned[station]) == 0 {
 		delete(p.tuned, station)
 	}
+	p.ownChanged = true
 	p.changedLocked(station)
 }
 
@@ -107,6 +111,7 @@ func (p *Presence) Flush() {
 	clear(p.changed)
 	p.scheduled = false
 	p.mu.Unlock()
+	p.announce(false)
 	for i, b := range msgs {
 		p.Hub.Publish(TopicStation(stations[i]), b)
 		p.Hub.Publish(TopicCounts, b)
@@ -142,6 +147,14 @@ func (p *Presence) listenersLocked(station string) Listeners {
 		if !seen[u] {
 			seen[u] = true
 			users = append(users, u)
+		}
+	}
+	for _, peer := range p.peers {
+		for _, u := range peer.stations[station] {
+			if !seen[u] {
+				seen[u] = true
+				users = append(users, u)
+			}
 		}
 	}
 	sort.Strings(users)

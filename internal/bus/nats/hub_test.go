@@ -1,0 +1,111 @@
+package nats_test
+
+import (
+	"encoding/json"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/radio"
+	"github.com/musicify/musicify/internal/testserver"
+)
+
+// clock is the time both instances read, moved by hand.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Add(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
+
+// instance is one Musicify's radio presence: its own clients' hub, and the
+// shared one on NATS.
+type instance struct {
+	presence *radio.Presence
+	clients  <-chan []byte // what its browsers watching station "s" hear
+	stop     func()
+}
+
+func startInstance(t *testing.T, url, prefix, id string, c *clock) (*instance, func()) {
+	t.Helper()
+	conn := connect(t, url, prefix)
+	local := radio.NewLocalHub()
+	p := radio.NewPresence(local)
+	p.After = func(_ time.Duration, f func()) { go f() } // flush at once
+	p.Now, p.TTL = c.Now, 10*time.Second
+	clients, cancel := local.Subscribe(radio.TopicStation("s"))
+	t.Cleanup(cancel)
+	in := &instance{presence: p, clients: clients, stop: p.Connect(conn.Hub(), id)}
+	t.Cleanup(in.stop)
+	return in, conn.Close
+}
+
+// hears waits until the instance's clients are told count for station s,
+// and its presence says so too.
+func (in *instance) hears(t *testing.T, count int) {
+	t.Helper()
+	timeout := time.After(60 * time.Second)
+	for {
+		select {
+		case b := <-in.clients:
+			var l radio.Listeners
+			_ = json.Unmarshal(b, &l)
+			if l.Count == count && in.presence.Of("s").Count == count {
+				return
+			}
+		case <-timeout:
+			t.Fatalf("clients were never told %d listeners (presence says %+v)", count, in.presence.Of("s"))
+		}
+	}
+}
+
+func TestListenersAreCountedAcrossInstances(t *testing.T) {
+	broker := testserver.NATSServer(t)
+
+	t.Run("one listener on each instance makes two on both, and a crashed one's vanish after its TTL", func(t *testing.T) {
+		c := &clock{now: time.Unix(1_700_000_000, 0)}
+		prefix := "test." + musicify.NewID()
+		a, _ := startInstance(t, broker.URL, prefix, "a", c)
+		b, crashB := startInstance(t, broker.URL, prefix, "b", c)
+		a.presence.Join("s", "conn-1", "alice")
+		b.presence.Join("s", "conn-2", "bob")
+		a.hears(t, 2)
+		b.hears(t, 2)
+
+		crashB() // its connection drops without a goodbye
+		c.Add(9 * time.Second)
+		a.presence.Beat()
+		if got := a.presence.Of("s").Count; got != 2 {
+			t.Fatalf("%d listeners before b's TTL ran out, want 2", got)
+		}
+		c.Add(2 * time.Second)
+		a.presence.Beat()
+		a.hears(t, 1)
+	})
+
+	t.Run("one person on two instances counts once", func(t *testing.T) {
+		c := &clock{now: time.Unix(1_700_000_000, 0)}
+		prefix := "test." + musicify.NewID()
+		a, _ := startInstance(t, broker.URL, prefix, "a", c)
+		b, _ := startInstance(t, broker.URL, prefix, "b", c)
+		a.presence.Join("s", "conn-1", "alice")
+		b.presence.Join("s", "conn-2", "alice")
+		b.presence.Join("s", "conn-3", "bob")
+		a.hears(t, 2)
+		b.hears(t, 2)
+	})
+
+	t.Run("an instance that stops cleanly takes its listeners at once", func(t *testing.T) {
+		c := &clock{now: time.Unix(1_700_000_000, 0)}
+		prefix := "test." + musicify.NewID()
+		a, _ := startInstance(t, broker.URL, prefix, "a", c)
+		b, _ := startInstance(t, broker.URL, prefix, "b", c)
+		a.presence.Join("s", "conn-1", "alice")
+		b.presence.Join("s", "conn-2", "bob")
+		a.hears(t, 2)
+		b.stop()
+		a.hears(t, 1) // the clock has not moved: the goodbye did it
+	})
+}

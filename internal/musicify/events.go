@@ -1,0 +1,74 @@
+package musicify
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// EventType names what happened; subscribers switch on it.
+type EventType string
+
+// The domain events. Services write them in the transaction of the change
+// (the events outbox), so an event exists exactly when its change does.
+const (
+	EventSongAdded       EventType = "song.added"
+	EventSongRemoved     EventType = "song.removed"
+	EventListened        EventType = "listened"
+	EventLiked           EventType = "liked"
+	EventUnliked         EventType = "unliked"
+	EventPlaylistChanged EventType = "playlist.changed"
+	EventUserChanged     EventType = "user.changed"
+	EventStationChanged  EventType = "station.changed"
+	// EventPresence is live only (Seq 0): it is never in the outbox.
+	EventPresence EventType = "presence"
+)
+
+// Event is one change, as subscribers on any instance see it.
+type Event struct {
+	// Seq is the event's place in the outbox, set by the store when it
+	// writes the event: 1, 2, 3… in commit order. Zero means a live-only
+	// event that is neither stored nor caught up.
+	Seq        uint64    `json:"seq,omitempty"`
+	Type       EventType `json:"type"`
+	UserID     string    `json:"user_id,omitempty"`
+	SongID     string    `json:"song_id,omitempty"`
+	PlaylistID string    `json:"playlist_id,omitempty"`
+	StationID  string    `json:"station_id,omitempty"`
+	At         time.Time `json:"at"`
+	// Data is a small JSON payload for what the IDs do not say (a listen's
+	// seconds, say); keep it small, it travels to every instance.
+	Data json.RawMessage `json:"data,omitempty"`
+}
+
+// Bus carries events to every subscriber on every instance.
+//
+// Delivery is at least once and in order per publisher, never in a global
+// order and never guaranteed while a broker is down: subscribers apply
+// events idempotently and fill gaps from the EventLog (bus.Follower).
+type Bus interface {
+	// Publish sends events, in order. An error means some may not have
+	// left this instance; they are still in the outbox, so callers log it
+	// and carry on.
+	Publish(ctx context.Context, events ...Event) error
+	// Subscribe calls handle with every event published after it returns,
+	// one at a time, until ctx ends; then it stops calling handle and
+	// leaves nothing running.
+	Subscribe(ctx context.Context, handle func(context.Context, Event)) error
+	// Close ends every subscription made through it.
+	Close() error
+}
+
+// EventLog reads the events outbox, for subscribers that missed some.
+//
+// A reader that sees Seq n must already see every event before n: the
+// store assigns Seq in commit order (SQLite is serial; PostgreSQL takes a
+// transaction-scoped advisory lock before it writes an event).
+type EventLog interface {
+	// EventsAfter returns up to limit events with Seq > seq, by Seq.
+	EventsAfter(ctx context.Context, seq uint64, limit int) ([]Event, error)
+	// LastEventSeq is the newest Seq (0 when there is none): a subscriber
+	// that loads its state from the database reads it first, then follows
+	// from there.
+	LastEventSeq(ctx context.Context) (uint64, error)
+}
