@@ -53,6 +53,8 @@ type Main struct {
 	// Bus carries events between subscribers and instances.
 	Bus      musicify.Bus
 	presence *radio.Presence
+	engine   *recommend.Engine // learns from every instance's events
+	search   *search.Service
 	stopBus  func()
 	URL      string // where the server listens, set by Run
 	server   *http.Server
@@ -105,6 +107,7 @@ func (m *Main) Run(ctx context.Context) error {
 	accounts := auth.NewService(db, mailer, auth.Options{Hash: m.Hash, Now: m.Now, BaseURL: cfg.BaseURL.String()})
 
 	engine := recommend.New(m.Now)
+	m.engine = engine
 	hub := radio.NewLocalHub()
 	m.presence = radio.NewPresence(hub)
 	heartbeat, stopBus, err := m.pubsub(m.presence)
@@ -141,11 +144,12 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 	}
 
+	m.search = &search.Service{Index: db, Logger: m.Logger}
 	api := &httpapi.Server{
 		Accounts: accounts, Users: db, Songs: db, Library: library, Blobs: blobs,
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger},
 		Social:      &social.Service{Store: db, Now: m.Now},
-		Search:      &search.Service{Index: db, Logger: m.Logger},
+		Search:      m.search,
 		Recommender: engine, Interests: db, Now: m.Now,
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: library.Probe, Logger: m.Logger, Now: m.Now},
 		Presence: m.presence, Hub: hub,
