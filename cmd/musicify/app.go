@@ -327,6 +327,10 @@ const (
 	orphanEvery = 24 * time.Hour
 )
 
+// eventKeep is how long the events outbox keeps an event: far longer than
+// an instance can fall behind while running (it reloads when it starts).
+const eventKeep = 7 * 24 * time.Hour
+
 // requeue queues the jobs of songs that have none, once at start.
 func (m *Main) requeue(ctx context.Context, library *catalog.Service) {
 	n, err := library.QueueMissingJobs(ctx)
@@ -338,9 +342,9 @@ func (m *Main) requeue(ctx context.Context, library *catalog.Service) {
 	}
 }
 
-// sweep deletes expired sessions, and codes a day past their expiry (kept
-// that long so a sign-up can still ask for a new code), once an hour; and
-// what crashes left behind at start and once a day.
+// sweep deletes expired sessions, codes a day past their expiry (kept
+// that long so a sign-up can still ask for a new code) and old events,
+// once an hour; and what crashes left behind at start and once a day.
 func (m *Main) sweep(ctx context.Context, orphans *sweep.Sweeper) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -362,6 +366,9 @@ func (m *Main) sweep(ctx context.Context, orphans *sweep.Sweeper) {
 		}
 		if err := m.DB.DeleteStaleCodes(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
 			m.Logger.Error("sweeping codes", "err", err)
+		}
+		if _, err := m.DB.DeleteEventsBefore(ctx, now.Add(-eventKeep)); err != nil && ctx.Err() == nil {
+			m.Logger.Error("sweeping events", "err", err)
 		}
 		select {
 		case <-ctx.Done():

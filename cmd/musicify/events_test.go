@@ -99,3 +99,29 @@ func TestInstancesLearnFromEachOthersWrites(t *testing.T) {
 	waitUntil(t, "C learns listens made on A while the broker is down", func() bool { return slices.Equal(c.engine.Top(1), []string{"s1"}) })
 	broker.Resume(t)
 }
+
+// The outbox does not grow for ever: the sweep at start drops events a
+// week old, all but the newest.
+func TestTheSweepDropsOldEvents(t *testing.T) {
+	dir := t.TempDir()
+	env := map[string]string{"MUSICIFY_DATA_DIR": dir}
+	a := startMain(t, env)
+	ctx := context.Background()
+	u := &musicify.User{Username: "ann", Email: "ann@example.com"}
+	if err := a.DB.CreateUser(ctx, u); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"s1", "s2"} {
+		if err := a.DB.CreateSong(ctx, &musicify.Song{ID: id, Name: id, UserID: u.ID, Format: "mp3", Size: 1, SHA256: id, AudioKey: "k/" + id}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	later := startMain(t, env, func(m *Main) { m.Now = func() time.Time { return time.Now().Add(8 * 24 * time.Hour) } })
+	waitUntil(t, "the week-old events are swept", func() bool {
+		events, err := later.DB.EventsAfter(ctx, 0, 10)
+		return err == nil && len(events) == 1 && events[0].Seq == 2
+	})
+}

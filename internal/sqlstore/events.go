@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -96,4 +97,16 @@ func (d *DB) Snapshot(ctx context.Context, fn func(*DB) error) error {
 		return err
 	}
 	return tx.Commit()
+}
+
+// DeleteEventsBefore drops events written before t, keeping the newest
+// always: instances load their state at start and need the outbox only
+// for what happens while they run, and Seq goes on from the newest.
+func (d *DB) DeleteEventsBefore(ctx context.Context, t time.Time) (int64, error) {
+	res, err := d.exec(ctx, `DELETE FROM events WHERE at < ? AND seq < (SELECT MAX(seq) FROM events)`, toMillis(t))
+	if err != nil {
+		return 0, fmt.Errorf("deleting old events: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	return n, nil
 }

@@ -225,3 +225,40 @@ func TestASnapshotSeesNoWriteThatCommitsDuringIt(t *testing.T) {
 		}
 	})
 }
+
+// Old events go, but never the newest: numbering goes on from it, so a
+// follower never sees a number again that it has already applied.
+func TestDeletingOldEventsKeepsTheNumberingGoing(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		db := open(t)
+		ctx := context.Background()
+		ann := &musicify.User{Username: "ann", Email: "ann@example.com"}
+		if err := db.CreateUser(ctx, ann); err != nil {
+			t.Fatal(err)
+		}
+		t0 := time.UnixMilli(1_700_000_000_000).UTC()
+		db.Now = func() time.Time { return t0 }
+		newSong(t, db, "s1", ann.ID) // seq 1, at t0
+		for _, days := range []int{1, 10} {
+			if err := db.AddInterest(ctx, ann.ID, "s1", t0.AddDate(0, 0, days)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n, err := db.DeleteEventsBefore(ctx, t0.AddDate(0, 0, 5)); err != nil || n != 2 {
+			t.Fatalf("deleted %d, %v; want the 2 older than 5 days", n, err)
+		}
+		if n, err := db.DeleteEventsBefore(ctx, t0.AddDate(0, 0, 50)); err != nil || n != 0 {
+			t.Fatalf("deleted %d, %v; want the newest kept", n, err)
+		}
+		if err := db.AddInterest(ctx, ann.ID, "s1", t0); err != nil {
+			t.Fatal(err)
+		}
+		events, err := db.EventsAfter(ctx, 0, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(events) != 2 || events[0].Seq != 3 || events[1].Seq != 4 {
+			t.Fatalf("left %v, want seq 3 and a new 4", events)
+		}
+	})
+}

@@ -12,3 +12,5 @@ CREATE TABLE events (
     at          BIGINT NOT NULL,
     data        JSONB NOT NULL DEFAULT '{}'
 );
+-- The sweep drops events older than a week by this.
+CREATE INDEX events_at ON events (at);

@@ -11,3 +11,5 @@ CREATE TABLE events (
     at          INTEGER NOT NULL,
     data        TEXT NOT NULL DEFAULT '{}'
 );
+-- The sweep drops events older than a week by this.
+CREATE INDEX events_at ON events (at);
