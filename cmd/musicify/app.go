@@ -14,6 +14,7 @@ import (
 	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/blob"
+	"github.com/musicify/musicify/internal/bus"
 	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/config"
 	"github.com/musicify/musicify/internal/demo"
@@ -44,11 +45,16 @@ type Main struct {
 	// HeaderTimeout bounds a request's head, IdleTimeout a keep-alive
 	// connection between requests; tests set them small.
 	HeaderTimeout, IdleTimeout time.Duration
+	// EventSync is how often subscribers read the events outbox for what
+	// the bus lost (a broker restart); tests set it small.
+	EventSync time.Duration
 
 	DB *sqlstore.DB
 	// Bus carries events between subscribers and instances.
 	Bus      musicify.Bus
 	presence *radio.Presence
+	engine   *recommend.Engine // learns from every instance's events
+	search   *search.Service
 	stopBus  func()
 	URL      string // where the server listens, set by Run
 	server   *http.Server
@@ -61,7 +67,7 @@ type Main struct {
 // NewMain prepares a program for cfg.
 func NewMain(cfg *config.Config, logger *slog.Logger) *Main {
 	return &Main{Config: cfg, Logger: logger, Now: time.Now, shutdown: 30 * time.Second,
-		HeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+		HeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, EventSync: 2 * time.Second}
 }
 
 // Run opens the database, applies migrations and starts serving. It
@@ -101,6 +107,7 @@ func (m *Main) Run(ctx context.Context) error {
 	accounts := auth.NewService(db, mailer, auth.Options{Hash: m.Hash, Now: m.Now, BaseURL: cfg.BaseURL.String()})
 
 	engine := recommend.New(m.Now)
+	m.engine = engine
 	hub := radio.NewLocalHub()
 	m.presence = radio.NewPresence(hub)
 	heartbeat, stopBus, err := m.pubsub(m.presence)
@@ -109,11 +116,11 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.stopBus = stopBus
 	loadStart := time.Now()
-	if err := engine.Load(ctx, db); err != nil {
-		return fmt.Errorf("loading recommendations: %w", err)
+	follower, err := m.loadRecommendations(ctx, engine)
+	if err != nil {
+		return err
 	}
-	db.Signals = engine // from now on every write teaches it
-	m.Logger.Info("recommendations loaded", "took", time.Since(loadStart).Round(time.Millisecond))
+	m.Logger.Info("recommendations loaded", "took", time.Since(loadStart).Round(time.Millisecond), "events", follower.Last())
 
 	blobs, storeTemp, err := m.openBlobs(ctx)
 	if err != nil {
@@ -137,11 +144,12 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 	}
 
+	m.search = &search.Service{Index: db, Logger: m.Logger}
 	api := &httpapi.Server{
 		Accounts: accounts, Users: db, Songs: db, Library: library, Blobs: blobs,
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger},
 		Social:      &social.Service{Store: db, Now: m.Now},
-		Search:      &search.Service{Index: db, Logger: m.Logger},
+		Search:      m.search,
 		Recommender: engine, Interests: db, Now: m.Now,
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: library.Probe, Logger: m.Logger, Now: m.Now},
 		Presence: m.presence, Hub: hub,
@@ -186,6 +194,11 @@ func (m *Main) Run(ctx context.Context) error {
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	m.cancel = cancel
 	m.wg.Go(func() { heartbeat(bg) })
+	m.wg.Go(func() {
+		if err := follower.Run(bg, m.Bus, m.EventSync); err != nil {
+			m.Logger.Error("following events: recommendations learn only from this instance", "err", err)
+		}
+	})
 	m.wg.Add(3)
 	if seeder != nil {
 		// The server answers at once; the catalog fills in while it does.
@@ -215,6 +228,28 @@ func (m *Main) Run(ctx context.Context) error {
 	}()
 	m.Logger.Info("musicify is ready", "listen", m.URL, "open", cfg.BaseURL.String())
 	return nil
+}
+
+// loadRecommendations loads the engine from one snapshot of the database
+// together with the last event it includes, and hands it every event after
+// that: at once for this instance's writes, through the bus for others'.
+func (m *Main) loadRecommendations(ctx context.Context, engine *recommend.Engine) (*bus.Follower, error) {
+	var head uint64
+	err := m.DB.Snapshot(ctx, func(snap *sqlstore.DB) error {
+		var err error
+		if head, err = snap.LastEventSeq(ctx); err != nil {
+			return err
+		}
+		return engine.Load(ctx, snap)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("loading recommendations: %w", err)
+	}
+	engine.SetApplied(head)
+	follower := bus.NewFollower(m.DB, head, engine.Apply)
+	follower.Logger = m.Logger
+	m.DB.Events = &bus.Publisher{Bus: m.Bus, Local: []*bus.Follower{follower}, Logger: m.Logger}
+	return follower, nil
 }
 
 // openBlobs opens the media store the config names, with the temp
@@ -292,6 +327,10 @@ const (
 	orphanEvery = 24 * time.Hour
 )
 
+// eventKeep is how long the events outbox keeps an event: far longer than
+// an instance can fall behind while running (it reloads when it starts).
+const eventKeep = 7 * 24 * time.Hour
+
 // requeue queues the jobs of songs that have none, once at start.
 func (m *Main) requeue(ctx context.Context, library *catalog.Service) {
 	n, err := library.QueueMissingJobs(ctx)
@@ -303,9 +342,9 @@ func (m *Main) requeue(ctx context.Context, library *catalog.Service) {
 	}
 }
 
-// sweep deletes expired sessions, and codes a day past their expiry (kept
-// that long so a sign-up can still ask for a new code), once an hour; and
-// what crashes left behind at start and once a day.
+// sweep deletes expired sessions, codes a day past their expiry (kept
+// that long so a sign-up can still ask for a new code) and old events,
+// once an hour; and what crashes left behind at start and once a day.
 func (m *Main) sweep(ctx context.Context, orphans *sweep.Sweeper) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -327,6 +366,9 @@ func (m *Main) sweep(ctx context.Context, orphans *sweep.Sweeper) {
 		}
 		if err := m.DB.DeleteStaleCodes(ctx, now.Add(-24*time.Hour)); err != nil && ctx.Err() == nil {
 			m.Logger.Error("sweeping codes", "err", err)
+		}
+		if _, err := m.DB.DeleteEventsBefore(ctx, now.Add(-eventKeep)); err != nil && ctx.Err() == nil {
+			m.Logger.Error("sweeping events", "err", err)
 		}
 		select {
 		case <-ctx.Done():

@@ -20,7 +20,7 @@ import (
 	"github.com/musicify/musicify/internal/sqlstore"
 )
 
-func startMain(t *testing.T, extra map[string]string) *Main {
+func startMain(t *testing.T, extra map[string]string, tweak ...func(*Main)) *Main {
 	t.Helper()
 	vars := map[string]string{"MUSICIFY_ADDR": "127.0.0.1:0", "MUSICIFY_DATA_DIR": t.TempDir(), "MUSICIFY_DEMO": "false"}
 	for k, v := range extra {
@@ -32,6 +32,9 @@ func startMain(t *testing.T, extra map[string]string) *Main {
 	}
 	m := NewMain(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	m.Hash = auth.Argon2Params{Memory: 64, Time: 1, Threads: 1}
+	for _, f := range tweak {
+		f(m)
+	}
 	if err := m.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -30,6 +30,7 @@ var built struct {
 func TestMain(m *testing.M) {
 	code := m.Run()
 	testserver.StopS3()
+	testserver.StopPostgres()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}

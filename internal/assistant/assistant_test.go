@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/musicify/musicify/internal/bus"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/recommend"
 	"github.com/musicify/musicify/internal/search"
@@ -38,7 +39,7 @@ func newCatalog(t *testing.T) *catalogWorld {
 	}
 	t.Cleanup(func() { db.Close() })
 	engine := recommend.New(time.Now)
-	db.Signals = engine
+	db.Events = &bus.Publisher{Local: []*bus.Follower{bus.NewFollower(db, 0, engine.Apply)}}
 	w := &catalogWorld{db: db, songs: map[string]string{}, cat: &Catalog{
 		Search: &search.Service{Index: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))},
 		Songs:  db, Users: db, Playlists: db, Recommender: engine,

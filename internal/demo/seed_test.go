@@ -97,6 +97,18 @@ func TestSeedingAnEmptyServer(t *testing.T) {
 	if len(lists) != 4 || inLists+len(liked) == 0 {
 		t.Errorf("demo library: %d playlists holding %d songs, %d likes", len(lists), inLists, len(liked))
 	}
+	// Subscribers (recommendations on every instance) hear all of it.
+	events, err := db.EventsAfter(ctx, 0, 10000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[musicify.EventType]int64{}
+	for _, e := range events {
+		count[e.Type]++
+	}
+	if count[musicify.EventSongAdded] < 2 || count[musicify.EventListened] != views || count[musicify.EventLiked] != int64(len(liked)) {
+		t.Errorf("events of the seeding: %v; want 2 songs, %d listens, %d likes", count, views, len(liked))
+	}
 	if needed, _ := s.Needed(ctx); needed {
 		t.Error("a seeded database still needs seeding")
 	}

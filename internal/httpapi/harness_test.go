@@ -22,6 +22,7 @@ import (
 	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/blob"
+	"github.com/musicify/musicify/internal/bus"
 	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/httpapi"
 	mailer "github.com/musicify/musicify/internal/mail"
@@ -105,7 +106,7 @@ func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 	db.Now = clk.Now
 	engine := recommend.New(clk.Now)
 	hub := radio.NewLocalHub()
-	db.Signals = engine
+	db.Events = &bus.Publisher{Local: []*bus.Follower{bus.NewFollower(db, 0, engine.Apply)}}
 	smtpSrv := testsmtp.Start(t)
 
 	ts := httptest.NewUnstartedServer(nil)

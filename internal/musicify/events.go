@@ -12,10 +12,12 @@ type EventType string
 // The domain events. Services write them in the transaction of the change
 // (the events outbox), so an event exists exactly when its change does.
 const (
-	EventSongAdded       EventType = "song.added"
-	EventSongRemoved     EventType = "song.removed"
-	EventListened        EventType = "listened"
-	EventLiked           EventType = "liked"
+	EventSongAdded   EventType = "song.added"
+	EventSongRemoved EventType = "song.removed"
+	EventListened    EventType = "listened"
+	EventLiked       EventType = "liked"
+	// EventInterested is a weaker sign (SPEC.md's /recommend/create).
+	EventInterested      EventType = "interested"
 	EventUnliked         EventType = "unliked"
 	EventPlaylistChanged EventType = "playlist.changed"
 	EventUserChanged     EventType = "user.changed"
@@ -71,4 +73,25 @@ type EventLog interface {
 	// that loads its state from the database reads it first, then follows
 	// from there.
 	LastEventSeq(ctx context.Context) (uint64, error)
+}
+
+// Publisher takes events whose change has committed. Bus is one; so is
+// bus.Publisher, which applies them on this instance first.
+type Publisher interface {
+	Publish(ctx context.Context, events ...Event) error
+}
+
+// SongData is the Data of song.added: what subscribers know a song by.
+// A song whose words changed (a transcript arrived) is added again.
+type SongData struct {
+	Name   string `json:"name"`
+	Artist string `json:"artist"`
+	Album  string `json:"album,omitempty"`
+	Text   string `json:"text,omitempty"`
+}
+
+// PlaylistData is the Data of playlist.changed: the playlist's songs after
+// the change, none when it was deleted.
+type PlaylistData struct {
+	Songs []string `json:"songs"`
 }

@@ -49,6 +49,9 @@ type Engine struct {
 
 	topMu sync.Mutex
 	top   topList
+
+	applyMu sync.Mutex
+	applied uint64 // Seq of the last event applied
 }
 
 type song struct {
@@ -100,8 +103,6 @@ func New(now func() time.Time) *Engine {
 		listeners: map[string]int32{}, text: newTextIndex(), owners: map[string]int32{},
 	}
 }
-
-var _ musicify.Signals = (*Engine)(nil)
 
 // SongAdded makes a song known, with its artist and lyrics as content. A
 // song already known has its words replaced (a transcript arrived).

@@ -33,9 +33,11 @@ type DB struct {
 	dialect dialect
 	// Now is the clock for timestamps the store writes itself.
 	Now func() time.Time
-	// Signals hears every write that matters to recommendations, once it
-	// succeeded, whichever service (or the demo seeder) made it.
-	Signals musicify.Signals
+	// Events hears every domain event once its change committed, whichever
+	// service (or the demo seeder) made it; the events outbox has them too.
+	Events musicify.Publisher
+	// snap, when set, is the read transaction every query runs in (Snapshot).
+	snap *sql.Tx
 	// stmts caches prepared statements by query: parsing SQL was a quarter
 	// of the CPU of a streamed range request before.
 	stmts sync.Map
@@ -62,7 +64,7 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	// re-prepares every statement, which showed as tail latency under load.
 	sqldb.SetMaxOpenConns(8)
 	sqldb.SetMaxIdleConns(8)
-	d := &DB{db: sqldb, dialect: sqlite{}, Now: time.Now, Signals: musicify.NopSignals{}}
+	d := &DB{db: sqldb, dialect: sqlite{}, Now: time.Now}
 	if err := sqldb.PingContext(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("opening database %s: %w", path, err)
@@ -104,6 +106,9 @@ func (d *DB) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 }
 
 func (d *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if d.snap != nil {
+		return d.snap.ExecContext(ctx, d.dialect.rebind(query), args...)
+	}
 	st, err := d.stmt(ctx, query)
 	if err != nil {
 		return nil, err
@@ -112,6 +117,9 @@ func (d *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, e
 }
 
 func (d *DB) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	if d.snap != nil {
+		return d.snap.QueryRowContext(ctx, d.dialect.rebind(query), args...)
+	}
 	st, err := d.stmt(ctx, query)
 	if err != nil {
 		// A query that does not prepare fails the same way when run.
@@ -121,6 +129,9 @@ func (d *DB) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
 }
 
 func (d *DB) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if d.snap != nil {
+		return d.snap.QueryContext(ctx, d.dialect.rebind(query), args...)
+	}
 	st, err := d.stmt(ctx, query)
 	if err != nil {
 		return nil, err

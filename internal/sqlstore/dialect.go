@@ -24,6 +24,10 @@ type dialect interface {
 	// lockMigrations holds off every other process migrating the same
 	// database until unlock, on conn.
 	lockMigrations(ctx context.Context, conn *sql.Conn) (unlock func(), err error)
+	// lockEvents, in a transaction about to write events, waits until no
+	// other transaction that writes events is in flight, so events are
+	// numbered in commit order.
+	lockEvents(ctx context.Context, q querier) error
 	// skipLocked ends the subquery that picks a job, so that two claimers
 	// at once take different jobs.
 	skipLocked() string
@@ -71,6 +75,9 @@ func (sqlite) uniqueViolation(err error) (string, bool) {
 
 // lockMigrations needs nothing: one process owns a SQLite file.
 func (sqlite) lockMigrations(context.Context, *sql.Conn) (func(), error) { return func() {}, nil }
+
+// lockEvents needs nothing: SQLite runs one writing transaction at a time.
+func (sqlite) lockEvents(context.Context, querier) error { return nil }
 
 // skipLocked needs nothing: SQLite runs one writing statement at a time.
 func (sqlite) skipLocked() string { return "" }

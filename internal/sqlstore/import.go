@@ -11,7 +11,7 @@ import (
 
 // Import writes many users, songs and listens in one transaction each,
 // for bringing a library in (and for the benchmark's large catalog). It
-// does not report to Signals: load the recommender afterwards.
+// writes no events: load the recommender afterwards.
 func (d *DB) Import(ctx context.Context, users []*musicify.User, songs []*musicify.Song, listens []musicify.Interaction) error {
 	err := d.inTx(ctx, `INSERT INTO users (id, username, username_key, email, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
 		len(users), func(st *sql.Stmt, i int) error {

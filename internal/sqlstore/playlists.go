@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -102,40 +103,57 @@ func (d *DB) AddPlaylistSong(ctx context.Context, playlistID, songID string) err
 		} else if err != nil {
 			return err
 		}
-		_, err = tx.exec(ctx, `UPDATE playlists SET updated_at = ? WHERE id = ?`, now, playlistID)
-		return err
+		if _, err = tx.exec(ctx, `UPDATE playlists SET updated_at = ? WHERE id = ?`, now, playlistID); err != nil {
+			return err
+		}
+		return tx.playlistChanged(ctx, playlistID)
 	})
-	if err != nil {
-		return wrap(err, "adding to playlist")
-	}
-	d.playlistChanged(ctx, playlistID)
-	return nil
+	return wrap(err, "adding to playlist")
 }
 
-// playlistChanged reports a playlist's songs after a change. When they
-// cannot be read, the change stands; recommendations catch up at the next.
-func (d *DB) playlistChanged(ctx context.Context, id string) {
-	songs, err := d.PlaylistSongs(ctx, id)
+// playlistChanged emits playlist.changed with the playlist's songs as the
+// transaction leaves them.
+func (t *Tx) playlistChanged(ctx context.Context, id string) error {
+	rows, err := t.query(ctx, `SELECT song_id FROM playlist_songs WHERE playlist_id = ? ORDER BY position, added_at`, id)
 	if err != nil {
-		return
+		return err
 	}
-	ids := make([]string, len(songs))
-	for i, s := range songs {
-		ids[i] = s.ID
+	defer rows.Close()
+	p := musicify.PlaylistData{Songs: []string{}}
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return err
+		}
+		p.Songs = append(p.Songs, s)
 	}
-	d.Signals.PlaylistChanged(id, ids)
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	return t.emitPlaylist(id, p)
+}
+
+func (t *Tx) emitPlaylist(id string, p musicify.PlaylistData) error {
+	data, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	t.emit(musicify.Event{Type: musicify.EventPlaylistChanged, PlaylistID: id, Data: data})
+	return nil
 }
 
 func (d *DB) RemovePlaylistSong(ctx context.Context, playlistID, songID string) error {
-	res, err := d.exec(ctx, `DELETE FROM playlist_songs WHERE playlist_id = ? AND song_id = ?`, playlistID, songID)
-	if err != nil {
-		return fmt.Errorf("removing from playlist: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return musicify.Errorf(musicify.ENOTFOUND, "This song is not in the playlist.")
-	}
-	d.playlistChanged(ctx, playlistID)
-	return nil
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `DELETE FROM playlist_songs WHERE playlist_id = ? AND song_id = ?`, playlistID, songID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return musicify.Errorf(musicify.ENOTFOUND, "This song is not in the playlist.")
+		}
+		return tx.playlistChanged(ctx, playlistID)
+	})
+	return wrap(err, "removing from playlist")
 }
 
 // ReorderPlaylist writes the new positions in one transaction, after
@@ -215,13 +233,15 @@ func (d *DB) swapColumn(ctx context.Context, table, column, id, value string, no
 }
 
 func (d *DB) DeletePlaylist(ctx context.Context, id string) error {
-	res, err := d.exec(ctx, `DELETE FROM playlists WHERE id = ?`, id)
-	if err != nil {
-		return fmt.Errorf("deleting playlist: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return errNoPlaylist
-	}
-	d.Signals.PlaylistChanged(id, nil)
-	return nil
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `DELETE FROM playlists WHERE id = ?`, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return errNoPlaylist
+		}
+		return tx.emitPlaylist(id, musicify.PlaylistData{Songs: []string{}})
+	})
+	return wrap(err, "deleting playlist")
 }

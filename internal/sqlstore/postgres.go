@@ -12,8 +12,6 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
-
-	"github.com/musicify/musicify/internal/musicify"
 )
 
 // Open opens the database a URL names: postgres:// or postgresql:// for
@@ -35,7 +33,7 @@ func OpenPostgres(ctx context.Context, url string) (*DB, error) {
 	sqldb.SetMaxOpenConns(16)
 	sqldb.SetMaxIdleConns(16)
 	sqldb.SetConnMaxIdleTime(5 * time.Minute)
-	d := &DB{db: sqldb, dialect: &postgres{}, Now: time.Now, Signals: musicify.NopSignals{}}
+	d := &DB{db: sqldb, dialect: &postgres{}, Now: time.Now}
 	// The URL holds the password: errors name neither.
 	if err := sqldb.PingContext(ctx); err != nil {
 		sqldb.Close()
@@ -101,6 +99,17 @@ func (p *postgres) lockMigrations(ctx context.Context, conn *sql.Conn) (func(), 
 		// Closing the connection would free it too, but the pool may keep it.
 		_, _ = conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, migrationLock)
 	}, nil
+}
+
+// eventsLock is the advisory lock key under which events are numbered.
+const eventsLock = 0x6d75736965 // "musie"
+
+// lockEvents holds off every other transaction that writes events until
+// this one ends: a sequence would hand out numbers in start order, and a
+// reader could see seq 8 committed before seq 7 and skip 7 for good.
+func (*postgres) lockEvents(ctx context.Context, q querier) error {
+	_, err := q.exec(ctx, `SELECT pg_advisory_xact_lock(?)`, eventsLock)
+	return err
 }
 
 // skipLocked locks the picked job and passes over those another claimer

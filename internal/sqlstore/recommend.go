@@ -65,9 +65,15 @@ func (d *DB) AddInterest(ctx context.Context, userID, songID string, at time.Tim
 	if _, err := d.Song(ctx, songID); err != nil {
 		return err
 	}
-	if _, err := d.exec(ctx, `INSERT INTO interests (user_id, song_id, at) VALUES (?, ?, ?)`, userID, songID, toMillis(at)); err != nil {
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		if _, err := tx.exec(ctx, `INSERT INTO interests (user_id, song_id, at) VALUES (?, ?, ?)`, userID, songID, toMillis(at)); err != nil {
+			return err
+		}
+		tx.emit(musicify.Event{Type: musicify.EventInterested, UserID: userID, SongID: songID, At: at})
+		return nil
+	})
+	if err != nil {
 		return fmt.Errorf("recording interest: %w", err)
 	}
-	d.Signals.Interested(userID, songID, at)
 	return nil
 }

@@ -20,23 +20,39 @@ func (d *DB) Like(ctx context.Context, userID, songID string, at time.Time) (boo
 	if _, err := d.Song(ctx, songID); err != nil {
 		return false, err
 	}
-	res, err := d.exec(ctx, `INSERT INTO likes (user_id, song_id, created_at) VALUES (?, ?, ?)
-		ON CONFLICT (user_id, song_id) DO NOTHING`, userID, songID, toMillis(at))
+	var liked bool
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `INSERT INTO likes (user_id, song_id, created_at) VALUES (?, ?, ?)
+			ON CONFLICT (user_id, song_id) DO NOTHING`, userID, songID, toMillis(at))
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			liked = true
+			tx.emit(musicify.Event{Type: musicify.EventLiked, UserID: userID, SongID: songID, At: at})
+		}
+		return nil
+	})
 	if err != nil {
 		return false, fmt.Errorf("liking song: %w", err)
 	}
-	n, _ := res.RowsAffected()
-	if n == 1 {
-		d.Signals.Liked(userID, songID, at)
-	}
-	return n == 1, nil
+	return liked, nil
 }
 
 func (d *DB) Unlike(ctx context.Context, userID, songID string) error {
-	if _, err := d.exec(ctx, `DELETE FROM likes WHERE user_id = ? AND song_id = ?`, userID, songID); err != nil {
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `DELETE FROM likes WHERE user_id = ? AND song_id = ?`, userID, songID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n > 0 {
+			tx.emit(musicify.Event{Type: musicify.EventUnliked, UserID: userID, SongID: songID})
+		}
+		return nil
+	})
+	if err != nil {
 		return fmt.Errorf("unliking song: %w", err)
 	}
-	d.Signals.Unliked(userID, songID)
 	return nil
 }
 

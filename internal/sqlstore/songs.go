@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -45,12 +46,25 @@ func (d *DB) CreateSong(ctx context.Context, s *musicify.Song, jobs ...*musicify
 				return err
 			}
 		}
-		return d.dialect.index(ctx, tx, musicify.KindSong, s.ID)
+		if err := d.dialect.index(ctx, tx, musicify.KindSong, s.ID); err != nil {
+			return err
+		}
+		return tx.songAdded(ctx, s.ID)
 	})
+	return wrap(err, "inserting song")
+}
+
+// songAdded emits song.added with the song as the transaction sees it.
+func (t *Tx) songAdded(ctx context.Context, id string) error {
+	s, err := scanSong(t.queryRow(ctx, `SELECT `+songColumns+songFrom+` WHERE s.id = ?`, id))
 	if err != nil {
-		return wrap(err, "inserting song")
+		return err
 	}
-	d.Signals.SongAdded(s)
+	data, err := json.Marshal(musicify.SongData{Name: s.Name, Artist: s.Artist, Album: s.Album, Text: s.Text})
+	if err != nil {
+		return err
+	}
+	t.emit(musicify.Event{Type: musicify.EventSongAdded, SongID: s.ID, UserID: s.UserID, Data: data})
 	return nil
 }
 
@@ -146,15 +160,18 @@ func (d *DB) songList(ctx context.Context, query string, args ...any) ([]*musici
 }
 
 func (d *DB) DeleteSong(ctx context.Context, id string) error {
-	res, err := d.exec(ctx, `DELETE FROM songs WHERE id = ?`, id)
-	if err != nil {
-		return fmt.Errorf("deleting song: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
-	}
-	d.Signals.SongRemoved(id)
-	return nil
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `DELETE FROM songs WHERE id = ?`, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
+		}
+		tx.emit(musicify.Event{Type: musicify.EventSongRemoved, SongID: id})
+		return nil
+	})
+	return wrap(err, "deleting song")
 }
 
 // AddView records a listen and raises the song's count in one transaction.
@@ -167,13 +184,15 @@ func (d *DB) AddView(ctx context.Context, songID, userID string, at time.Time) (
 		} else if err != nil {
 			return err
 		}
-		_, err = tx.exec(ctx, `INSERT INTO listens (song_id, user_id, at) VALUES (?, ?, ?)`, songID, userID, toMillis(at))
-		return err
+		if _, err = tx.exec(ctx, `INSERT INTO listens (song_id, user_id, at) VALUES (?, ?, ?)`, songID, userID, toMillis(at)); err != nil {
+			return err
+		}
+		tx.emit(musicify.Event{Type: musicify.EventListened, UserID: userID, SongID: songID, At: at})
+		return nil
 	})
 	if err != nil {
 		return 0, wrap(err, "counting view")
 	}
-	d.Signals.Listened(userID, songID, at)
 	return count, nil
 }
 
@@ -190,7 +209,7 @@ func (d *DB) SetStream(ctx context.Context, songID, streamKey string, loudness *
 }
 
 // SetTranscript records a transcript; the search index follows by trigger
-// and recommendations hear of the new words.
+// and recommendations hear of the new words (song.added again).
 func (d *DB) SetTranscript(ctx context.Context, songID, state, text string) error {
 	err := d.WithTx(ctx, func(tx *Tx) error {
 		var err error
@@ -209,17 +228,12 @@ func (d *DB) SetTranscript(ctx context.Context, songID, state, text string) erro
 		if state != musicify.TranscriptDone {
 			return nil
 		}
-		return d.dialect.index(ctx, tx, musicify.KindSong, songID)
-	})
-	if err != nil {
-		return wrap(err, "storing transcript")
-	}
-	if state == musicify.TranscriptDone {
-		if s, err := d.Song(ctx, songID); err == nil {
-			d.Signals.SongAdded(s)
+		if err := d.dialect.index(ctx, tx, musicify.KindSong, songID); err != nil {
+			return err
 		}
-	}
-	return nil
+		return tx.songAdded(ctx, songID)
+	})
+	return wrap(err, "storing transcript")
 }
 
 // artistQuery lists users with songs; the cover is the one they set, else

@@ -21,20 +21,32 @@ type querier interface {
 type Tx struct {
 	tx *sql.Tx
 	d  *DB
+	// events are the domain events of the change, written to the outbox
+	// at commit (emit).
+	events []musicify.Event
 }
 
 // WithTx runs fn in a transaction that commits when fn returns nil and
-// rolls back otherwise.
+// rolls back otherwise. The events fn emits are stored with the change and
+// handed to d.Events once it committed.
 func (d *DB) WithTx(ctx context.Context, fn func(tx *Tx) error) error {
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if err := fn(&Tx{tx: tx, d: d}); err != nil {
+	t := &Tx{tx: tx, d: d}
+	if err := fn(t); err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err := t.writeEvents(ctx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	d.publish(ctx, t.events)
+	return nil
 }
 
 func (t *Tx) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
