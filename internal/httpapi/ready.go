@@ -21,12 +21,43 @@ type ReadyCheck struct {
 // probe instead of holding it.
 const defaultReadyTimeout = 3 * time.Second
 
-// handleReady runs every check at once and answers 200 when all pass,
-// else 503 naming each that failed. The reasons are short and fixed (the
-// details, which may name hosts and buckets, go to the log), because the
-// endpoint is public: load balancers probe it without credentials.
+// readyFor is how long a readiness answer is reused: the endpoint is
+// public, and without this a flood of probes would become a flood of
+// database pings, bucket requests and log lines.
+const readyFor = time.Second
+
+// readyState is the last readiness answer, shared by the probes within readyFor.
+type readyState struct {
+	mu      sync.Mutex
+	at      time.Time
+	results map[string]string
+}
+
+// handleReady answers 200 when every check passes, else 503 naming each
+// that failed. The reasons are short and fixed (the details, which may
+// name hosts and buckets, go to the log), because the endpoint is public:
+// load balancers probe it without credentials.
 func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
-	ctx, cancel := context.WithTimeout(r.Context(), orDefault(s.ReadyTimeout, defaultReadyTimeout))
+	s.ready.mu.Lock()
+	if s.ready.results == nil || s.now().Sub(s.ready.at) >= readyFor || s.now().Before(s.ready.at) {
+		// Not the caller's context: one that leaves must not fail the check for the others.
+		s.ready.results = s.checkReady(context.WithoutCancel(r.Context()))
+		s.ready.at = s.now()
+	}
+	results := s.ready.results
+	s.ready.mu.Unlock()
+	for _, result := range results {
+		if result != "ok" {
+			writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "checks": results})
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "checks": results})
+}
+
+// checkReady runs every check at once, within ReadyTimeout.
+func (s *Server) checkReady(ctx context.Context) map[string]string {
+	ctx, cancel := context.WithTimeout(ctx, orDefault(s.ReadyTimeout, defaultReadyTimeout))
 	defer cancel()
 	results := make(map[string]string, len(s.Ready))
 	var mu sync.Mutex
@@ -44,13 +75,7 @@ func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 		})
 	}
 	wg.Wait()
-	for _, result := range results {
-		if result != "ok" {
-			writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "checks": results})
-			return
-		}
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "checks": results})
+	return results
 }
 
 // readyReason is what /readyz says of a failed check: a check's own

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -32,6 +33,7 @@ func TestReadyzChecksTheDatabaseAndStorage(t *testing.T) {
 	if err := e.DB.Close(); err != nil {
 		t.Fatal(err)
 	}
+	e.Clock.Advance(time.Second) // past the reused answer
 	r = c.get("/readyz")
 	checks, _ := r.Body["checks"].(map[string]any)
 	if r.Status != http.StatusServiceUnavailable || r.Body["status"] != "unavailable" || checks["database"] != "not answering" || checks["storage"] != "ok" {
@@ -59,5 +61,27 @@ func TestReadyzGivesACheckOwnReasonButNoDetails(t *testing.T) {
 	}
 	if strings.Contains(r.Raw, "secret-bucket") {
 		t.Errorf("/readyz shows a check's details: %s", r.Raw)
+	}
+}
+
+func TestAFloodOfProbesRunsTheChecksOnceASecond(t *testing.T) {
+	var runs atomic.Int32
+	e := newEnv(t, func(s *httpapi.Server) {
+		s.Ready = []httpapi.ReadyCheck{{Name: "storage", Check: func(context.Context) error {
+			runs.Add(1)
+			return nil
+		}}}
+	})
+	c := e.client()
+	for range 20 {
+		expect(t, c.get("/readyz"), http.StatusOK, "")
+	}
+	if n := runs.Load(); n != 1 {
+		t.Fatalf("20 probes within a second ran the checks %d times, want 1", n)
+	}
+	e.Clock.Advance(time.Second)
+	expect(t, c.get("/readyz"), http.StatusOK, "")
+	if n := runs.Load(); n != 2 {
+		t.Fatalf("a probe a second later ran the checks %d times in all, want 2", n)
 	}
 }

@@ -82,6 +82,7 @@ type Server struct {
 	// within ReadyTimeout (zero is 3 s).
 	Ready        []ReadyCheck
 	ReadyTimeout time.Duration
+	ready        readyState
 	// Metrics, when set with MetricsToken, is served at /metrics to callers
 	// that send the token; the server adds its request metrics to it.
 	Metrics      *prometheus.Registry
