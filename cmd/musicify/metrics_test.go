@@ -3,12 +3,15 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"github.com/musicify/musicify/internal/bus"
@@ -44,6 +47,22 @@ func readiness(t *testing.T, m *Main) (int, map[string]string) {
 		t.Fatalf("/readyz = %d %q: %v", status, body, err)
 	}
 	return status, r.Checks
+}
+
+// waitReady waits until /readyz answers want with check's result as given.
+func waitReady(t *testing.T, m *Main, want int, check, result string) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		status, checks := readiness(t, m)
+		if status == want && checks[check] == result {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/readyz = %d %v, want %d with %s %q", status, checks, want, check, result)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 func TestReadyzOnSQLiteAndLocalMedia(t *testing.T) {
@@ -105,28 +124,14 @@ func TestTwoInstancesInOneProcessKeepTheirOwnMetrics(t *testing.T) {
 func TestReadyzFollowsTheNATSBroker(t *testing.T) {
 	broker := testserver.OwnNATSServer(t)
 	m := startMain(t, map[string]string{"MUSICIFY_PUBSUB_URL": broker.URL})
-	waitReady := func(want int, bus string) {
-		t.Helper()
-		deadline := time.Now().Add(60 * time.Second)
-		for {
-			status, checks := readiness(t, m)
-			if status == want && checks["bus"] == bus {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("/readyz = %d %v, want %d with bus %q", status, checks, want, bus)
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
-	waitReady(http.StatusOK, "ok")
+	waitReady(t, m, http.StatusOK, "bus", "ok")
 	broker.Kill(t)
-	waitReady(http.StatusServiceUnavailable, "not connected to NATS")
+	waitReady(t, m, http.StatusServiceUnavailable, "bus", "not connected to NATS")
 	if _, checks := readiness(t, m); checks["database"] != "ok" || checks["storage"] != "ok" {
 		t.Errorf("with only the broker down, checks = %v", checks)
 	}
 	broker.Resume(t)
-	waitReady(http.StatusOK, "ok")
+	waitReady(t, m, http.StatusOK, "bus", "ok")
 }
 
 func TestEventLagIsHeadMinusWhatEachSubscriberApplied(t *testing.T) {
@@ -153,5 +158,39 @@ musicify_events_lag{subscriber="search"} 2
 `
 	if err := testutil.CollectAndCompare(c, strings.NewReader(want)); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestReadyzNamesStorageWhenTheBucketIsGone(t *testing.T) {
+	srv := testserver.S3(t)
+	bucket := srv.Bucket(t)
+	t.Setenv("AWS_ACCESS_KEY_ID", srv.AccessKey)
+	t.Setenv("AWS_SECRET_ACCESS_KEY", srv.SecretKey)
+	t.Setenv("AWS_SESSION_TOKEN", "")
+	m := startMain(t, map[string]string{"MUSICIFY_STORAGE_URL": fmt.Sprintf("s3://%s?endpoint=%s&region=%s&path_style=true", bucket, srv.Endpoint, srv.Region)})
+	if status, checks := readiness(t, m); status != http.StatusOK || checks["storage"] != "ok" {
+		t.Fatalf("/readyz on S3 = %d %v", status, checks)
+	}
+
+	admin, err := minio.New(strings.TrimPrefix(srv.Endpoint, "http://"), &minio.Options{
+		Creds: credentials.NewStaticV4(srv.AccessKey, srv.SecretKey, ""), Region: srv.Region})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := admin.RemoveBucket(ctx, bucket); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { // for the bucket's own clean-up
+		if err := admin.MakeBucket(ctx, bucket, minio.MakeBucketOptions{Region: srv.Region}); err != nil {
+			t.Error(err)
+		}
+	}()
+	waitReady(t, m, http.StatusServiceUnavailable, "storage", "not answering") // once the last answer is a second old
+	if _, checks := readiness(t, m); checks["database"] != "ok" {
+		t.Errorf("with only the bucket gone, checks = %v", checks)
+	}
+	if _, body := get(t, m, "/readyz", ""); strings.Contains(body, bucket) {
+		t.Errorf("/readyz names the bucket: %s", body)
 	}
 }
