@@ -47,7 +47,8 @@ func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 // middleware that keeps the request, since the mux writes the matched
 // pattern into the request it is given.
 func (s *Server) instrument(next http.Handler) http.Handler {
-	m := newHTTPMetrics(s.Metrics)
+	s.metricsOnce.Do(func() { s.httpMetrics = newHTTPMetrics(s.Metrics) }) // a second Handler must not register twice
+	m := s.httpMetrics
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		if isStream(r.URL.Path) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -152,4 +153,20 @@ func grep(text, s string) string {
 		}
 	}
 	return strings.Join(out, "")
+}
+
+func TestTwoHandlersOfOneServerShareItsMetrics(t *testing.T) {
+	var api *httpapi.Server
+	e := newEnv(t, withMetrics, func(s *httpapi.Server) { api = s })
+	second := httptest.NewServer(api.Handler()) // registering twice would panic
+	defer second.Close()
+	if res, err := http.Get(second.URL + "/api/time"); err != nil {
+		t.Fatal(err)
+	} else {
+		res.Body.Close()
+	}
+	_, _, body := e.scrape("Bearer " + metricsToken)
+	if !strings.Contains(body, `musicify_http_requests_total{route="GET /api/time",status="2xx"} 1`) {
+		t.Errorf("the second handler's request is not counted: %q", grep(body, "api/time"))
+	}
 }

@@ -87,6 +87,8 @@ type Server struct {
 	// that send the token; the server adds its request metrics to it.
 	Metrics      *prometheus.Registry
 	MetricsToken string
+	metricsOnce  sync.Once
+	httpMetrics  *httpMetrics
 	Logger       *slog.Logger
 	BaseURL      *url.URL
 	// TrustProxy takes the client address from X-Forwarded-For.
