@@ -62,6 +62,8 @@ type Main struct {
 	wg       sync.WaitGroup
 	seeding  atomic.Bool
 	shutdown time.Duration
+
+	ops ops // what /readyz and /metrics watch (metrics.go)
 }
 
 // NewMain prepares a program for cfg.
@@ -162,6 +164,7 @@ func (m *Main) Run(ctx context.Context) error {
 			return s3.SignedURL(ctx, key, signedMediaTTL, contentType, disposition)
 		}
 	}
+	m.observe(api, blobs)
 	catalogView := &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Recommender: engine}
 	if cfg.LLMBaseURL != "" {
 		api.Assistant = &assistant.OpenAI{BaseURL: cfg.LLMBaseURL, Model: cfg.LLMModel, APIKey: cfg.LLMAPIKey, Catalog: catalogView,

@@ -22,6 +22,7 @@ func (m *Main) pubsub(presence *radio.Presence) (run func(context.Context), stop
 		return nil, nil, err
 	}
 	m.Bus = conn.Bus()
+	m.ops.nats = conn
 	leave := presence.Connect(conn.Hub(), musicify.NewID())
 	m.Logger.Info("events and radio listeners shared through NATS", "connected", conn.Connected())
 	return presence.Heartbeat, func() {

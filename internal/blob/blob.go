@@ -38,6 +38,20 @@ func NewLocal(root string) (*Local, error) {
 // TempDir is where uploads are spooled before they are checked.
 func (l *Local) TempDir() string { return filepath.Join(l.Root, ".tmp") }
 
+// Ping checks, for readiness, that the media directory is still there (a
+// volume that failed to mount, a folder removed by hand): its temp
+// directory, which every Put needs, is a directory.
+func (l *Local) Ping(context.Context) error {
+	fi, err := os.Stat(l.TempDir())
+	if err != nil {
+		return fmt.Errorf("checking media directory: %w", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("checking media directory: %s is not a directory", l.TempDir())
+	}
+	return nil
+}
+
 func (l *Local) path(key string) (string, error) {
 	if err := checkKey(key); err != nil {
 		return "", err

@@ -1,6 +1,8 @@
 package blob_test
 
 import (
+	"context"
+	"os"
 	"testing"
 
 	"github.com/musicify/musicify/internal/blob"
@@ -16,4 +18,21 @@ func TestLocalKeepsTheBlobContract(t *testing.T) {
 		}
 		return s
 	})
+}
+
+func TestLocalPingFailsWhenTheMediaDirectoryIsGone(t *testing.T) {
+	root := t.TempDir()
+	s, err := blob.NewLocal(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Ping(context.Background()); err != nil {
+		t.Fatalf("ping of a fresh store: %v", err)
+	}
+	if err := os.RemoveAll(root); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Ping(context.Background()); err == nil {
+		t.Fatal("ping passed with the media directory removed")
+	}
 }

@@ -47,6 +47,9 @@ type Config struct {
 	TranscribeModel  string
 	TranscribeAPIKey string
 	PubSubURL        string
+	// MetricsToken, when set, serves /metrics to callers that send it as a
+	// bearer token; unset, /metrics is off.
+	MetricsToken string
 }
 
 // Error names the variable that stopped the start.
@@ -78,6 +81,7 @@ func Load(getenv func(string) string) (*Config, error) {
 		TranscribeModel:  p.str("MUSICIFY_TRANSCRIBE_MODEL", ""),
 		TranscribeAPIKey: p.str("MUSICIFY_TRANSCRIBE_API_KEY", ""),
 		PubSubURL:        p.str("MUSICIFY_PUBSUB_URL", ""),
+		MetricsToken:     p.str("MUSICIFY_METRICS_TOKEN", ""),
 	}
 	c.BaseURL = p.baseURL("MUSICIFY_BASE_URL", "http://localhost:8080")
 	p.addr("MUSICIFY_ADDR", c.Addr)
@@ -105,6 +109,7 @@ func Load(getenv func(string) string) (*Config, error) {
 		p.httpURL("MUSICIFY_TRANSCRIBE_URL", c.TranscribeURL)
 	}
 	p.pubsub("MUSICIFY_PUBSUB_URL", c.PubSubURL)
+	p.token("MUSICIFY_METRICS_TOKEN", c.MetricsToken)
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -138,7 +143,7 @@ func (c *Config) Redacted() []any {
 		"oidc_client_secret", mask(c.OIDCClientSecret), "llm_base_url", c.LLMBaseURL,
 		"llm_model", c.LLMModel, "llm_api_key", mask(c.LLMAPIKey), "transcribe_url", c.TranscribeURL,
 		"transcribe_model", c.TranscribeModel, "transcribe_api_key", mask(c.TranscribeAPIKey),
-		"pubsub", redactURLs(c.PubSubURL),
+		"pubsub", redactURLs(c.PubSubURL), "metrics_token", mask(c.MetricsToken),
 	}
 }
 
@@ -323,5 +328,22 @@ func (p *parser) allOrNone(pairs ...string) {
 	}
 	if len(set) > 0 && len(unset) > 0 {
 		p.fail(unset[0], fmt.Sprintf("must be set together with %s", strings.Join(set, " and ")))
+	}
+}
+
+// token checks a shared secret that guards an endpoint: long enough that
+// guessing it is hopeless, and nothing a header would mangle.
+func (p *parser) token(name, v string) {
+	if v == "" {
+		return
+	}
+	if len(v) < 32 {
+		p.fail(name, "must be at least 32 characters (make one with: openssl rand -hex 32)")
+	}
+	for _, r := range v {
+		if r <= ' ' || r > '~' {
+			p.fail(name, "must be printable ASCII without spaces")
+			return
+		}
 	}
 }

@@ -5,6 +5,8 @@ import "net/http"
 // routes is every route of the server, in one place.
 func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /healthz", s.handleHealth)
+	mux.HandleFunc("GET /readyz", s.handleReady)
+	mux.Handle("GET /metrics", s.handleMetrics())
 
 	// Accounts (SPEC.md section 7, with DESIGN.md section 4).
 	mux.HandleFunc("GET /api/verified", s.requireUser(s.handleVerified))

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
@@ -75,9 +77,20 @@ type Server struct {
 	// Web is the built single-page app (index.html and assets/).
 	Web fs.FS
 	// Ping reports whether the database answers, for /healthz.
-	Ping    func(context.Context) error
-	Logger  *slog.Logger
-	BaseURL *url.URL
+	Ping func(context.Context) error
+	// Ready is what /readyz checks: the database, storage, the bus, each
+	// within ReadyTimeout (zero is 3 s).
+	Ready        []ReadyCheck
+	ReadyTimeout time.Duration
+	ready        readyState
+	// Metrics, when set with MetricsToken, is served at /metrics to callers
+	// that send the token; the server adds its request metrics to it.
+	Metrics      *prometheus.Registry
+	MetricsToken string
+	metricsOnce  sync.Once
+	httpMetrics  *httpMetrics
+	Logger       *slog.Logger
+	BaseURL      *url.URL
 	// TrustProxy takes the client address from X-Forwarded-For.
 	TrustProxy bool
 	Version    string
@@ -97,6 +110,9 @@ func (s *Server) Handler() http.Handler {
 	h = s.limitBodyTime(h)
 	h = s.logRequests(h)
 	h = s.recoverPanics(h)
+	if s.Metrics != nil && s.MetricsToken != "" {
+		h = s.instrument(h) // outside recoverPanics, so a panic counts as the 500 it becomes
+	}
 	return h
 }
 

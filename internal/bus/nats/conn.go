@@ -75,6 +75,10 @@ func Connect(url string, o Options) (*Conn, error) {
 // Connected reports whether the broker is reachable now, for readiness.
 func (c *Conn) Connected() bool { return c.nc.IsConnected() }
 
+// Stats counts the messages sent and received (events and radio
+// messages) and the reconnects, for the metrics.
+func (c *Conn) Stats() natsgo.Statistics { return c.nc.Stats() }
+
 // Close ends every subscription and the connection.
 func (c *Conn) Close() { c.nc.Close() }
 
