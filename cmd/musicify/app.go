@@ -123,6 +123,7 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	m.Logger.Info("recommendations loaded", "took", time.Since(loadStart).Round(time.Millisecond), "events", follower.Last())
+	m.followEvents("recommend", follower.Last)
 
 	blobs, storeTemp, err := m.openBlobs(ctx)
 	if err != nil {

@@ -102,6 +102,8 @@ func TestMetricsReportEveryFamilyAfterTraffic(t *testing.T) {
 		"# TYPE go_goroutines gauge",
 		"# TYPE process_resident_memory_bytes gauge",
 		"musicify_nats_connected 1",
+		`musicify_events_lag{subscriber="recommend"}`,
+		"# TYPE musicify_events_head_seq gauge",
 		"# TYPE musicify_nats_messages_published_total counter",
 		"# TYPE musicify_nats_messages_delivered_total counter",
 	} {
