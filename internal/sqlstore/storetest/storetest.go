@@ -41,7 +41,20 @@ func SQLite(t *testing.T) *sqlstore.DB {
 // The test binary's TestMain must call testserver.StopPostgres.
 func Postgres(t *testing.T) *sqlstore.DB {
 	t.Helper()
-	return opened(t)(sqlstore.OpenPostgres(context.Background(), testserver.Postgres(t)))
+	return opened(t)(sqlstore.OpenPostgres(context.Background(), PostgresURL(t)))
+}
+
+// PostgresURL returns a new database for the test, already migrated: a
+// copy of one migrated once per test binary.
+func PostgresURL(t testing.TB) string {
+	t.Helper()
+	return testserver.PostgresFrom(t, "sqlstore", func(url string) error {
+		db, err := sqlstore.OpenPostgres(context.Background(), url)
+		if err != nil {
+			return err
+		}
+		return db.Close()
+	})
 }
 
 func opened(t *testing.T) func(*sqlstore.DB, error) *sqlstore.DB {
