@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/musicify/musicify/internal/testserver"
 )
 
 // The binary, built once for the tests that run it as its own process: a
@@ -27,6 +29,7 @@ var built struct {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	testserver.StopPostgres()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
