@@ -8,24 +8,50 @@ import (
 	"testing"
 
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/testserver"
 )
 
 // The orphan sweeper deletes every media file no column names: a column
 // that names blobs and is missing from blobColumns would lose files.
 func TestEveryBlobColumnIsKnown(t *testing.T) {
 	ctx := context.Background()
-	d, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "m.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	t.Run("sqlite", func(t *testing.T) {
+		d, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "m.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		blobColumnsAreKnown(t, d, `SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
+			WHERE m.type = 'table' AND (p.name LIKE '%key%' OR p.name LIKE '%path%' OR p.name LIKE '%file%')`)
+	})
+	t.Run("postgres", func(t *testing.T) {
+		url := testserver.PostgresFrom(t, "sqlstore", func(url string) error {
+			d, err := OpenPostgres(ctx, url)
+			if err != nil {
+				return err
+			}
+			return d.Close()
+		})
+		d, err := OpenPostgres(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		blobColumnsAreKnown(t, d, `SELECT table_name, column_name FROM information_schema.columns
+			WHERE table_schema = 'public' AND (column_name LIKE '%key%' OR column_name LIKE '%path%' OR column_name LIKE '%file%')`)
+	})
+}
+
+// blobColumnsAreKnown checks the columns columnsQuery lists (table, column)
+// against blobColumns, and that BlobKeys finds a song's files.
+func blobColumnsAreKnown(t *testing.T, d *DB, columnsQuery string) {
+	ctx := context.Background()
 	notBlobs := []string{"users.username_key", "playlists.name_key"} // lower-cased names
 	var known []string
 	for _, c := range blobColumns {
 		known = append(known, c.table+"."+c.column)
 	}
-	rows, err := d.db.QueryContext(ctx, `SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
-		WHERE m.type = 'table' AND (p.name LIKE '%key%' OR p.name LIKE '%path%' OR p.name LIKE '%file%')`)
+	rows, err := d.db.QueryContext(ctx, columnsQuery)
 	if err != nil {
 		t.Fatal(err)
 	}
