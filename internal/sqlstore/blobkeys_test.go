@@ -2,43 +2,23 @@ package sqlstore
 
 import (
 	"context"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/musicify/musicify/internal/musicify"
-	"github.com/musicify/musicify/internal/testserver"
 )
 
 // The orphan sweeper deletes every media file no column names: a column
 // that names blobs and is missing from blobColumns would lose files.
 func TestEveryBlobColumnIsKnown(t *testing.T) {
-	ctx := context.Background()
-	t.Run("sqlite", func(t *testing.T) {
-		d, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "m.db"))
-		if err != nil {
-			t.Fatal(err)
+	eachDB(t, func(t *testing.T, d *DB) {
+		query := `SELECT table_name AS t, column_name AS col FROM information_schema.columns WHERE table_schema = 'public'`
+		if d.dialect.name() == "sqlite" {
+			query = `SELECT m.name AS t, p.name AS col FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table'`
 		}
-		defer d.Close()
-		blobColumnsAreKnown(t, d, `SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
-			WHERE m.type = 'table' AND (p.name LIKE '%key%' OR p.name LIKE '%path%' OR p.name LIKE '%file%')`)
-	})
-	t.Run("postgres", func(t *testing.T) {
-		url := testserver.PostgresFrom(t, "sqlstore", func(url string) error {
-			d, err := OpenPostgres(ctx, url)
-			if err != nil {
-				return err
-			}
-			return d.Close()
-		})
-		d, err := OpenPostgres(ctx, url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer d.Close()
-		blobColumnsAreKnown(t, d, `SELECT table_name, column_name FROM information_schema.columns
-			WHERE table_schema = 'public' AND (column_name LIKE '%key%' OR column_name LIKE '%path%' OR column_name LIKE '%file%')`)
+		blobColumnsAreKnown(t, d, `SELECT t, col FROM (`+query+`) c
+			WHERE col LIKE '%key%' OR col LIKE '%path%' OR col LIKE '%file%'`)
 	})
 }
 

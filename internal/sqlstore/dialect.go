@@ -37,6 +37,8 @@ type dialect interface {
 	index(ctx context.Context, q querier, kind, id string) error
 	// optimize tidies the search index after a bulk load.
 	optimize(ctx context.Context, q querier) error
+	// nextOutboxSeq is the SQL of the next dev mail's number.
+	nextOutboxSeq() string
 }
 
 // searchSQL is one kind's index: its word list with document counts, the
@@ -74,6 +76,10 @@ func (sqlite) lockMigrations(context.Context, *sql.Conn) (func(), error) { retur
 
 // skipLocked needs nothing: SQLite runs one writing statement at a time.
 func (sqlite) skipLocked() string { return "" }
+
+// nextOutboxSeq can read the largest number: SQLite runs one writing
+// statement at a time.
+func (sqlite) nextOutboxSeq() string { return `(SELECT COALESCE(MAX(seq), 0) + 1 FROM outbox_mails)` }
 
 func (sqlite) index(context.Context, querier, string, string) error { return nil }
 
