@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/testserver"
 )
 
 // Mails are shown in arrival order by seq: with MAX(seq)+1, writers at
@@ -48,4 +49,40 @@ func TestMailsWrittenAtOnceGetTheirOwnNumbers(t *testing.T) {
 			next[m.To]++
 		}
 	})
+}
+
+// Numbers already shared before the sequence are made unique by the
+// migration that brings it, in the order the mails came.
+func TestTheOutboxMigrationRenumbersSharedNumbers(t *testing.T) {
+	ctx := context.Background()
+	url := testserver.Postgres(t)
+	d, err := OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Back to the schema before migration 12, with mails that share numbers.
+	if _, err := d.db.ExecContext(ctx, `DROP INDEX outbox_mails_seq_unique;
+		ALTER TABLE outbox_mails ALTER COLUMN seq DROP DEFAULT; DROP SEQUENCE outbox_mails_seq;
+		CREATE INDEX outbox_mails_seq ON outbox_mails (seq); DELETE FROM schema_migrations WHERE version = 12;
+		INSERT INTO outbox_mails (id, seq, to_addr, subject, body, created_at) VALUES
+			('a', 1, 'x@example.com', 'first', '', 1), ('b', 2, 'x@example.com', 'second', '', 2),
+			('c', 2, 'x@example.com', 'third', '', 3)`); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	if d, err = OpenPostgres(ctx, url); err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if err := d.AddOutboxMail(ctx, &musicify.OutboxMail{To: "x@example.com", Subject: "fourth"}); err != nil {
+		t.Fatal(err)
+	}
+	mails, err := d.OutboxMails(ctx, 10)
+	var got []string
+	for _, m := range mails {
+		got = append(got, m.Subject)
+	}
+	if err != nil || fmt.Sprint(got) != "[fourth third second first]" {
+		t.Fatalf("mails after the migration, newest first: %v, %v", got, err)
+	}
 }
