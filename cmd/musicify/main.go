@@ -16,6 +16,7 @@ import (
 
 const usage = `usage:
   musicify serve                                      run the server (configured by MUSICIFY_* variables)
+  musicify migrate --to-database postgres://…         copy this SQLite installation into PostgreSQL (safe to re-run)
   musicify version                                    print the version
   musicify eval recommend --interactions FILE.csv     leave-one-out test of the recommender
   musicify bench [--songs N --users N --interactions N]  latency of search and recommendations on a large catalog
@@ -39,6 +40,8 @@ func run(args []string) int {
 		return 0
 	case "serve":
 		return serve()
+	case "migrate":
+		return migrateCmd(args[1:])
 	case "bench":
 		return bench(args[1:])
 	case "eval":

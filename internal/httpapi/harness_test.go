@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"net/mail"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -27,12 +28,15 @@ import (
 	"github.com/musicify/musicify/internal/httpapi"
 	mailer "github.com/musicify/musicify/internal/mail"
 	"github.com/musicify/musicify/internal/media"
+	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
 	"github.com/musicify/musicify/internal/radio"
 	"github.com/musicify/musicify/internal/recommend"
 	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/social"
 	"github.com/musicify/musicify/internal/sqlstore"
+	"github.com/musicify/musicify/internal/sqlstore/storetest"
+	"github.com/musicify/musicify/internal/testserver"
 	"github.com/musicify/musicify/internal/testsmtp"
 )
 
@@ -54,7 +58,7 @@ func (c *clock) Advance(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-// env is a full server on a real SQLite file and a real SMTP server.
+// env is a full server on a real store (SQLite unless asked) and a real SMTP server.
 type env struct {
 	t     testing.TB
 	URL   string
@@ -95,13 +99,29 @@ func (s *sleeps) last() time.Duration {
 // cheapHash keeps the race-enabled suite fast; the real cost is tested in auth.
 var cheapHash = auth.Argon2Params{Memory: 64, Time: 1, Threads: 1}
 
+func TestMain(m *testing.M) {
+	code := m.Run()
+	testserver.StopPostgres()
+	os.Exit(code)
+}
+
+// envOptions choose what newEnvWith builds the server on.
+type envOptions struct {
+	Open   storetest.Opener // the store: SQLite when nil
+	Outbox bool             // mail is kept in the dev outbox (/dev/mail.json) instead of sent
+}
+
 func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 	t.Helper()
-	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "musicify.db"))
-	if err != nil {
-		t.Fatal(err)
+	return newEnvWith(t, envOptions{}, tweak...)
+}
+
+func newEnvWith(t testing.TB, o envOptions, tweak ...func(*httpapi.Server)) *env {
+	t.Helper()
+	if o.Open == nil {
+		o.Open = storetest.SQLite
 	}
-	t.Cleanup(func() { db.Close() })
+	db := o.Open(t)
 	clk := &clock{now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
 	db.Now = clk.Now
 	engine := recommend.New(clk.Now)
@@ -116,7 +136,10 @@ func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 	logs := &bytes.Buffer{}
 	logger := slog.New(slog.NewTextHandler(&lockedWriter{w: logs}, &slog.HandlerOptions{Level: slog.LevelDebug}))
 
-	m := &mailer.SMTP{URL: smtpSrv.URL(), From: &mail.Address{Name: "Musicify", Address: "no-reply@musicify.test"}}
+	var m musicify.Mailer = &mailer.SMTP{URL: smtpSrv.URL(), From: &mail.Address{Name: "Musicify", Address: "no-reply@musicify.test"}}
+	if o.Outbox {
+		m = &mailer.Outbox{Store: db, Logger: logger}
+	}
 	waits := &sleeps{}
 	svc := auth.NewService(db, m, auth.Options{Hash: cheapHash, Now: clk.Now, BaseURL: ts.URL, Sleep: waits.sleep})
 	mediaDir := filepath.Join(t.TempDir(), "media")
@@ -139,6 +162,9 @@ func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 			"assets/app-1a2b.js": {Data: []byte("console.log(1)")},
 			"favicon.svg":        {Data: []byte("<svg/>")},
 		},
+	}
+	if o.Outbox {
+		api.Outbox = db
 	}
 	api.Assistant = &assistant.Builtin{Catalog: &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Recommender: engine}}
 	for _, f := range tweak {

@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -13,19 +12,26 @@ import (
 // The orphan sweeper deletes every media file no column names: a column
 // that names blobs and is missing from blobColumns would lose files.
 func TestEveryBlobColumnIsKnown(t *testing.T) {
+	eachDB(t, func(t *testing.T, d *DB) {
+		query := `SELECT table_name AS t, column_name AS col FROM information_schema.columns WHERE table_schema = 'public'`
+		if d.dialect.name() == "sqlite" {
+			query = `SELECT m.name AS t, p.name AS col FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table'`
+		}
+		blobColumnsAreKnown(t, d, `SELECT t, col FROM (`+query+`) c
+			WHERE col LIKE '%key%' OR col LIKE '%path%' OR col LIKE '%file%'`)
+	})
+}
+
+// blobColumnsAreKnown checks the columns columnsQuery lists (table, column)
+// against blobColumns, and that BlobKeys finds a song's files.
+func blobColumnsAreKnown(t *testing.T, d *DB, columnsQuery string) {
 	ctx := context.Background()
-	d, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "m.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
 	notBlobs := []string{"users.username_key", "playlists.name_key"} // lower-cased names
 	var known []string
 	for _, c := range blobColumns {
 		known = append(known, c.table+"."+c.column)
 	}
-	rows, err := d.db.QueryContext(ctx, `SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
-		WHERE m.type = 'table' AND (p.name LIKE '%key%' OR p.name LIKE '%path%' OR p.name LIKE '%file%')`)
+	rows, err := d.db.QueryContext(ctx, columnsQuery)
 	if err != nil {
 		t.Fatal(err)
 	}

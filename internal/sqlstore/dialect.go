@@ -41,6 +41,8 @@ type dialect interface {
 	index(ctx context.Context, q querier, kind, id string) error
 	// optimize tidies the search index after a bulk load.
 	optimize(ctx context.Context, q querier) error
+	// nextOutboxSeq is the SQL of the next dev mail's number.
+	nextOutboxSeq() string
 }
 
 // searchSQL is one kind's index: its word list with document counts, the
@@ -81,6 +83,10 @@ func (sqlite) lockEvents(context.Context, querier) error { return nil }
 
 // skipLocked needs nothing: SQLite runs one writing statement at a time.
 func (sqlite) skipLocked() string { return "" }
+
+// nextOutboxSeq can read the largest number: SQLite runs one writing
+// statement at a time.
+func (sqlite) nextOutboxSeq() string { return `(SELECT COALESCE(MAX(seq), 0) + 1 FROM outbox_mails)` }
 
 func (sqlite) index(context.Context, querier, string, string) error { return nil }
 

@@ -16,7 +16,7 @@ func (d *DB) AddOutboxMail(ctx context.Context, m *musicify.OutboxMail) error {
 		m.CreatedAt = d.Now().UTC()
 	}
 	if _, err := d.exec(ctx, `INSERT INTO outbox_mails (id, seq, to_addr, subject, body, created_at)
-		VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM outbox_mails), ?, ?, ?, ?)`,
+		VALUES (?, `+d.dialect.nextOutboxSeq()+`, ?, ?, ?, ?)`,
 		m.ID, m.To, m.Subject, m.Text, toMillis(m.CreatedAt)); err != nil {
 		return fmt.Errorf("storing outbox mail: %w", err)
 	}

@@ -116,4 +116,8 @@ func (*postgres) lockEvents(ctx context.Context, q querier) error {
 // holds; without it both would pick the same row and both update it.
 func (*postgres) skipLocked() string { return " FOR UPDATE SKIP LOCKED" }
 
+// nextOutboxSeq takes a number from a sequence: connections at once would
+// all read the same MAX(seq).
+func (*postgres) nextOutboxSeq() string { return `nextval('outbox_mails_seq')` }
+
 func (*postgres) optimize(context.Context, querier) error { return nil }

@@ -7,15 +7,57 @@ import (
 	"testing"
 
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/sqlstore"
+	"github.com/musicify/musicify/internal/sqlstore/storetest"
 )
 
 // A crash between saving a song and queueing its jobs left songs whose
 // transcript stayed pending and whose loudness stayed unknown forever: the
 // song and its jobs are one transaction.
 func TestASongAndItsJobsAreStoredTogetherOrNotAtAll(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "m.db")
-	db := open(t, path)
-	defer db.Close()
+	// Each store, with a way to make it refuse the transcription job, as a
+	// full disk would.
+	for _, store := range []struct {
+		name string
+		open func(t *testing.T) (db *sqlstore.DB, driver, dsn, refuseJobs string)
+	}{
+		{"sqlite", func(t *testing.T) (*sqlstore.DB, string, string, string) {
+			path := filepath.Join(t.TempDir(), "m.db")
+			db := open(t, path)
+			t.Cleanup(func() { db.Close() })
+			return db, "sqlite", "file:" + path, `CREATE TRIGGER jobs_full BEFORE INSERT ON jobs
+				WHEN NEW.kind = 'media.transcribe' BEGIN SELECT RAISE(ABORT, 'disk full'); END`
+		}},
+		{"postgres", func(t *testing.T) (*sqlstore.DB, string, string, string) {
+			url := storetest.PostgresURL(t)
+			db, err := sqlstore.OpenPostgres(context.Background(), url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { db.Close() })
+			return db, "pgx", url, `CREATE FUNCTION disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
+				BEGIN RAISE EXCEPTION 'disk full'; END $$;
+				CREATE TRIGGER jobs_full BEFORE INSERT ON jobs FOR EACH ROW
+				WHEN (NEW.kind = 'media.transcribe') EXECUTE FUNCTION disk_full()`
+		}},
+	} {
+		t.Run(store.name, func(t *testing.T) {
+			db, driver, dsn, refuseJobs := store.open(t)
+			songAndJobsTogether(t, db, func() {
+				raw, err := sql.Open(driver, dsn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer raw.Close()
+				if _, err := raw.ExecContext(context.Background(), refuseJobs); err != nil {
+					t.Fatal(err)
+				}
+			})
+		})
+	}
+}
+
+func songAndJobsTogether(t *testing.T, db *sqlstore.DB, refuseJobs func()) {
 	ctx := context.Background()
 	u := &musicify.User{Username: "ann", Email: "ann@example.com"}
 	if err := db.CreateUser(ctx, u); err != nil {
@@ -39,15 +81,7 @@ func TestASongAndItsJobsAreStoredTogetherOrNotAtAll(t *testing.T) {
 	})
 
 	t.Run("a job that cannot be stored takes the song with it", func(t *testing.T) {
-		raw, err := sql.Open("sqlite", "file:"+path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer raw.Close()
-		if _, err := raw.ExecContext(ctx, `CREATE TRIGGER jobs_full BEFORE INSERT ON jobs
-			WHEN NEW.kind = 'media.transcribe' BEGIN SELECT RAISE(ABORT, 'disk full'); END`); err != nil {
-			t.Fatal(err)
-		}
+		refuseJobs()
 		if err := db.CreateSong(ctx, song("lost"), jobsOf("lost")...); err == nil {
 			t.Fatal("the song was stored although its job was not")
 		}

@@ -13,7 +13,7 @@ import (
 )
 
 // Opener opens a new, empty store for a test, closed when it ends.
-type Opener func(t *testing.T) *sqlstore.DB
+type Opener func(t testing.TB) *sqlstore.DB
 
 // Stores are the implementations, by name.
 var Stores = []struct {
@@ -32,19 +32,32 @@ func Each(t *testing.T, test func(t *testing.T, open Opener)) {
 }
 
 // SQLite opens a store in a new file of the test's temp dir.
-func SQLite(t *testing.T) *sqlstore.DB {
+func SQLite(t testing.TB) *sqlstore.DB {
 	t.Helper()
 	return opened(t)(sqlstore.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "m.db")))
 }
 
 // Postgres opens a store in a new database of the test PostgreSQL server.
 // The test binary's TestMain must call testserver.StopPostgres.
-func Postgres(t *testing.T) *sqlstore.DB {
+func Postgres(t testing.TB) *sqlstore.DB {
 	t.Helper()
-	return opened(t)(sqlstore.OpenPostgres(context.Background(), testserver.Postgres(t)))
+	return opened(t)(sqlstore.OpenPostgres(context.Background(), PostgresURL(t)))
 }
 
-func opened(t *testing.T) func(*sqlstore.DB, error) *sqlstore.DB {
+// PostgresURL returns a new database for the test, already migrated: a
+// copy of one migrated once per test binary.
+func PostgresURL(t testing.TB) string {
+	t.Helper()
+	return testserver.PostgresFrom(t, "sqlstore", func(url string) error {
+		db, err := sqlstore.OpenPostgres(context.Background(), url)
+		if err != nil {
+			return err
+		}
+		return db.Close()
+	})
+}
+
+func opened(t testing.TB) func(*sqlstore.DB, error) *sqlstore.DB {
 	return func(db *sqlstore.DB, err error) *sqlstore.DB {
 		t.Helper()
 		if err != nil {
