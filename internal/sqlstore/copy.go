@@ -18,6 +18,8 @@ var copyTables = []struct {
 	{"songs", true}, {"listens", false}, {"jobs", true}, {"settings", true},
 	{"playlists", true}, {"playlist_songs", true}, {"likes", true}, {"follows", true},
 	{"interests", false}, {"stations", true},
+	// Events keep their numbers, so the new database goes on counting from them.
+	{"events", true},
 }
 
 // TableCount is how many rows a table holds on each side after a copy.
