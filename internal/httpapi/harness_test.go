@@ -26,6 +26,7 @@ import (
 	"github.com/musicify/musicify/internal/httpapi"
 	mailer "github.com/musicify/musicify/internal/mail"
 	"github.com/musicify/musicify/internal/media"
+	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/playlists"
 	"github.com/musicify/musicify/internal/radio"
 	"github.com/musicify/musicify/internal/recommend"
@@ -129,7 +130,7 @@ func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: logger},
 		Social:      &social.Service{Store: db, Now: clk.Now},
 		Search:      &search.Service{Index: db, Logger: logger},
-		Recommender: engine, Interests: db, Now: clk.Now,
+		Recommender: engine, Interests: db, Now: clk.Now, Media: mediaurl.New([]byte("a test secret of thirty-two bytes"), clk.Now),
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now},
 		Presence: radio.NewPresence(hub), Hub: hub,
 		Ping: db.Ping, Logger: logger, BaseURL: base, Version: "test",

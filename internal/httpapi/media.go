@@ -78,6 +78,9 @@ func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentT
 	if s.refuseRangeAbuse(w, r, obj.Size) {
 		return
 	}
+	if etag == "" {
+		etag = fmt.Sprintf(`"%x-%x"`, obj.ModTime.UnixNano(), obj.Size)
+	}
 	h := w.Header()
 	h.Set("Content-Type", contentType)
 	h.Set("ETag", etag)
