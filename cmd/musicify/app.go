@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -21,6 +23,7 @@ import (
 	"github.com/musicify/musicify/internal/jobs"
 	"github.com/musicify/musicify/internal/mail"
 	"github.com/musicify/musicify/internal/media"
+	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
 	"github.com/musicify/musicify/internal/radio"
@@ -154,6 +157,11 @@ func (m *Main) Run(ctx context.Context) error {
 			return s3.SignedURL(ctx, key, signedMediaTTL, contentType, disposition)
 		}
 	}
+	secret, err := m.secretKey(ctx, db)
+	if err != nil {
+		return err
+	}
+	api.Media, api.Bus = mediaurl.New(secret, m.Now), m.Bus
 	catalogView := &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Recommender: engine}
 	if cfg.LLMBaseURL != "" {
 		api.Assistant = &assistant.OpenAI{BaseURL: cfg.LLMBaseURL, Model: cfg.LLMModel, APIKey: cfg.LLMAPIKey, Catalog: catalogView,
@@ -185,6 +193,10 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	m.cancel = cancel
+	// Sessions that end on another instance end their media URLs here too.
+	if err := m.Bus.Subscribe(bg, func(_ context.Context, e musicify.Event) { api.Media.Revoked.Apply(e) }); err != nil {
+		return fmt.Errorf("subscribing to ended sessions: %w", err)
+	}
 	m.wg.Go(func() { heartbeat(bg) })
 	m.wg.Add(3)
 	if seeder != nil {
@@ -278,6 +290,23 @@ func (m *Main) seeder(ctx context.Context, db *sqlstore.DB, library *catalog.Ser
 		return nil, nil
 	}
 	return seeder, nil
+}
+
+// secretKey is MUSICIFY_SECRET_KEY or else the key generated once into the
+// database, so every instance that shares the database signs alike.
+func (m *Main) secretKey(ctx context.Context, db *sqlstore.DB) ([]byte, error) {
+	if m.Config.SecretKey != "" {
+		return []byte(m.Config.SecretKey), nil
+	}
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return nil, fmt.Errorf("making the secret key: %w", err)
+	}
+	key, err := db.EnsureSetting(ctx, "secret_key", hex.EncodeToString(b[:]))
+	if err != nil {
+		return nil, fmt.Errorf("reading the secret key: %w", err)
+	}
+	return []byte(key), nil
 }
 
 // signedMediaTTL is how long a redirect to the bucket (with

@@ -47,6 +47,9 @@ type Config struct {
 	TranscribeModel  string
 	TranscribeAPIKey string
 	PubSubURL        string
+	// SecretKey signs media URLs; "" takes the one generated into the
+	// database, which every instance sharing it then uses.
+	SecretKey string
 }
 
 // Error names the variable that stopped the start.
@@ -78,6 +81,7 @@ func Load(getenv func(string) string) (*Config, error) {
 		TranscribeModel:  p.str("MUSICIFY_TRANSCRIBE_MODEL", ""),
 		TranscribeAPIKey: p.str("MUSICIFY_TRANSCRIBE_API_KEY", ""),
 		PubSubURL:        p.str("MUSICIFY_PUBSUB_URL", ""),
+		SecretKey:        p.str("MUSICIFY_SECRET_KEY", ""),
 	}
 	c.BaseURL = p.baseURL("MUSICIFY_BASE_URL", "http://localhost:8080")
 	p.addr("MUSICIFY_ADDR", c.Addr)
@@ -105,6 +109,9 @@ func Load(getenv func(string) string) (*Config, error) {
 		p.httpURL("MUSICIFY_TRANSCRIBE_URL", c.TranscribeURL)
 	}
 	p.pubsub("MUSICIFY_PUBSUB_URL", c.PubSubURL)
+	if c.SecretKey != "" && len(c.SecretKey) < 32 {
+		p.fail("MUSICIFY_SECRET_KEY", "must be at least 32 characters (openssl rand -hex 32 makes one), or unset to use the one generated into the database")
+	}
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -138,7 +145,7 @@ func (c *Config) Redacted() []any {
 		"oidc_client_secret", mask(c.OIDCClientSecret), "llm_base_url", c.LLMBaseURL,
 		"llm_model", c.LLMModel, "llm_api_key", mask(c.LLMAPIKey), "transcribe_url", c.TranscribeURL,
 		"transcribe_model", c.TranscribeModel, "transcribe_api_key", mask(c.TranscribeAPIKey),
-		"pubsub", redactURLs(c.PubSubURL),
+		"pubsub", redactURLs(c.PubSubURL), "secret_key", mask(c.SecretKey),
 	}
 }
 

@@ -38,16 +38,18 @@ func TestValuesAreParsed(t *testing.T) {
 		"MUSICIFY_OIDC_ISSUER":     "https://accounts.google.com", "MUSICIFY_OIDC_CLIENT_ID": "id",
 		"MUSICIFY_OIDC_CLIENT_SECRET": "shh", "MUSICIFY_DATABASE_URL": "sqlite:///var/m.db",
 		"MUSICIFY_PUBSUB_URL": "nats://bus:hush@n1:4222, tls://n2:4222",
+		"MUSICIFY_SECRET_KEY": "0123456789abcdef0123456789abcdef-shared",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.BaseURL.String() != "https://music.example.com" || !c.SecureCookies() || c.Demo || c.MaxUploadMB != 50 || c.UploadQuotaMB != 1024 || c.MaxConnections != 100 ||
 		!c.OIDCEnabled() || c.SMTPURL.Host != "mail.example.com:465" || c.DatabasePath != "/var/m.db" ||
-		c.MediaDir != "/srv/m/media" || c.PubSubURL != "nats://bus:hush@n1:4222, tls://n2:4222" {
+		c.MediaDir != "/srv/m/media" || c.PubSubURL != "nats://bus:hush@n1:4222, tls://n2:4222" ||
+		c.SecretKey != "0123456789abcdef0123456789abcdef-shared" {
 		t.Errorf("parsed = %+v", c)
 	}
-	if dump := fmt.Sprint(c.Redacted()...); strings.Contains(dump, "shh") || strings.Contains(dump, "u:p@") || strings.Contains(dump, "hush") {
+	if dump := fmt.Sprint(c.Redacted()...); strings.Contains(dump, "shh") || strings.Contains(dump, "u:p@") || strings.Contains(dump, "hush") || strings.Contains(dump, "-shared") {
 		t.Errorf("redacted dump leaks a secret: %s", dump)
 	}
 }
@@ -106,6 +108,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"MUSICIFY_PUBSUB_URL", "localhost:4222"},
 		{"MUSICIFY_PUBSUB_URL", "redis://localhost:6379"},
 		{"MUSICIFY_PUBSUB_URL", "nats://a:4222,nats://"},
+		{"MUSICIFY_SECRET_KEY", "too-short"},
 	} {
 		t.Run(tc.name+"="+tc.value, func(t *testing.T) {
 			_, err := Load(env(map[string]string{tc.name: tc.value}))
