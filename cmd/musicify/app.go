@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -22,6 +24,7 @@ import (
 	"github.com/musicify/musicify/internal/jobs"
 	"github.com/musicify/musicify/internal/mail"
 	"github.com/musicify/musicify/internal/media"
+	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
 	"github.com/musicify/musicify/internal/radio"
@@ -165,6 +168,11 @@ func (m *Main) Run(ctx context.Context) error {
 			return s3.SignedURL(ctx, key, signedMediaTTL, contentType, disposition)
 		}
 	}
+	secret, err := m.secretKey(ctx, db)
+	if err != nil {
+		return err
+	}
+	api.Media, api.Bus = mediaurl.New(secret, m.Now), m.Bus
 	m.observe(api, blobs)
 	catalogView := &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Recommender: engine}
 	if cfg.LLMBaseURL != "" {
@@ -197,6 +205,10 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	m.cancel = cancel
+	// Sessions that end on another instance end their media URLs here too.
+	if err := m.Bus.Subscribe(bg, func(_ context.Context, e musicify.Event) { api.Media.Revoked.Apply(e) }); err != nil {
+		return fmt.Errorf("subscribing to ended sessions: %w", err)
+	}
 	m.wg.Go(func() { heartbeat(bg) })
 	m.wg.Go(func() {
 		if err := follower.Run(bg, m.Bus, m.EventSync); err != nil {
@@ -317,6 +329,23 @@ func (m *Main) seeder(ctx context.Context, db *sqlstore.DB, library *catalog.Ser
 		return nil, nil
 	}
 	return seeder, nil
+}
+
+// secretKey is MUSICIFY_SECRET_KEY or else the key generated once into the
+// database, so every instance that shares the database signs alike.
+func (m *Main) secretKey(ctx context.Context, db *sqlstore.DB) ([]byte, error) {
+	if m.Config.SecretKey != "" {
+		return []byte(m.Config.SecretKey), nil
+	}
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return nil, fmt.Errorf("making the secret key: %w", err)
+	}
+	key, err := db.EnsureSetting(ctx, "secret_key", hex.EncodeToString(b[:]))
+	if err != nil {
+		return nil, fmt.Errorf("reading the secret key: %w", err)
+	}
+	return []byte(key), nil
 }
 
 // signedMediaTTL is how long a redirect to the bucket (with

@@ -303,36 +303,36 @@ func (s *Service) ResetPassword(ctx context.Context, c musicify.Client, email, c
 }
 
 // Authenticate resolves a session token, sliding the expiry of a session in use.
-func (s *Service) Authenticate(ctx context.Context, token string) (*musicify.User, bool, error) {
+func (s *Service) Authenticate(ctx context.Context, token string) (*musicify.User, *musicify.Session, bool, error) {
 	unauthorized := musicify.Errorf(musicify.EUNAUTHORIZED, "You are not signed in.")
 	if token == "" {
-		return nil, false, unauthorized
+		return nil, nil, false, unauthorized
 	}
 	hash := HashToken(token)
 	sess, err := s.store.SessionByTokenHash(ctx, hash)
 	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
-		return nil, false, unauthorized
+		return nil, nil, false, unauthorized
 	} else if err != nil {
-		return nil, false, err
+		return nil, nil, false, err
 	}
 	now := s.now()
 	if !now.Before(sess.ExpiresAt) {
 		if err := s.store.DeleteSession(ctx, hash); err != nil {
-			return nil, false, err
+			return nil, nil, false, err
 		}
-		return nil, false, unauthorized
+		return nil, nil, false, unauthorized
 	}
 	u, err := s.store.UserByID(ctx, sess.UserID)
 	if err != nil {
-		return nil, false, err
+		return nil, nil, false, err
 	}
 	renewed := now.Sub(sess.LastSeenAt) >= sessionTouchEvery
 	if renewed {
 		if err := s.store.TouchSession(ctx, hash, now, now.Add(SessionTTL)); err != nil {
-			return nil, false, err
+			return nil, nil, false, err
 		}
 	}
-	return u, renewed, nil
+	return u, sess, renewed, nil
 }
 
 // SignInExternal signs in the account with this verified email, creating one

@@ -34,7 +34,7 @@ func BenchmarkAuthenticate(b *testing.B) {
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			if _, _, err := svc.Authenticate(ctx, token); err != nil {
+			if _, _, _, err := svc.Authenticate(ctx, token); err != nil {
 				b.Fatal(err)
 			}
 		}

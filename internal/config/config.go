@@ -50,6 +50,9 @@ type Config struct {
 	// MetricsToken, when set, serves /metrics to callers that send it as a
 	// bearer token; unset, /metrics is off.
 	MetricsToken string
+	// SecretKey signs media URLs; "" takes the one generated into the
+	// database, which every instance sharing it then uses.
+	SecretKey string
 }
 
 // Error names the variable that stopped the start.
@@ -82,6 +85,7 @@ func Load(getenv func(string) string) (*Config, error) {
 		TranscribeAPIKey: p.str("MUSICIFY_TRANSCRIBE_API_KEY", ""),
 		PubSubURL:        p.str("MUSICIFY_PUBSUB_URL", ""),
 		MetricsToken:     p.str("MUSICIFY_METRICS_TOKEN", ""),
+		SecretKey:        p.str("MUSICIFY_SECRET_KEY", ""),
 	}
 	c.BaseURL = p.baseURL("MUSICIFY_BASE_URL", "http://localhost:8080")
 	p.addr("MUSICIFY_ADDR", c.Addr)
@@ -110,6 +114,9 @@ func Load(getenv func(string) string) (*Config, error) {
 	}
 	p.pubsub("MUSICIFY_PUBSUB_URL", c.PubSubURL)
 	p.token("MUSICIFY_METRICS_TOKEN", c.MetricsToken)
+	if c.SecretKey != "" && len(c.SecretKey) < 32 {
+		p.fail("MUSICIFY_SECRET_KEY", "must be at least 32 characters (openssl rand -hex 32 makes one), or unset to use the one generated into the database")
+	}
 	if p.err != nil {
 		return nil, p.err
 	}
@@ -144,6 +151,7 @@ func (c *Config) Redacted() []any {
 		"llm_model", c.LLMModel, "llm_api_key", mask(c.LLMAPIKey), "transcribe_url", c.TranscribeURL,
 		"transcribe_model", c.TranscribeModel, "transcribe_api_key", mask(c.TranscribeAPIKey),
 		"pubsub", redactURLs(c.PubSubURL), "metrics_token", mask(c.MetricsToken),
+		"pubsub", redactURLs(c.PubSubURL), "secret_key", mask(c.SecretKey),
 	}
 }
 

@@ -39,6 +39,7 @@ func TestValuesAreParsed(t *testing.T) {
 		"MUSICIFY_OIDC_CLIENT_SECRET": "shh", "MUSICIFY_DATABASE_URL": "sqlite:///var/m.db",
 		"MUSICIFY_PUBSUB_URL":    "nats://bus:hush@n1:4222, tls://n2:4222",
 		"MUSICIFY_METRICS_TOKEN": "scrape-me-0123456789abcdef0123456789",
+		"MUSICIFY_SECRET_KEY":    "0123456789abcdef0123456789abcdef-shared",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -46,10 +47,10 @@ func TestValuesAreParsed(t *testing.T) {
 	if c.BaseURL.String() != "https://music.example.com" || !c.SecureCookies() || c.Demo || c.MaxUploadMB != 50 || c.UploadQuotaMB != 1024 || c.MaxConnections != 100 ||
 		!c.OIDCEnabled() || c.SMTPURL.Host != "mail.example.com:465" || c.DatabasePath != "/var/m.db" ||
 		c.MediaDir != "/srv/m/media" || c.PubSubURL != "nats://bus:hush@n1:4222, tls://n2:4222" ||
-		c.MetricsToken != "scrape-me-0123456789abcdef0123456789" {
+		c.MetricsToken != "scrape-me-0123456789abcdef0123456789" || c.SecretKey != "0123456789abcdef0123456789abcdef-shared" {
 		t.Errorf("parsed = %+v", c)
 	}
-	if dump := fmt.Sprint(c.Redacted()...); strings.Contains(dump, "shh") || strings.Contains(dump, "u:p@") || strings.Contains(dump, "hush") || strings.Contains(dump, "scrape-me") {
+	if dump := fmt.Sprint(c.Redacted()...); strings.Contains(dump, "shh") || strings.Contains(dump, "u:p@") || strings.Contains(dump, "hush") || strings.Contains(dump, "scrape-me") || strings.Contains(dump, "-shared") {
 		t.Errorf("redacted dump leaks a secret: %s", dump)
 	}
 }
@@ -110,6 +111,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"MUSICIFY_PUBSUB_URL", "nats://a:4222,nats://"},
 		{"MUSICIFY_METRICS_TOKEN", "short"},
 		{"MUSICIFY_METRICS_TOKEN", "0123456789abcdef 0123456789abcdef"},
+		{"MUSICIFY_SECRET_KEY", "too-short"},
 	} {
 		t.Run(tc.name+"="+tc.value, func(t *testing.T) {
 			_, err := Load(env(map[string]string{tc.name: tc.value}))

@@ -3,6 +3,8 @@ package httpapi
 import (
 	"net/http"
 
+	"github.com/musicify/musicify/internal/auth"
+	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -108,6 +110,7 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, err)
 			return
 		}
+		s.endMediaURLs(r.Context(), mediaurl.SessionEvent("", mediaurl.SessionID(auth.HashToken(c.Value)), s.now()))
 	}
 	s.clearCookie(w, sessionCookie, "/")
 	writeJSON(w, http.StatusOK, success)
@@ -153,6 +156,11 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 	if err := s.Accounts.ResetPassword(r.Context(), s.clientOf(r), in.Email, in.OTP, in.Password); err != nil {
 		s.writeError(w, r, err)
 		return
+	}
+	if u, err := s.Users.UserByEmail(r.Context(), musicify.NormalizeEmail(in.Email)); err == nil {
+		s.endMediaURLs(r.Context(), mediaurl.UserEvent(u.ID, s.now()))
+	} else {
+		s.Logger.Error("ending the media links of a reset account", "err", err)
 	}
 	writeJSON(w, http.StatusOK, struct {
 		Changed bool `json:"changed"`

@@ -106,7 +106,7 @@ func (s *Server) answerView(r *http.Request, a *assistant.Answer) chatAnswer {
 	for _, act := range a.Actions {
 		v := actionView{Type: act.Type, Label: act.Label, Playlist: act.PlaylistID, Name: act.Name}
 		if len(act.Songs) > 0 {
-			songs, err := s.songsByID(r.Context(), act.Songs, userOf(r))
+			songs, err := s.songsByID(r.Context(), act.Songs, s.viewerOf(r))
 			if err != nil || len(songs) == 0 {
 				continue
 			}

@@ -9,7 +9,7 @@ import (
 )
 
 // BenchmarkStreamRange is what a player's seeks and buffering cost: 64 KiB
-// Range requests on a song, each authenticated and resolved to its file.
+// Range requests on a song at the signed URL the API hands out.
 // docs/benchmarks.md records the figures with wrk beside them.
 func BenchmarkStreamRange(b *testing.B) {
 	e := newEnv(b)

@@ -2,7 +2,9 @@ package httpapi
 
 import (
 	"fmt"
+	"io"
 	"net/http"
+	"os"
 	"path"
 	"regexp"
 	"strings"
@@ -78,14 +80,21 @@ func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentT
 	if s.refuseRangeAbuse(w, r, obj.Size) {
 		return
 	}
+	if etag == "" {
+		etag = fmt.Sprintf(`"%x-%x"`, obj.ModTime.UnixNano(), obj.Size)
+	}
 	h := w.Header()
 	h.Set("Content-Type", contentType)
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", cache)
 	h.Set("Accept-Ranges", "bytes")
-	// ServeContent answers Range (206/416) and conditional requests; given
-	// an *os.File it copies with sendfile.
-	http.ServeContent(w, r, "", obj.ModTime, obj.Body)
+	// ServeContent answers Range (206/416) and conditional requests; a
+	// local file leaves through sendfile (seeklessFile keeps that).
+	var body io.ReadSeeker = obj.Body
+	if f, ok := obj.Body.(*os.File); ok {
+		body = &seeklessFile{f: f, size: obj.Size}
+	}
+	http.ServeContent(w, r, "", obj.ModTime, body)
 }
 
 // redirectToBlob sends the client to a signed URL at the storage, which

@@ -74,7 +74,12 @@ func (s *Server) instrument(next http.Handler) http.Handler {
 }
 
 func isStream(path string) bool {
-	return strings.HasPrefix(path, "/media/songs/") || strings.HasPrefix(path, "/media/radio/")
+	for _, prefix := range []string{"/media/songs/", "/media/radio/", "/media/s/"} {
+		if strings.HasPrefix(path, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // handleMetrics serves the registry in Prometheus' text format to a

@@ -100,7 +100,7 @@ type gate struct {
 	released chan struct{}
 }
 
-func (g *gate) Authenticate(ctx context.Context, token string) (*musicify.User, bool, error) {
+func (g *gate) Authenticate(ctx context.Context, token string) (*musicify.User, *musicify.Session, bool, error) {
 	if token == g.token {
 		g.entered <- struct{}{}
 		<-g.released

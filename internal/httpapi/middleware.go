@@ -137,7 +137,10 @@ func (s *Server) clearCookie(w http.ResponseWriter, name, path string) {
 
 type ctxKey int
 
-const userKey ctxKey = iota
+const (
+	userKey ctxKey = iota
+	sessionKey
+)
 
 // requireUser runs next only for a signed-in caller, whose user is then in
 // the context; everyone else gets 401.
@@ -147,7 +150,7 @@ func (s *Server) requireUser(next http.HandlerFunc) http.HandlerFunc {
 		if c, err := r.Cookie(sessionCookie); err == nil {
 			token = c.Value
 		}
-		u, renewed, err := s.Accounts.Authenticate(r.Context(), token)
+		u, sess, renewed, err := s.Accounts.Authenticate(r.Context(), token)
 		if err != nil {
 			if musicify.ErrorCode(err) == musicify.EUNAUTHORIZED && token != "" {
 				s.clearCookie(w, sessionCookie, "/")
@@ -158,8 +161,15 @@ func (s *Server) requireUser(next http.HandlerFunc) http.HandlerFunc {
 		if renewed {
 			s.setSessionCookie(w, token)
 		}
-		next(w, r.WithContext(context.WithValue(r.Context(), userKey, u)))
+		ctx := context.WithValue(r.Context(), userKey, u)
+		next(w, r.WithContext(context.WithValue(ctx, sessionKey, sess)))
 	}
+}
+
+// sessionOf is the caller's session, behind requireUser.
+func sessionOf(r *http.Request) *musicify.Session {
+	s, _ := r.Context().Value(sessionKey).(*musicify.Session)
+	return s
 }
 
 // userOf is the caller of a handler behind requireUser.

@@ -97,7 +97,7 @@ func (s *Server) handlePlaylist(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, []playlistDetail{{playlistOf(p, userOf(r)), songsOf(songs, userOf(r))}})
+	writeJSON(w, http.StatusOK, []playlistDetail{{playlistOf(p, userOf(r)), songsOf(songs, s.viewerOf(r))}})
 }
 
 func (s *Server) handleRenamePlaylist(w http.ResponseWriter, r *http.Request) {

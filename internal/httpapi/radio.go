@@ -30,12 +30,12 @@ type stationView struct {
 	Offset *float64 `json:"offset,omitempty"`
 }
 
-func (s *Server) stationOf(st *musicify.Station, me *musicify.User, now time.Time) stationView {
+func (s *Server) stationOf(st *musicify.Station, me *viewer, now time.Time) stationView {
 	at := radio.At(st.Start, time.Duration(st.Duration*float64(time.Second)), now)
 	return stationView{
 		ID: st.ID, Name: st.Name, Username: st.Owner, Time: at.LoopStart, Start: st.Start,
-		Audio: "/media/radio/" + st.ID + "/" + path.Base(st.AudioKey), Duration: st.Duration,
-		Listeners: s.Presence.Of(st.ID).Count, Live: at.Live, Mine: me != nil && me.ID == st.UserID,
+		Audio: me.link(st.AudioKey, "", "/media/radio/"+st.ID+"/"+path.Base(st.AudioKey)), Duration: st.Duration,
+		Listeners: s.Presence.Of(st.ID).Count, Live: at.Live, Mine: me.is(st.UserID),
 	}
 }
 
@@ -48,7 +48,7 @@ func (s *Server) handleStations(w http.ResponseWriter, r *http.Request) {
 	now := s.now()
 	out := make([]stationView, len(list))
 	for i, st := range list {
-		out[i] = s.stationOf(st, userOf(r), now)
+		out[i] = s.stationOf(st, s.viewerOf(r), now)
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -61,7 +61,7 @@ func (s *Server) handleStation(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := s.now()
-	v := s.stationOf(st, userOf(r), now)
+	v := s.stationOf(st, s.viewerOf(r), now)
 	v.Users = s.Presence.Of(st.ID).Users
 	offset := radio.At(st.Start, time.Duration(st.Duration*float64(time.Second)), now).Offset.Seconds()
 	v.Offset = &offset
@@ -90,7 +90,7 @@ func (s *Server) handleCreateStation(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, struct {
 		Message string      `json:"message"`
 		Station stationView `json:"station"`
-	}{"success", s.stationOf(st, userOf(r), s.now())})
+	}{"success", s.stationOf(st, s.viewerOf(r), s.now())})
 }
 
 func (s *Server) handleDeleteStation(w http.ResponseWriter, r *http.Request) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"path"
 	"strings"
 	"testing"
 	"time"
@@ -51,7 +52,11 @@ func TestCreatingAStation(t *testing.T) {
 	if res.StatusCode != 206 || len(b) != 10 {
 		t.Fatalf("station audio: %d %d", res.StatusCode, len(b))
 	}
-	if res, _ := e.client().fetch(st["audio"].(string)); res.StatusCode != 401 {
+	// The signed URL is the whole check; the session-checked one needs a session.
+	if res, _ := e.client().fetch(st["audio"].(string), "Range", "bytes=0-9"); res.StatusCode != 206 || !strings.HasPrefix(st["audio"].(string), "/media/s/radio/") {
+		t.Fatalf("signed station audio without a session: %d", res.StatusCode)
+	}
+	if res, _ := e.client().fetch("/media/radio/" + st["_id"].(string) + "/" + path.Base(strings.Split(st["audio"].(string), "?")[0])); res.StatusCode != 401 {
 		t.Fatalf("station audio without a session: %d", res.StatusCode)
 	}
 	if list := c.get("/api/radio/all"); !strings.Contains(list.Raw, `"radio_name":"Morning Show"`) {

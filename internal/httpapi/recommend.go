@@ -25,7 +25,7 @@ const (
 )
 
 // songsByID turns ids into views in one query, skipping songs deleted meanwhile.
-func (s *Server) songsByID(ctx context.Context, ids []string, me *musicify.User) ([]songView, error) {
+func (s *Server) songsByID(ctx context.Context, ids []string, me *viewer) ([]songView, error) {
 	songs, err := s.Songs.SongsByIDs(ctx, ids)
 	if err != nil {
 		return nil, err
@@ -35,7 +35,7 @@ func (s *Server) songsByID(ctx context.Context, ids []string, me *musicify.User)
 
 // writeSongs answers with the songs of ids.
 func (s *Server) writeSongs(w http.ResponseWriter, r *http.Request, ids []string) {
-	songs, err := s.songsByID(r.Context(), ids, userOf(r))
+	songs, err := s.songsByID(r.Context(), ids, s.viewerOf(r))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -27,6 +27,7 @@ var statusOf = map[string]int{
 	musicify.EUNAVAILABLE:  http.StatusServiceUnavailable,
 	musicify.ENOSPACE:      http.StatusInsufficientStorage,
 	musicify.ETIMEOUT:      http.StatusRequestTimeout,
+	musicify.EEXPIRED:      http.StatusGone,
 	musicify.EINTERNAL:     http.StatusInternalServerError,
 }
 

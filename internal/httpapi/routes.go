@@ -90,7 +90,8 @@ func (s *Server) routes(mux *http.ServeMux) {
 
 	mux.HandleFunc("/api/", s.handleAPINotFound)
 
-	// Media: audio needs a session; covers are public for shared links.
+	// Media: audio needs a signed URL or a session; covers are public for shared links.
+	mux.HandleFunc("GET /media/s/{kind}/{id}/{file}", s.handleSignedMedia)
 	mux.HandleFunc("GET /media/songs/{id}/download", s.requireUser(s.handleDownload))
 	mux.HandleFunc("GET /media/songs/{id}/{file}", s.requireUser(s.handleSongFile))
 	mux.HandleFunc("GET /media/covers/{file}", s.handleCover)

@@ -31,7 +31,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 	var out searchResults
 	errs := make([]error, 4)
 	var wg sync.WaitGroup
-	wg.Go(func() { out.Songs, errs[0] = s.findSongs(ctx, me, q, searchSongs) })
+	wg.Go(func() { out.Songs, errs[0] = s.findSongs(ctx, s.viewerOf(r), q, searchSongs) })
 	wg.Go(func() { out.Artists, errs[1] = s.findArtists(ctx, q, searchOthers) })
 	wg.Go(func() { out.Playlists, errs[2] = s.findPlaylists(ctx, me, q, searchOthers) })
 	wg.Go(func() { out.Users, errs[3] = s.findPeople(ctx, me, q, searchOthers) })
@@ -56,7 +56,7 @@ func (s *Server) handleSearchSongs(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	songs, err := s.findSongs(r.Context(), userOf(r), in.Song, 50)
+	songs, err := s.findSongs(r.Context(), s.viewerOf(r), in.Song, 50)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -107,7 +107,7 @@ func (s *Server) handleSearchUsers(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, people)
 }
 
-func (s *Server) findSongs(ctx context.Context, me *musicify.User, q string, limit int) ([]songView, error) {
+func (s *Server) findSongs(ctx context.Context, me *viewer, q string, limit int) ([]songView, error) {
 	ids, err := s.Search.Find(ctx, musicify.KindSong, q, limit)
 	if err != nil {
 		return nil, err

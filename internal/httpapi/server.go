@@ -14,6 +14,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/musicify/musicify/internal/assistant"
+	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
 	"github.com/musicify/musicify/internal/radio"
@@ -67,6 +68,11 @@ type Server struct {
 	// itself serves key (with that type and disposition): media requests
 	// are answered with a redirect there instead of the bytes.
 	SignMedia func(ctx context.Context, key, contentType, disposition string) (string, error)
+	// Media signs the audio URLs the API hands out, so streaming asks no
+	// database; nil hands out session-checked URLs only. Bus tells other
+	// instances which sessions ended.
+	Media *mediaurl.Signer
+	Bus   musicify.Bus
 	// SpoolDir holds uploads while they are checked; MaxUploadMB bounds them.
 	SpoolDir    string
 	MaxUploadMB int64

@@ -61,7 +61,7 @@ func (s *Server) handleRecommendShare(w http.ResponseWriter, r *http.Request) {
 	}
 	me := userOf(r)
 	if item.song != nil {
-		writeJSON(w, http.StatusOK, []songView{songOf(item.song, me)})
+		writeJSON(w, http.StatusOK, []songView{songOf(item.song, s.viewerOf(r))})
 		return
 	}
 	songs, err := s.Playlists.Songs(r.Context(), item.playlist)
@@ -69,7 +69,7 @@ func (s *Server) handleRecommendShare(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, []playlistDetail{{playlistOf(item.playlist, me), songsOf(songs, me)}})
+	writeJSON(w, http.StatusOK, []playlistDetail{{playlistOf(item.playlist, me), songsOf(songs, s.viewerOf(r))}})
 }
 
 // previewView is what anyone, signed in or not, may see of a shared item.

@@ -57,7 +57,7 @@ func (s *Server) handleLikedSongs(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, songsOf(songs, userOf(r)))
+	writeJSON(w, http.StatusOK, songsOf(songs, s.viewerOf(r)))
 }
 
 // personView is another user in lists: name, and whether the caller follows them.
@@ -239,7 +239,7 @@ func (s *Server) handleFeed(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				continue // deleted since
 			}
-			sv := songOf(song, me)
+			sv := songOf(song, s.viewerOf(r))
 			v.Song = &sv
 		}
 		if it.PlaylistID != "" {

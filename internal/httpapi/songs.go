@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -29,22 +30,23 @@ type songView struct {
 	Mine       bool      `json:"mine"`
 }
 
-func songOf(s *musicify.Song, viewer *musicify.User) songView {
+func songOf(s *musicify.Song, v *viewer) songView {
 	audio := s.AudioKey
 	if s.StreamKey != "" {
 		audio = s.StreamKey
 	}
 	large, small := coverURLs(s.CoverKey)
 	return songView{
-		ID: s.ID, Song: s.Name, Artist: s.Artist, Audio: "/media/" + audio,
-		Download: "/media/songs/" + s.ID + "/download", Cover: large, CoverSmall: small,
+		ID: s.ID, Song: s.Name, Artist: s.Artist, Audio: v.link(audio, "", "/media/"+audio),
+		Download: v.link(s.AudioKey, s.Name+"."+media.Ext(s.Format), "/media/songs/"+s.ID+"/download"),
+		Cover:    large, CoverSmall: small,
 		Count: s.Count, Duration: s.Duration, Format: s.Format, Text: s.Text, Transcript: s.Transcript, Loudness: s.Loudness,
-		CreatedAt: s.Created, Mine: viewer != nil && viewer.ID == s.UserID,
+		CreatedAt: s.Created, Mine: v.is(s.UserID),
 	}
 }
 
 // songsOf always makes a list, so an empty one is [] and not null.
-func songsOf(list []*musicify.Song, viewer *musicify.User) []songView {
+func songsOf(list []*musicify.Song, viewer *viewer) []songView {
 	out := make([]songView, len(list))
 	for i, s := range list {
 		out[i] = songOf(s, viewer)
@@ -77,7 +79,7 @@ func (s *Server) handleAllSongs(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, songsOf(songs, userOf(r)))
+	writeJSON(w, http.StatusOK, songsOf(songs, s.viewerOf(r)))
 }
 
 func (s *Server) handleAllArtists(w http.ResponseWriter, r *http.Request) {
@@ -107,7 +109,7 @@ func (s *Server) handleArtist(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, struct {
 		Artist artistView `json:"artist"`
 		Songs  []songView `json:"songs"`
-	}{artistOf(a), songsOf(songs, userOf(r))})
+	}{artistOf(a), songsOf(songs, s.viewerOf(r))})
 }
 
 func (s *Server) handleSong(w http.ResponseWriter, r *http.Request) {
@@ -116,7 +118,7 @@ func (s *Server) handleSong(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, songOf(song, userOf(r)))
+	writeJSON(w, http.StatusOK, songOf(song, s.viewerOf(r)))
 }
 
 func (s *Server) handleDeleteSong(w http.ResponseWriter, r *http.Request) {

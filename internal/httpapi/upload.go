@@ -148,7 +148,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, struct {
 		Message string   `json:"message"`
 		Song    songView `json:"song"`
-	}{"success", songOf(song, userOf(r))})
+	}{"success", songOf(song, s.viewerOf(r))})
 }
 
 // readCoverForm reads a form whose file is a cover image; on a mistake it

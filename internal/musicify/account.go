@@ -86,9 +86,10 @@ type AccountService interface {
 	RequestReset(ctx context.Context, c Client, email string) error
 	VerifyReset(ctx context.Context, c Client, email, code string) error
 	ResetPassword(ctx context.Context, c Client, email, code, password string) error
-	// Authenticate returns the user behind a session token. renewed is true
-	// when the session's expiry slid forward, so the cookie should be re-sent.
-	Authenticate(ctx context.Context, token string) (u *User, renewed bool, err error)
+	// Authenticate returns the user and the session behind a session token.
+	// renewed is true when the session's expiry slid forward, so the cookie
+	// should be re-sent.
+	Authenticate(ctx context.Context, token string) (u *User, s *Session, renewed bool, err error)
 	// SignInExternal signs in the owner of a verified email from an identity
 	// provider, creating the account when there is none.
 	SignInExternal(ctx context.Context, email string) (*User, string, error)

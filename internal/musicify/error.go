@@ -22,6 +22,7 @@ const (
 	EUNAVAILABLE  = "unavailable"
 	ENOSPACE      = "no_space"
 	ETIMEOUT      = "timeout" // the client sent its request too slowly
+	EEXPIRED      = "expired" // a link that was good and no longer is
 	EINTERNAL     = "internal"
 )
 

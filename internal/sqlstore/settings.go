@@ -29,3 +29,13 @@ func (d *DB) SetSetting(ctx context.Context, name, value string) error {
 	}
 	return nil
 }
+
+// EnsureSetting writes value only when name is unset and returns what is
+// stored: of many instances starting at once, the first writer wins and
+// all of them read its value.
+func (d *DB) EnsureSetting(ctx context.Context, name, value string) (string, error) {
+	if _, err := d.exec(ctx, `INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`, name, value); err != nil {
+		return "", fmt.Errorf("writing setting %s: %w", name, err)
+	}
+	return d.Setting(ctx, name)
+}

@@ -188,3 +188,15 @@ func TestStaleCodesAreSwept(t *testing.T) {
 		}
 	})
 }
+
+// The generated secret key: the first instance to start writes it, every
+// later start (and every other instance) reads the same.
+func TestEnsureSettingKeepsTheFirstValue(t *testing.T) {
+	db := open(t, filepath.Join(t.TempDir(), "m.db"))
+	ctx := context.Background()
+	for _, try := range []string{"first", "second"} {
+		if got, err := db.EnsureSetting(ctx, "secret_key", try); err != nil || got != "first" {
+			t.Fatalf("EnsureSetting(%q) = %q, %v; want first", try, got, err)
+		}
+	}
+}
