@@ -43,8 +43,12 @@ func migrateMedia(ctx context.Context, cfg, dst *config.Config, out io.Writer) e
 		return err
 	}
 	fmt.Fprintf(out, "copying media, %d at a time\n", migrateWorkers)
+	done := 0
 	res, err := blob.Copy(ctx, from, to, blob.CopyOptions{Workers: migrateWorkers, Want: want,
 		Progress: func(key string, copied bool, size int64, err error) {
+			if done++; done%500 == 0 { // a re-run skips quietly, but not silently
+				fmt.Fprintf(out, "%d files checked\n", done)
+			}
 			switch {
 			case err != nil:
 				fmt.Fprintf(out, "failed   %s: %v\n", key, err)
