@@ -271,20 +271,28 @@ func (m *Main) loadRecommendations(ctx context.Context, engine *recommend.Engine
 // openBlobs opens the media store the config names, with the temp
 // directories of its own that the sweep must also clear.
 func (m *Main) openBlobs(ctx context.Context) (musicify.BlobStore, []string, error) {
-	cfg := m.Config
-	if cfg.S3 == nil {
-		local, err := blob.NewLocal(cfg.MediaDir)
+	store, temp, err := openStore(ctx, m.Config.MediaDir, m.Config.S3)
+	if err != nil && m.Config.S3 != nil {
+		return nil, nil, fmt.Errorf("MUSICIFY_STORAGE_URL: %w", err)
+	}
+	return store, temp, err
+}
+
+// openStore opens a local media directory, or the bucket s3 names.
+func openStore(ctx context.Context, mediaDir string, s3 *config.S3) (musicify.BlobStore, []string, error) {
+	if s3 == nil {
+		local, err := blob.NewLocal(mediaDir)
 		if err != nil {
 			return nil, nil, err
 		}
 		return local, []string{local.TempDir()}, nil
 	}
-	s3, err := blob.NewS3(ctx, blob.S3Options{Bucket: cfg.S3.Bucket, Prefix: cfg.S3.Prefix,
-		Endpoint: cfg.S3.Endpoint, Region: cfg.S3.Region, PathStyle: cfg.S3.PathStyle})
+	store, err := blob.NewS3(ctx, blob.S3Options{Bucket: s3.Bucket, Prefix: s3.Prefix,
+		Endpoint: s3.Endpoint, Region: s3.Region, PathStyle: s3.PathStyle})
 	if err != nil {
-		return nil, nil, fmt.Errorf("MUSICIFY_STORAGE_URL: %w", err)
+		return nil, nil, err
 	}
-	return s3, nil, nil
+	return store, nil, nil
 }
 
 // transcriber picks the engine that writes down songs' words: the

@@ -17,6 +17,7 @@ import (
 const usage = `usage:
   musicify serve                                      run the server (configured by MUSICIFY_* variables)
   musicify migrate --to-database postgres://…         copy this SQLite installation into PostgreSQL (safe to re-run)
+  musicify migrate --to-storage s3://BUCKET?…         copy its media into S3 (either flag, or both; safe to re-run)
   musicify version                                    print the version
   musicify eval recommend --interactions FILE.csv     leave-one-out test of the recommender
   musicify bench [--songs N --users N --interactions N]  latency of search and recommendations on a large catalog

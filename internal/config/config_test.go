@@ -75,6 +75,23 @@ func TestS3StorageIsParsed(t *testing.T) {
 	}
 }
 
+// migrate's --to-storage is parsed like MUSICIFY_STORAGE_URL, and its
+// errors name the flag.
+func TestAStorageFlagIsParsedLikeTheVariable(t *testing.T) {
+	dir, s3, err := Storage("--to-storage", "s3://media/a?endpoint=http://127.0.0.1:7070&path_style=true")
+	if err != nil || dir != "" || s3 == nil || *s3 != (S3{Bucket: "media", Prefix: "a/", Endpoint: "http://127.0.0.1:7070", PathStyle: true}) {
+		t.Errorf("s3: %q %+v %v", dir, s3, err)
+	}
+	if dir, s3, err := Storage("--to-storage", "file:///srv/media"); err != nil || dir != "/srv/media" || s3 != nil {
+		t.Errorf("file: %q %+v %v", dir, s3, err)
+	}
+	for _, v := range []string{"", "ftp://x", "s3://A?endpoint=x"} {
+		if _, _, err := Storage("--to-storage", v); err == nil || !strings.HasPrefix(err.Error(), "--to-storage: ") {
+			t.Errorf("%q: %v, want an error naming --to-storage", v, err)
+		}
+	}
+}
+
 func TestBadValuesNameTheVariable(t *testing.T) {
 	for _, tc := range []struct{ name, value string }{
 		{"MUSICIFY_ADDR", "localhost"},

@@ -102,3 +102,15 @@ func (s *S3) String() string {
 	}
 	return out
 }
+
+// Storage parses a storage URL given other than in MUSICIFY_STORAGE_URL
+// (migrate's --to-storage): a local directory or an S3 bucket. Errors name
+// name.
+func Storage(name, value string) (mediaDir string, s3 *S3, err error) {
+	if strings.TrimSpace(value) == "" {
+		return "", nil, &Error{Var: name, Msg: "say where, as file://DIR or s3://BUCKET"}
+	}
+	p := parser{getenv: func(string) string { return value }}
+	mediaDir, s3 = p.storage(name, "")
+	return mediaDir, s3, p.err
+}

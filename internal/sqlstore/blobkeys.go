@@ -32,3 +32,23 @@ func (d *DB) BlobKeys(ctx context.Context) ([]string, error) {
 		return k, err
 	}, strings.Join(parts, " UNION ALL "))
 }
+
+// OriginalChecksums maps each song's original (its audio key) to the
+// SHA-256 recorded at upload, so a copy of the media can be checked
+// against the database and not only against its source.
+func (d *DB) OriginalChecksums(ctx context.Context) (map[string]string, error) {
+	type pair struct{ key, sum string }
+	pairs, err := collect(ctx, d, "song checksums", func(s scanner) (pair, error) {
+		var p pair
+		err := s.Scan(&p.key, &p.sum)
+		return p, err
+	}, `SELECT audio_key, sha256 FROM songs WHERE audio_key <> ''`)
+	if err != nil {
+		return nil, err
+	}
+	sums := make(map[string]string, len(pairs))
+	for _, p := range pairs {
+		sums[p.key] = p.sum
+	}
+	return sums, nil
+}
