@@ -7,7 +7,7 @@ GO_LDFLAGS := -s -w -X main.version=$(VERSION)
 GO_SOURCES := $(shell find cmd internal web/embed.go \( -name '*.go' -o -name '*.sql' \) -not -name '*_test.go') go.mod go.sum
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: build run test test-go test-tools test-web e2e fuzz system-deps clean
+.PHONY: build run test test-go test-tools test-web e2e e2e-cluster fuzz system-deps clean
 
 ## build: the single binary bin/musicify with the web app embedded
 build: bin/musicify
@@ -27,7 +27,7 @@ run: build
 	./bin/musicify serve
 
 ## test: vet, Go tests with the race detector, web checks and browser tests
-test: system-deps build test-go test-web e2e
+test: system-deps build test-go test-web e2e e2e-cluster
 
 test-go: web/dist/index.html test-tools
 	go vet ./...
@@ -38,6 +38,11 @@ test-web: web/node_modules/.installed
 
 e2e: system-deps bin/musicify
 	cd web && npm run e2e
+
+## e2e-cluster: two instances on one PostgreSQL, S3 bucket and NATS, in Chromium
+e2e-cluster: system-deps test-tools bin/musicify web/node_modules/.installed
+	go build -o bin/e2e-cluster ./internal/testserver/cluster
+	cd web && npm run e2e:cluster
 
 ## fuzz: run every fuzz target for FUZZTIME each, one after the other.
 ## Plain `go test` (and so `make test`) runs their seeds under testdata/fuzz.

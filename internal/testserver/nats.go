@@ -33,28 +33,41 @@ func NATSServer(t testing.TB) *NATS {
 // OwnNATSServer always starts a nats-server, for a test that restarts it.
 func OwnNATSServer(t testing.TB) *NATS {
 	t.Helper()
-	bin, err := exec.LookPath("nats-server")
+	n, err := StartNATS(t.TempDir())
 	if err != nil {
-		if _, statErr := os.Stat("/usr/sbin/nats-server"); statErr != nil {
-			t.Fatalf("nats-server is not installed: run scripts/system-deps.sh (Debian's nats-server), or set MUSICIFY_TEST_NATS_URL")
-		}
-		bin = "/usr/sbin/nats-server"
-	}
-	port := FreePort(t)
-	n := &NATS{
-		URL:  fmt.Sprintf("nats://127.0.0.1:%d", port),
-		addr: fmt.Sprintf("127.0.0.1:%d", port),
-		args: []string{"-a", "127.0.0.1", "-p", strconv.Itoa(port), "-js", "-sd", t.TempDir()},
-	}
-	n.args = append([]string{bin}, n.args...)
-	if err := n.start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(n.stop)
+	t.Cleanup(n.Stop)
 	return n
 }
 
-func (n *NATS) start() error {
+// StartNATS starts a nats-server on a free port with its JetStream store in
+// dir, for a harness that is not a test; Stop ends it.
+func StartNATS(dir string) (*NATS, error) {
+	bin, err := exec.LookPath("nats-server")
+	if err != nil {
+		if _, statErr := os.Stat("/usr/sbin/nats-server"); statErr != nil {
+			return nil, fmt.Errorf("nats-server is not installed: run scripts/system-deps.sh (Debian's nats-server), or set MUSICIFY_TEST_NATS_URL")
+		}
+		bin = "/usr/sbin/nats-server"
+	}
+	port, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	n := &NATS{
+		URL:  fmt.Sprintf("nats://127.0.0.1:%d", port),
+		addr: fmt.Sprintf("127.0.0.1:%d", port),
+		args: []string{bin, "-a", "127.0.0.1", "-p", strconv.Itoa(port), "-js", "-sd", dir},
+	}
+	if err := n.Start(); err != nil {
+		return nil, err
+	}
+	return n, nil
+}
+
+// Start starts the broker (again) on its port and store, as a supervisor does.
+func (n *NATS) Start() error {
 	p, err := Start(n.args[0], n.args[1:])
 	if err != nil {
 		return err
@@ -69,7 +82,8 @@ func (n *NATS) start() error {
 	return nil
 }
 
-func (n *NATS) stop() {
+// Stop kills the broker, as a crash does, and waits for it to end.
+func (n *NATS) Stop() {
 	n.mu.Lock()
 	p := n.proc
 	n.proc = nil
@@ -85,14 +99,14 @@ func (n *NATS) Kill(t testing.TB) {
 	if n.args == nil {
 		t.Fatal("only a broker from OwnNATSServer can be killed, not MUSICIFY_TEST_NATS_URL's")
 	}
-	n.stop()
+	n.Stop()
 }
 
 // Resume starts the killed broker again on the same port and store, as a
 // supervisor does.
 func (n *NATS) Resume(t testing.TB) {
 	t.Helper()
-	if err := n.start(); err != nil {
+	if err := n.Start(); err != nil {
 		t.Fatalf("restarting nats-server: %v", err)
 	}
 }

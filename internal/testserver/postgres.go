@@ -243,6 +243,15 @@ func reset(name, restore string) (string, error) {
 // server starts (or finds) the test server once per binary.
 func server(t testing.TB) {
 	t.Helper()
+	if _, err := PostgresAdmin(); err != nil {
+		t.Fatalf("starting PostgreSQL for the tests (run scripts/system-deps.sh, or set MUSICIFY_TEST_POSTGRES_URL): %v", err)
+	}
+}
+
+// PostgresAdmin starts this program's PostgreSQL once, or takes
+// MUSICIFY_TEST_POSTGRES_URL, and returns the admin URL; for a harness that
+// is not a test (internal/testserver/cluster). StopPostgres ends it.
+func PostgresAdmin() (string, error) {
 	pg.once.Do(func() {
 		if u := os.Getenv("MUSICIFY_TEST_POSTGRES_URL"); u != "" {
 			pg.admin = u
@@ -253,9 +262,7 @@ func server(t testing.TB) {
 		}
 		pg.admin, pg.err = startPostgres()
 	})
-	if pg.err != nil {
-		t.Fatalf("starting PostgreSQL for the tests (run scripts/system-deps.sh, or set MUSICIFY_TEST_POSTGRES_URL): %v", pg.err)
-	}
+	return pg.admin, pg.err
 }
 
 // newDatabase creates an empty database for the test and drops it when the
@@ -263,17 +270,30 @@ func server(t testing.TB) {
 func newDatabase(t testing.TB) string {
 	t.Helper()
 	server(t)
-	name := randomName("musicify_test_")
-	create := `CREATE DATABASE ` + name
-	if err := adminExec(create); err != nil {
+	u, drop, err := NewDatabase()
+	if err != nil {
 		t.Fatalf("creating test database: %v", err)
 	}
 	t.Cleanup(func() {
-		if err := adminExec(`DROP DATABASE ` + name + ` WITH (FORCE)`); err != nil {
+		if err := drop(); err != nil {
 			t.Errorf("dropping test database: %v", err)
 		}
 	})
-	return databaseURL(name)
+	return u
+}
+
+// NewDatabase creates an empty database on the server PostgresAdmin
+// started and returns its URL and what drops it.
+func NewDatabase() (string, func() error, error) {
+	if _, err := PostgresAdmin(); err != nil {
+		return "", nil, err
+	}
+	name := randomName("musicify_test_")
+	if err := adminExec(`CREATE DATABASE ` + name); err != nil {
+		return "", nil, err
+	}
+	drop := func() error { return adminExec(`DROP DATABASE ` + name + ` WITH (FORCE)`) }
+	return databaseURL(name), drop, nil
 }
 
 func randomName(prefix string) string {

@@ -42,11 +42,24 @@ var s3srv struct {
 // S3 returns the test binary's S3 server, starting versitygw on first use.
 func S3(t testing.TB) *S3Server {
 	t.Helper()
-	s3srv.once.Do(func() { s3srv.srv, s3srv.err = startS3(FreePort(t)) })
-	if s3srv.err != nil {
-		t.Fatal(s3srv.err)
+	srv, err := StartS3()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return s3srv.srv
+	return srv
+}
+
+// StartS3 is S3 for a harness that is not a test; StopS3 ends it.
+func StartS3() (*S3Server, error) {
+	s3srv.once.Do(func() {
+		port, err := freePort()
+		if err != nil {
+			s3srv.err = err
+			return
+		}
+		s3srv.srv, s3srv.err = startS3(port)
+	})
+	return s3srv.srv, s3srv.err
 }
 
 // StopS3 ends the versitygw this test binary started, if any, and removes
@@ -146,14 +159,29 @@ func newS3Server(endpoint, key, secret, region string) (*S3Server, error) {
 // test left, afterwards.
 func (s *S3Server) Bucket(t testing.TB) string {
 	t.Helper()
+	name, remove, err := s.NewBucket()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := remove(); err != nil {
+			t.Error(err)
+		}
+	})
+	return name
+}
+
+// NewBucket makes an empty bucket and returns its name and what removes
+// it with everything in it.
+func (s *S3Server) NewBucket() (string, func() error, error) {
 	var b [6]byte
 	_, _ = rand.Read(b[:])
 	name := "test-" + hex.EncodeToString(b[:])
 	ctx := context.Background()
 	if err := s.client.MakeBucket(ctx, name, minio.MakeBucketOptions{Region: s.Region}); err != nil {
-		t.Fatalf("making bucket %s: %v", name, err)
+		return "", nil, fmt.Errorf("making bucket %s: %w", name, err)
 	}
-	t.Cleanup(func() {
+	remove := func() error {
 		for obj := range s.client.ListObjects(ctx, name, minio.ListObjectsOptions{Recursive: true}) {
 			if obj.Err == nil {
 				_ = s.client.RemoveObject(ctx, name, obj.Key, minio.RemoveObjectOptions{})
@@ -165,10 +193,11 @@ func (s *S3Server) Bucket(t testing.TB) string {
 			}
 		}
 		if err := s.client.RemoveBucket(ctx, name); err != nil {
-			t.Errorf("removing bucket %s: %v", name, err)
+			return fmt.Errorf("removing bucket %s: %w", name, err)
 		}
-	})
-	return name
+		return nil
+	}
+	return name, remove, nil
 }
 
 // versitygw is bin/tools/versitygw in the repository, which

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -20,12 +21,20 @@ import (
 // FreePort returns a loopback port that nothing listens on right now.
 func FreePort(t testing.TB) int {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	port, err := freePort()
 	if err != nil {
 		t.Fatalf("finding a free port: %v", err)
 	}
+	return port
+}
+
+func freePort() (int, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
 	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
 // Process is a server this package started; Stop ends it.
@@ -41,6 +50,9 @@ type Process struct {
 func Start(name string, args []string, env ...string) (*Process, error) {
 	cmd := exec.Command(name, args...)
 	cmd.Env = append(os.Environ(), env...)
+	// Should the program that started it die unannounced (a harness killed
+	// with -9), the kernel ends the server too instead of leaving it running.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	p := &Process{Name: name, cmd: cmd, done: make(chan struct{})}
 	r, w, err := os.Pipe()
 	if err != nil {
