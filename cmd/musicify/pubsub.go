@@ -14,6 +14,11 @@ import (
 // what runs while serving (the heartbeat) and what Close undoes.
 func (m *Main) pubsub(presence *radio.Presence) (run func(context.Context), stop func(), err error) {
 	if m.Config.PubSubURL == "" {
+		if m.Config.DatabasePath == "" {
+			// Events still reach other instances through the outbox, but
+			// nothing else that is shared live (listeners, ended sessions) does.
+			m.Logger.Warn("PostgreSQL without MUSICIFY_PUBSUB_URL: run one instance only, or set MUSICIFY_PUBSUB_URL=nats://… so instances share radio listeners and sign-outs")
+		}
 		m.Bus = local.New()
 		return func(context.Context) {}, func() { _ = m.Bus.Close() }, nil
 	}

@@ -2,6 +2,10 @@ package main
 
 import (
 	"context"
+	"io"
+	"log/slog"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +19,33 @@ func TestWithoutAPubSubURLTheBusIsInProcess(t *testing.T) {
 	if _, ok := m.Bus.(*local.Bus); !ok {
 		t.Fatalf("bus is %T, want the in-process one", m.Bus)
 	}
+}
+
+// One instance on PostgreSQL needs no broker, but a second would miss live
+// state: the log says so at start.
+func TestPostgreSQLWithoutABrokerSaysToRunOneInstance(t *testing.T) {
+	var log strings.Builder
+	var mu sync.Mutex
+	startMain(t, map[string]string{"MUSICIFY_DATABASE_URL": testserver.Postgres(t)}, func(m *Main) {
+		m.Logger = slog.New(slog.NewTextHandler(lockedWriter{&mu, &log}, nil))
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(log.String(), "PostgreSQL without MUSICIFY_PUBSUB_URL: run one instance only") {
+		t.Fatalf("the start-up log does not warn:\n%s", log.String())
+	}
+}
+
+// lockedWriter lets a logger and the test read one buffer safely.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 func TestInstancesSharingNATSShareEventsAndListeners(t *testing.T) {
