@@ -43,7 +43,10 @@ test('one download at a time, and a download can be canceled', async ({ page, li
   await uploadSong(page.request, 'First', fixture('audio', 'tune-12s.mp3'));
   await uploadSong(page.request, 'Second', fixture('audio', 'chime-3s.mp3'));
   const held = gate();
-  await page.route('**/media/songs/*/download', held.handler);
+  // Downloads come from signed URLs naming the file (dl=…), or the
+  // session-checked /media/songs/{id}/download.
+  const downloads = (url: URL) => url.searchParams.has('dl') || url.pathname.endsWith('/download');
+  await page.route(downloads, held.handler);
   await page.goto(`/artist/${listener.username}`);
   const first = page.getByRole('listitem').filter({ hasText: 'First' });
   const second = page.getByRole('listitem').filter({ hasText: 'Second' });
@@ -58,7 +61,7 @@ test('one download at a time, and a download can be canceled', async ({ page, li
   await expect(first.getByRole('button', { name: 'Download' })).toBeVisible();
   await held.release();
 
-  await page.unroute('**/media/songs/*/download');
+  await page.unroute(downloads);
   const downloading = page.waitForEvent('download');
   await second.getByRole('button', { name: 'Download' }).click();
   expect((await downloading).suggestedFilename()).toBe('Second.mp3');

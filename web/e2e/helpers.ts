@@ -170,6 +170,14 @@ export interface AudioState {
 }
 
 /** The player's one <audio> element, as the browser sees it. */
+/**
+ * The file a media URL names, without its signature: signed URLs differ by
+ * session and by the hour they were made, the file does not.
+ */
+export function mediaFile(url: string): string {
+  return new URL(url, 'http://musicify.invalid').pathname;
+}
+
 export function audioState(page: Page): Promise<AudioState> {
   return page.evaluate(() => {
     const a = document.querySelector('audio');

@@ -22,8 +22,12 @@ test('likes and unlikes a song; the heart survives a reload and Liked Songs foll
   const liked = row(page, 'Midnight Harbour').getByRole('button', { name: 'Unlike' });
   await expect(liked).toHaveAttribute('aria-pressed', 'true');
   await expect(statusToast(page)).toContainText('Added to Liked Songs');
+  // The heart turns at once; the reload below must not cut off the request
+  // that saves it, so wait for the server's answer.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/like/add') && r.ok());
   await row(page, 'Dandelion Road').getByRole('button', { name: 'Like', exact: true }).click();
   await expect(row(page, 'Dandelion Road').getByRole('button', { name: 'Unlike' })).toBeVisible();
+  await saved;
 
   await page.reload();
   await expect(liked).toHaveAttribute('aria-pressed', 'true');
