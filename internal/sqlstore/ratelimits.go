@@ -19,7 +19,7 @@ var _ musicify.RateStore = (*DB)(nil)
 // RateHits implements musicify.RateStore.
 func (d *DB) RateHits(ctx context.Context, key string) ([]time.Time, error) {
 	var s string
-	err := d.queryRow(ctx, `SELECT hits FROM rate_hits WHERE key = ?`, rateKey(key)).Scan(&s)
+	err := d.queryRow(ctx, `SELECT hits FROM rate_hits WHERE id = ?`, rateKey(key)).Scan(&s)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	} else if err != nil {
@@ -35,8 +35,8 @@ func (d *DB) UpdateRateHits(ctx context.Context, key string, keep time.Duration,
 	k := rateKey(key)
 	err := d.WithTx(ctx, func(tx *Tx) error {
 		var s string
-		if err := tx.queryRow(ctx, `INSERT INTO rate_hits (key, expires_at) VALUES (?, 0)
-			ON CONFLICT (key) DO UPDATE SET hits = rate_hits.hits RETURNING hits`, k).Scan(&s); err != nil {
+		if err := tx.queryRow(ctx, `INSERT INTO rate_hits (id, expires_at) VALUES (?, 0)
+			ON CONFLICT (id) DO UPDATE SET hits = rate_hits.hits RETURNING hits`, k).Scan(&s); err != nil {
 			return err
 		}
 		hits, err := parseHits(s)
@@ -45,10 +45,10 @@ func (d *DB) UpdateRateHits(ctx context.Context, key string, keep time.Duration,
 		}
 		hits = fn(hits)
 		if len(hits) == 0 {
-			_, err = tx.exec(ctx, `DELETE FROM rate_hits WHERE key = ?`, k)
+			_, err = tx.exec(ctx, `DELETE FROM rate_hits WHERE id = ?`, k)
 			return err
 		}
-		_, err = tx.exec(ctx, `UPDATE rate_hits SET hits = ?, expires_at = ? WHERE key = ?`,
+		_, err = tx.exec(ctx, `UPDATE rate_hits SET hits = ?, expires_at = ? WHERE id = ?`,
 			formatHits(hits), toMillis(hits[len(hits)-1].Add(keep)), k)
 		return err
 	})
