@@ -42,6 +42,12 @@ func (l *Limiter) Check(ctx context.Context, key string) (time.Duration, error) 
 
 // Take counts one event for key if the limit allows it, else returns the wait.
 func (l *Limiter) Take(ctx context.Context, key string) (time.Duration, error) {
+	// A key over its limit stays over it until time passes, so a plain read
+	// can refuse: a flood from one address then costs the shared store a
+	// read each, not a locked write.
+	if wait, err := l.Check(ctx, key); err != nil || wait > 0 {
+		return wait, err
+	}
 	now := l.now()
 	var wait time.Duration
 	err := l.store.UpdateRateHits(ctx, l.key(key), l.Window, func(hits []time.Time) []time.Time {

@@ -54,3 +54,29 @@ func must(wait time.Duration, err error) time.Duration {
 	}
 	return wait
 }
+
+// countingStore counts the updates that reach a store.
+type countingStore struct {
+	*Memory
+	updates int
+}
+
+func (c *countingStore) UpdateRateHits(ctx context.Context, key string, keep time.Duration, fn func([]time.Time) []time.Time) error {
+	c.updates++
+	return c.Memory.UpdateRateHits(ctx, key, keep, fn)
+}
+
+// A flood over the limit must not become a flood of locked writes in the
+// shared database: refused takes only read.
+func TestRefusedTakesOnlyRead(t *testing.T) {
+	ctx := context.Background()
+	now := time.Now()
+	store := &countingStore{Memory: NewMemory()}
+	l := NewLimiter(store, "test", 2, time.Minute, func() time.Time { return now })
+	for i := 0; i < 100; i++ {
+		l.Take(ctx, "192.0.2.1")
+	}
+	if store.updates != 2 {
+		t.Errorf("%d updates for 2 allowed and 98 refused takes, want 2", store.updates)
+	}
+}
