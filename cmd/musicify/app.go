@@ -109,7 +109,11 @@ func (m *Main) Run(ctx context.Context) error {
 	if cfg.Demo && !httpapi.LoopbackURL(cfg.BaseURL) {
 		m.Logger.Warn("demo mode with a public MUSICIFY_BASE_URL: anyone can sign in as " + demo.User + " with the published password; set MUSICIFY_DEMO=false")
 	}
-	accounts := auth.NewService(db, mailer, auth.Options{Hash: m.Hash, Now: m.Now, BaseURL: cfg.BaseURL.String()})
+	var rates musicify.RateStore // nil: each limiter counts in this process
+	if db.Dialect() == "postgres" {
+		rates = db // every instance shares the counts of rate limits and lockouts
+	}
+	accounts := auth.NewService(db, mailer, auth.Options{Hash: m.Hash, Now: m.Now, BaseURL: cfg.BaseURL.String(), Rates: rates})
 
 	engine := recommend.New(m.Now)
 	m.engine = engine
@@ -161,7 +165,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Presence: m.presence, Hub: hub,
 		SpoolDir: cfg.TempDir, MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
-		Seeding: m.seeding.Load,
+		Seeding: m.seeding.Load, Rates: rates,
 	}
 	if s3, ok := blobs.(*blob.S3); ok && cfg.StorageRedirect {
 		api.SignMedia = func(ctx context.Context, key, contentType, disposition string) (string, error) {
@@ -384,8 +388,9 @@ func (m *Main) requeue(ctx context.Context, library *catalog.Service) {
 }
 
 // sweep deletes expired sessions, codes a day past their expiry (kept
-// that long so a sign-up can still ask for a new code) and old events,
-// once an hour; and what crashes left behind at start and once a day.
+// that long so a sign-up can still ask for a new code), old events and
+// rate limit counts past their window, once an hour; and what crashes
+// left behind at start and once a day.
 func (m *Main) sweep(ctx context.Context, orphans *sweep.Sweeper) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
@@ -410,6 +415,9 @@ func (m *Main) sweep(ctx context.Context, orphans *sweep.Sweeper) {
 		}
 		if _, err := m.DB.DeleteEventsBefore(ctx, now.Add(-eventKeep)); err != nil && ctx.Err() == nil {
 			m.Logger.Error("sweeping events", "err", err)
+		}
+		if err := m.DB.DeleteExpiredRateHits(ctx, now); err != nil && ctx.Err() == nil {
+			m.Logger.Error("sweeping rate limits", "err", err)
 		}
 		select {
 		case <-ctx.Done():

@@ -9,8 +9,8 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"errors"
 	"fmt"
-	"math"
 	"math/big"
 	"runtime"
 	"strings"
@@ -68,6 +68,9 @@ type Options struct {
 	// HashWorkers and HashQueue size the argon2id pool: runs at once
 	// (default the CPUs) and callers waiting (default 4 per worker).
 	HashWorkers, HashQueue int
+	// Rates keeps the counts of the rate limits: the database when several
+	// instances share the work; nil counts in this process.
+	Rates musicify.RateStore
 }
 
 // NewService wires the account service.
@@ -89,18 +92,18 @@ func NewService(store Store, mailer musicify.Mailer, o Options) *Service {
 	}
 	return &Service{
 		store: store, mailer: mailer, hash: o.Hash, now: o.Now, baseURL: o.BaseURL,
-		loginIP:       NewLimiter(60, 15*time.Minute, o.Now),
-		loginPair:     NewLimiter(10, 15*time.Minute, o.Now),
-		loginAccount:  NewLimiter(math.MaxInt, 15*time.Minute, o.Now),
+		loginIP:       NewLimiter(o.Rates, "login-ip", 60, 15*time.Minute, o.Now),
+		loginPair:     NewLimiter(o.Rates, "login-pair", 10, 15*time.Minute, o.Now),
+		loginAccount:  NewLimiter(o.Rates, "login-account", loginCountCap, 15*time.Minute, o.Now),
 		sleep:         o.Sleep,
 		pool:          newHashPool(o.HashWorkers, o.HashQueue),
-		codeSendIP:    NewLimiter(30, 15*time.Minute, o.Now),
-		codeSendEmail: NewLimiter(5, time.Hour, o.Now),
-		codeSendBurst: NewLimiter(1, 20*time.Second, o.Now),
-		codeCheckIP:   NewLimiter(60, 15*time.Minute, o.Now),
+		codeSendIP:    NewLimiter(o.Rates, "code-send-ip", 30, 15*time.Minute, o.Now),
+		codeSendEmail: NewLimiter(o.Rates, "code-send-email", 5, time.Hour, o.Now),
+		codeSendBurst: NewLimiter(o.Rates, "code-send-burst", 1, 20*time.Second, o.Now),
+		codeCheckIP:   NewLimiter(o.Rates, "code-check-ip", 60, 15*time.Minute, o.Now),
 		// Each code allows 5 wrong tries; this bounds tries across the codes
 		// an attacker has mailed to one address, from however many networks.
-		codeCheckEmail: NewLimiter(30, 15*time.Minute, o.Now),
+		codeCheckEmail: NewLimiter(o.Rates, "code-check-email", 30, 15*time.Minute, o.Now),
 	}
 }
 
@@ -111,13 +114,13 @@ func (s *Service) StartSignup(ctx context.Context, c musicify.Client, r musicify
 	if err := musicify.ValidateRegistration(r.Username, r.Password, r.Email); err != nil {
 		return err
 	}
-	if err := s.limitCodeIP(c); err != nil {
+	if err := s.limitCodeIP(ctx, c); err != nil {
 		return err
 	}
 	if err := s.ensureFree(ctx, r.Username, r.Email); err != nil {
 		return err
 	}
-	if err := s.limitCodeMail(musicify.PurposeSignup, r.Email); err != nil {
+	if err := s.limitCodeMail(ctx, musicify.PurposeSignup, r.Email); err != nil {
 		return err
 	}
 	pwHash, err := s.hashSecret(ctx, r.Password)
@@ -135,7 +138,7 @@ func (s *Service) ResendSignupCode(ctx context.Context, c musicify.Client, email
 	if err := musicify.ValidateEmail(email); err != nil {
 		return err
 	}
-	if err := s.limitCodeIP(c); err != nil {
+	if err := s.limitCodeIP(ctx, c); err != nil {
 		return err
 	}
 	pending, err := s.store.Code(ctx, musicify.PurposeSignup, email)
@@ -144,7 +147,7 @@ func (s *Service) ResendSignupCode(ctx context.Context, c musicify.Client, email
 	} else if err != nil {
 		return err
 	}
-	if err := s.limitCodeMail(musicify.PurposeSignup, email); err != nil {
+	if err := s.limitCodeMail(ctx, musicify.PurposeSignup, email); err != nil {
 		return err
 	}
 	return s.sendCode(ctx, &musicify.Code{
@@ -192,8 +195,8 @@ func (s *Service) Login(ctx context.Context, c musicify.Client, login, password 
 	if login == "" || password == "" {
 		return nil, "", musicify.Errorf(musicify.EINVALID, "Please enter your username and password")
 	}
-	if wait := s.loginIP.Take(c.IP); wait > 0 {
-		return nil, "", musicify.RateLimited("login attempts from your network", wait)
+	if err := take(ctx, s.loginIP, c.IP, "login attempts from your network"); err != nil {
+		return nil, "", err
 	}
 	var u *musicify.User
 	var err error
@@ -215,10 +218,16 @@ func (s *Service) Login(ctx context.Context, c musicify.Client, login, password 
 	// Wrong passwords lock out the network they come from, not the
 	// account: its owner, elsewhere, only waits a little longer.
 	pair := account + "|" + c.IP
-	if wait := s.loginPair.Check(pair); wait > 0 {
+	if wait, err := s.loginPair.Check(ctx, pair); err != nil {
+		return nil, "", limiterDown(err)
+	} else if wait > 0 {
 		return nil, "", musicify.RateLimited("wrong passwords for this account from your network", wait)
 	}
-	if d := s.loginDelay(account); d > 0 {
+	d, err := s.loginDelay(ctx, account)
+	if err != nil {
+		return nil, "", err
+	}
+	if d > 0 {
 		if err := s.sleep(ctx, d); err != nil {
 			return nil, "", err
 		}
@@ -228,11 +237,15 @@ func (s *Service) Login(ctx context.Context, c musicify.Client, login, password 
 		return nil, "", err
 	}
 	if u == nil || !ok {
-		s.loginPair.Take(pair)
-		s.loginAccount.Take(account)
+		_, errPair := s.loginPair.Take(ctx, pair)
+		_, errAccount := s.loginAccount.Take(ctx, account)
+		if err := errors.Join(errPair, errAccount); err != nil {
+			return nil, "", limiterDown(err)
+		}
 		return nil, "", musicify.Errorf(musicify.EUNAUTHORIZED, musicify.MsgWrongLogin)
 	}
-	s.loginPair.Reset(pair)
+	// The owner is in; should forgetting fail, the count only runs out later.
+	_ = s.loginPair.Reset(ctx, pair)
 	token, err := s.newSession(ctx, u.ID)
 	if err != nil {
 		return nil, "", err
@@ -255,10 +268,10 @@ func (s *Service) RequestReset(ctx context.Context, c musicify.Client, email str
 	if err := musicify.ValidateEmail(email); err != nil {
 		return err
 	}
-	if err := s.limitCodeIP(c); err != nil {
+	if err := s.limitCodeIP(ctx, c); err != nil {
 		return err
 	}
-	if err := s.limitCodeMail(musicify.PurposeReset, email); err != nil {
+	if err := s.limitCodeMail(ctx, musicify.PurposeReset, email); err != nil {
 		return err
 	}
 	u, err := s.store.UserByEmail(ctx, email)
@@ -416,24 +429,46 @@ func (s *Service) ensureFree(ctx context.Context, username, email string) error 
 }
 
 // limitCodeIP bounds code mails, and the account lookups before them, per network.
-func (s *Service) limitCodeIP(c musicify.Client) error {
-	if wait := s.codeSendIP.Take(c.IP); wait > 0 {
-		return musicify.RateLimited("codes requested from your network", wait)
+func (s *Service) limitCodeIP(ctx context.Context, c musicify.Client) error {
+	return take(ctx, s.codeSendIP, c.IP, "codes requested from your network")
+}
+
+// limitCodeMail bounds the code mails one mailbox receives for one purpose.
+func (s *Service) limitCodeMail(ctx context.Context, purpose musicify.CodePurpose, email string) error {
+	key := string(purpose) + ":" + email
+	if wait, err := s.codeSendBurst.Check(ctx, key); err != nil {
+		return limiterDown(err)
+	} else if wait > 0 {
+		return musicify.RateLimited("codes requested for this email", wait)
+	}
+	if err := take(ctx, s.codeSendEmail, key, "codes requested for this email"); err != nil {
+		return err
+	}
+	if _, err := s.codeSendBurst.Take(ctx, key); err != nil {
+		return limiterDown(err)
 	}
 	return nil
 }
 
-// limitCodeMail bounds the code mails one mailbox receives for one purpose.
-func (s *Service) limitCodeMail(purpose musicify.CodePurpose, email string) error {
-	key := string(purpose) + ":" + email
-	if wait := s.codeSendBurst.Check(key); wait > 0 {
-		return musicify.RateLimited("codes requested for this email", wait)
+// take counts one event of key on l, or says how long to wait.
+func take(ctx context.Context, l *Limiter, key, what string) error {
+	wait, err := l.Take(ctx, key)
+	if err != nil {
+		return limiterDown(err)
 	}
-	if wait := s.codeSendEmail.Take(key); wait > 0 {
-		return musicify.RateLimited("codes requested for this email", wait)
+	if wait > 0 {
+		return musicify.RateLimited(what, wait)
 	}
-	s.codeSendBurst.Take(key)
 	return nil
+}
+
+// limiterDown refuses a request whose attempt could not be counted. These
+// limits are what stops password and code guessing, and the request needs
+// the same database right after, so failing closed locks out no one that
+// failing open would let in.
+func limiterDown(err error) error {
+	return &musicify.Error{Code: musicify.EUNAVAILABLE, Err: fmt.Errorf("counting attempts: %w", err),
+		Message: "We could not check this request just now. Please try again in a moment."}
 }
 
 // sendCode stores a fresh code for c and mails it; a mail that cannot be
@@ -461,15 +496,15 @@ func (s *Service) sendCode(ctx context.Context, c *musicify.Code, compose func(n
 // expired or ran out of tries stays until replaced, so a sign-up can still
 // ask for a new code without registering again.
 func (s *Service) checkCode(ctx context.Context, c musicify.Client, purpose musicify.CodePurpose, email, code string) (*musicify.Code, error) {
-	if wait := s.codeCheckIP.Take(c.IP); wait > 0 {
-		return nil, musicify.RateLimited("code attempts from your network", wait)
+	if err := take(ctx, s.codeCheckIP, c.IP, "code attempts from your network"); err != nil {
+		return nil, err
 	}
 	code = strings.TrimSpace(code)
 	if code == "" {
 		return nil, musicify.Errorf(musicify.EINVALID, "Please enter the code from the mail")
 	}
-	if wait := s.codeCheckEmail.Take(string(purpose) + ":" + email); wait > 0 {
-		return nil, musicify.RateLimited("code attempts for this email", wait)
+	if err := take(ctx, s.codeCheckEmail, string(purpose)+":"+email, "code attempts for this email"); err != nil {
+		return nil, err
 	}
 	pending, err := s.store.Code(ctx, purpose, email)
 	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
@@ -543,19 +578,26 @@ const (
 	loginFreeFailures = 5
 	loginDelayBase    = 250 * time.Millisecond
 	loginDelayMax     = 5 * time.Second
+	// loginCountCap bounds the wrong passwords counted per account: the
+	// delay stopped growing long before.
+	loginCountCap = 64
 )
 
 // loginDelay is how long a login to account waits before its password is
 // checked: nothing at first, then longer with each recent wrong password
 // from anywhere, so guessing across many networks slows to a crawl while
 // the owner still gets in.
-func (s *Service) loginDelay(account string) time.Duration {
-	n := s.loginAccount.Count(account) - loginFreeFailures
+func (s *Service) loginDelay(ctx context.Context, account string) (time.Duration, error) {
+	n, err := s.loginAccount.Count(ctx, account)
+	if err != nil {
+		return 0, limiterDown(err)
+	}
+	n -= loginFreeFailures
 	if n < 0 {
-		return 0
+		return 0, nil
 	}
 	d := loginDelayBase << min(n, 16)
-	return min(d, loginDelayMax)
+	return min(d, loginDelayMax), nil
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) error {

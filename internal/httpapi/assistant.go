@@ -42,7 +42,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 		History []assistant.Turn `json:"history"`
 	}
 	me := userOf(r)
-	if err := rateLimit(s.limits().chat, "messages to the assistant", me.ID); err != nil {
+	if err := s.rateLimit(r.Context(), s.limits().chat, "messages to the assistant", me.ID); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

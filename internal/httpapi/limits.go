@@ -42,17 +42,27 @@ func (s *Server) limits() *limiters {
 			return def
 		}
 		s.limiters = &limiters{
-			chat:        auth.NewLimiter(or(s.Limits.ChatPerMinute, 20), time.Minute, now),
-			voice:       auth.NewLimiter(or(s.Limits.VoicePerMinute, 60), time.Minute, now),
+			chat:        auth.NewLimiter(s.Rates, "chat", or(s.Limits.ChatPerMinute, 20), time.Minute, now),
+			voice:       auth.NewLimiter(s.Rates, "voice", or(s.Limits.VoicePerMinute, 60), time.Minute, now),
 			recognizing: make(semaphore, or(s.Limits.Recognitions, runtime.NumCPU())),
 		}
 	})
 	return s.limiters
 }
 
-// rateLimit counts one request of userID against l, or says how long to wait.
-func rateLimit(l *auth.Limiter, what, userID string) error {
-	if wait := l.Take(userID); wait > 0 {
+// rateLimit counts one request of userID against l, or says how long to
+// wait. A count that fails lets the request through, logged: these limits
+// bound cost, not guessing, and a signed-in user should not lose the
+// assistant to a hiccup of the limiter's database.
+func (s *Server) rateLimit(ctx context.Context, l *auth.Limiter, what, userID string) error {
+	wait, err := l.Take(ctx, userID)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.Logger.Error("counting a rate limit; letting the request through", "limit", l.Name, "err", err)
+		}
+		return nil
+	}
+	if wait > 0 {
 		return musicify.RateLimited(what, wait)
 	}
 	return nil

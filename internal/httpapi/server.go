@@ -57,7 +57,10 @@ type Server struct {
 	UploadMinRate int64
 	UploadWindow  time.Duration
 	// Limits bound each user's use of the assistant and voice commands.
-	Limits     Limits
+	Limits Limits
+	// Rates keeps the counts of Limits: the database when several instances
+	// share the work; nil counts in this process.
+	Rates      musicify.RateStore
 	limitsOnce sync.Once
 	limiters   *limiters
 	live       liveConns

@@ -22,7 +22,7 @@ func (s *Server) handleVoiceCommand(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, musicify.Errorf(musicify.EUNAVAILABLE, "Voice commands are not available on this server (it needs pocketsphinx)."))
 		return
 	}
-	if err := rateLimit(s.limits().voice, "voice commands", userOf(r).ID); err != nil {
+	if err := s.rateLimit(r.Context(), s.limits().voice, "voice commands", userOf(r).ID); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

@@ -62,6 +62,17 @@ type CodeStore interface {
 	DeleteCode(ctx context.Context, purpose CodePurpose, email, codeHash string) (bool, error)
 }
 
+// RateStore keeps the recent events of each rate limit key. In memory it
+// counts for one process; in the database every instance shares the count.
+type RateStore interface {
+	// RateHits returns the times stored for key.
+	RateHits(ctx context.Context, key string) ([]time.Time, error)
+	// UpdateRateHits replaces key's times with what fn makes of them, in one
+	// step: no other update of key, from any instance, runs in between. The
+	// store may forget key once its newest time is keep in the past.
+	UpdateRateHits(ctx context.Context, key string, keep time.Duration, fn func([]time.Time) []time.Time) error
+}
+
 // SignupRequest is what the registration form sends.
 type SignupRequest struct {
 	Username string

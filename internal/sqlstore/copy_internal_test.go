@@ -19,7 +19,8 @@ func TestEveryTableIsCopied(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer rows.Close()
-		copied := map[string]bool{"schema_migrations": true, "search_versions": true} // the destination's own
+		// The destination's own; rate limit counts last minutes and start afresh.
+		copied := map[string]bool{"schema_migrations": true, "search_versions": true, "rate_hits": true}
 		for _, c := range copyTables {
 			copied[c.name] = true
 		}

@@ -85,6 +85,9 @@ func (d *DB) Close() error {
 	return d.db.Close()
 }
 
+// Dialect names the database: "sqlite" or "postgres".
+func (d *DB) Dialect() string { return d.dialect.name() }
+
 // Ping tells whether the database answers, for the health check.
 func (d *DB) Ping(ctx context.Context) error { return d.db.PingContext(ctx) }
 
