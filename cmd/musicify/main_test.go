@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -186,8 +187,10 @@ func TestDemoModeWithAPublicURLKeepsTheOutboxShutAndSaysSo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var logs bytes.Buffer
-	m := NewMain(cfg, slog.New(slog.NewTextHandler(&logs, nil)))
+	// The background sweep logs while the test reads: one lock for both.
+	var logs strings.Builder
+	var mu sync.Mutex
+	m := NewMain(cfg, slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, nil)))
 	m.Hash = auth.Argon2Params{Memory: 64, Time: 1, Threads: 1}
 	if err := m.Run(context.Background()); err != nil {
 		t.Fatal(err)
@@ -201,6 +204,8 @@ func TestDemoModeWithAPublicURLKeepsTheOutboxShutAndSaysSo(t *testing.T) {
 	if res.StatusCode != 404 {
 		t.Fatalf("outbox with a public base URL: %d", res.StatusCode)
 	}
+	mu.Lock()
+	defer mu.Unlock()
 	for _, want := range []string{"mails are only written to the log", "demo mode with a public MUSICIFY_BASE_URL"} {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("the start log does not say %q:\n%s", want, logs.String())
