@@ -134,3 +134,36 @@ func TestAnImportIndexesManyDocumentsToAStatement(t *testing.T) {
 		}
 	}
 }
+
+// Right after an import the GIN indexes hold their new entries in pending
+// lists that every search reads whole, and the planner has no statistics:
+// the import vacuums and analyzes what it wrote.
+func TestAnImportLeavesTheSearchIndexVacuumedAndAnalyzed(t *testing.T) {
+	url := testserver.Postgres(t)
+	ctx := context.Background()
+	db, err := sqlstore.OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	u := &musicify.User{ID: "u1", Username: "ann", Email: "ann@example.com"}
+	s := &musicify.Song{ID: "s1", Name: "Harbour Lights", UserID: "u1", Format: "mp3", SHA256: "x", AudioKey: "k"}
+	if err := db.Import(ctx, []*musicify.User{u}, []*musicify.Song{s}, nil); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	for _, table := range []string{"songs_search", "users_search", "songs", "listens"} {
+		var vacuumed, analyzed bool
+		if err := raw.QueryRowContext(ctx, `SELECT last_vacuum IS NOT NULL, last_analyze IS NOT NULL
+			FROM pg_stat_user_tables WHERE relname = $1`, table).Scan(&vacuumed, &analyzed); err != nil {
+			t.Fatal(err)
+		}
+		if !vacuumed || !analyzed {
+			t.Errorf("%s after an import: vacuumed %v, analyzed %v", table, vacuumed, analyzed)
+		}
+	}
+}
