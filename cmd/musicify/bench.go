@@ -158,7 +158,7 @@ func bench(args []string) int {
 		defer pprof.StopCPUProfile()
 	}
 	var slowest []string
-	fmt.Printf("\n%-34s %9s %9s %9s\n", "call ("+fmt.Sprint(*rounds)+" requests each)", "p50", "p99", "max")
+	fmt.Printf("\n%-34s %9s %9s %9s %9s\n", "call ("+fmt.Sprint(*rounds)+" requests each)", "p50", "p95", "p99", "max")
 	for _, c := range []struct {
 		name string
 		path func(i int) string
@@ -184,7 +184,7 @@ func bench(args []string) int {
 			}
 		}
 		sort.Slice(lat, func(a, b int) bool { return lat[a] < lat[b] })
-		fmt.Printf("%-34s %9s %9s %9s\n", c.name, ms(lat[len(lat)/2]), ms(lat[len(lat)*99/100]), ms(lat[len(lat)-1]))
+		fmt.Printf("%-34s %9s %9s %9s %9s\n", c.name, ms(lat[len(lat)/2]), ms(lat[len(lat)*95/100]), ms(lat[len(lat)*99/100]), ms(lat[len(lat)-1]))
 	}
 	fmt.Printf("\nexample queries: %q\nslowest searches: %s\n", queries[:6], strings.Join(slowest, ", "))
 	if *load > 0 {
