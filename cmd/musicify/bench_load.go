@@ -24,8 +24,8 @@ const benchLoadCap = 2_000_000
 
 // benchLoad measures what one instance, then two on the same PostgreSQL,
 // answer with conns requests in flight, for d per call: random 64 KiB
-// ranges of a 9.6 MB file, searches, recommendations. The
-// instances run in this process beside the load, on the same cores; each
+// ranges of a 9.6 MB file, searches, recommendations. The instances run
+// in this process beside the load, on the same cores; each
 // has its own connection pool and search word list, and they share the
 // loaded recommender (every real instance loads its own).
 func benchLoad(ctx context.Context, dbURL, dir string, engine *recommend.Engine, cookies, queries []string, d time.Duration, conns int) error {
@@ -38,7 +38,7 @@ func benchLoad(ctx context.Context, dbURL, dir string, engine *recommend.Engine,
 		return err
 	}
 	songs, err := first.Songs(ctx)
-	defer first.Close()
+	first.Close()
 	if err != nil || len(songs) == 0 {
 		return fmt.Errorf("finding a song to stream: %v", err)
 	}
