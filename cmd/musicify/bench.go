@@ -31,6 +31,9 @@ import (
 // bench builds a large catalog in a temp dir and reports the latency of
 // search and recommendations through the real HTTP handlers.
 func bench(args []string) int {
+	if len(args) > 0 && args[0] == "events" {
+		return benchEvents(args[1:])
+	}
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	nSongs := fs.Int("songs", 100_000, "songs in the catalog")
 	nUsers := fs.Int("users", 2_000, "users, who are also the artists")
@@ -38,6 +41,9 @@ func bench(args []string) int {
 	rounds := fs.Int("requests", 1_000, "requests per measured call")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the measured requests to this file")
 	keep := fs.String("dir", "", "keep the catalog in this directory, and reuse it when it is already there")
+	database := fs.String("database", "", "a postgres:// URL: build the catalog there (an empty database, or one a bench filled before, which is reused) instead of in SQLite")
+	load := fs.Duration("load", 0, "then load one instance, and two, with concurrent streams, searches and recommendations for this long each")
+	conns := fs.Int("conns", 16, "concurrent requests of --load")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -55,22 +61,29 @@ func bench(args []string) int {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		return 1
 	}
-	dbPath := filepath.Join(dir, "musicify.db")
-	_, statErr := os.Stat(dbPath)
-	reuse := statErr == nil
-	db, err := sqlstore.OpenSQLite(ctx, dbPath)
+	dbURL := *database
+	if dbURL == "" {
+		dbURL = filepath.Join(dir, "musicify.db")
+	}
+	db, err := sqlstore.Open(ctx, dbURL)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		return 1
 	}
 	defer db.Close()
+	existing, err := db.Users(ctx)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		return 1
+	}
+	reuse := len(existing) > 0
 
 	// The catalog comes from a fixed seed, so a kept one is the same catalog.
 	users, songs, listens := benchCatalog(*nSongs, *nUsers, *nPlays)
 	if reuse {
-		fmt.Printf("reusing the catalog in %s\n", dir)
+		fmt.Printf("reusing the catalog in %s\n", where(*database, dir))
 	} else {
-		fmt.Printf("building %d songs, %d users, %d listens in %s\n", *nSongs, *nUsers, *nPlays, dir)
+		fmt.Printf("building %d songs, %d users, %d listens in %s\n", *nSongs, *nUsers, *nPlays, where(*database, dir))
 		start := time.Now()
 		if err := db.Import(ctx, users, songs, listens); err != nil {
 			fmt.Fprintln(os.Stderr, "bench:", err)
@@ -90,18 +103,13 @@ func bench(args []string) int {
 	runtime.ReadMemStats(&mem)
 	fmt.Printf("recommender loaded in %s; heap in use %d MB\n", time.Since(start).Round(time.Millisecond), mem.HeapInuse>>20)
 
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	accounts := auth.NewService(db, nil, auth.Options{})
-	base, _ := url.Parse("http://127.0.0.1")
-	api := &httpapi.Server{
-		Accounts: accounts, Users: db, Songs: db, Logger: logger, BaseURL: base, Ping: db.Ping,
-		Playlists: &playlists.Service{Store: db, Logger: logger}, Social: &social.Service{Store: db, Now: time.Now},
-		Search: &search.Service{Index: db, Logger: logger}, Recommender: engine, Interests: db,
+	srv, _, err := benchInstance(ctx, db, engine, nil)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		return 1
 	}
-	srv := httptest.NewServer(api.Handler())
 	defer srv.Close()
-	base, _ = url.Parse(srv.URL)
-	api.BaseURL = base
 
 	// Sessions for 50 listeners, so recommendations are asked for many people.
 	r := rand.New(rand.NewPCG(1, 2))
@@ -115,10 +123,6 @@ func bench(args []string) int {
 		cookies = append(cookies, "musicify_session="+token)
 	}
 	words := benchWords()
-	if err := api.Search.Warm(ctx); err != nil { // as the server does at start
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		return 1
-	}
 	queries := make([]string, *rounds)
 	for i := range queries {
 		queries[i] = benchQuery(r, words)
@@ -154,7 +158,7 @@ func bench(args []string) int {
 		defer pprof.StopCPUProfile()
 	}
 	var slowest []string
-	fmt.Printf("\n%-34s %9s %9s %9s\n", "call ("+fmt.Sprint(*rounds)+" requests each)", "p50", "p99", "max")
+	fmt.Printf("\n%-34s %9s %9s %9s %9s\n", "call ("+fmt.Sprint(*rounds)+" requests each)", "p50", "p95", "p99", "max")
 	for _, c := range []struct {
 		name string
 		path func(i int) string
@@ -180,10 +184,46 @@ func bench(args []string) int {
 			}
 		}
 		sort.Slice(lat, func(a, b int) bool { return lat[a] < lat[b] })
-		fmt.Printf("%-34s %9s %9s %9s\n", c.name, ms(lat[len(lat)/2]), ms(lat[len(lat)*99/100]), ms(lat[len(lat)-1]))
+		fmt.Printf("%-34s %9s %9s %9s %9s\n", c.name, ms(lat[len(lat)/2]), ms(lat[len(lat)*95/100]), ms(lat[len(lat)*99/100]), ms(lat[len(lat)-1]))
 	}
 	fmt.Printf("\nexample queries: %q\nslowest searches: %s\n", queries[:6], strings.Join(slowest, ", "))
+	if *load > 0 {
+		pprof.StopCPUProfile()
+		if err := benchLoad(ctx, dbURL, dir, engine, cookies, queries, *load, *conns); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			return 1
+		}
+	}
 	return 0
+}
+
+// benchInstance serves the HTTP API on db on a loopback port, wired as
+// serve wires it for the calls the bench makes, with a warm search.
+func benchInstance(ctx context.Context, db *sqlstore.DB, engine *recommend.Engine, blobs musicify.BlobStore) (*httptest.Server, *httpapi.Server, error) {
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	base, _ := url.Parse("http://127.0.0.1")
+	api := &httpapi.Server{
+		Accounts: auth.NewService(db, nil, auth.Options{}), Users: db, Songs: db, Blobs: blobs, Logger: logger, BaseURL: base, Ping: db.Ping,
+		Playlists: &playlists.Service{Store: db, Logger: logger}, Social: &social.Service{Store: db, Now: time.Now},
+		Search: &search.Service{Index: db, Logger: logger}, Recommender: engine, Interests: db,
+	}
+	if err := api.Search.Warm(ctx); err != nil { // as the server does at start
+		return nil, nil, err
+	}
+	srv := httptest.NewServer(api.Handler())
+	api.BaseURL, _ = url.Parse(srv.URL)
+	return srv, api, nil
+}
+
+// where names the catalog's database without the password a URL may hold.
+func where(database, dir string) string {
+	if database == "" {
+		return dir
+	}
+	if u, err := url.Parse(database); err == nil {
+		return "PostgreSQL " + u.Redacted()
+	}
+	return "PostgreSQL"
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }

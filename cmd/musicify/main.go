@@ -20,7 +20,8 @@ const usage = `usage:
   musicify migrate --to-storage s3://BUCKET?…         copy its media into S3 (either flag, or both; safe to re-run)
   musicify version                                    print the version
   musicify eval recommend --interactions FILE.csv     leave-one-out test of the recommender
-  musicify bench [--songs N --users N --interactions N]  latency of search and recommendations on a large catalog
+  musicify bench [--database postgres://… --load 10s]  latency of search and recommendations on a large catalog
+  musicify bench events --database postgres://…       how long an event takes from one instance to another
 `
 
 // version is set at build time with -ldflags "-X main.version=…".

@@ -50,11 +50,22 @@ func (s *Service) Find(ctx context.Context, kind, text string, limit int) ([]str
 	for i, w := range words {
 		exact[i] = []musicify.Term{{Word: w, Prefix: true}}
 	}
-	ids, err := s.match(ctx, kind, exact, limit, nil)
+	// One word list for the whole search, read when first needed: each read
+	// asks the index for its version, a round trip to PostgreSQL, and a
+	// search took up to three.
+	var v *vocab
+	read := false
+	list := func() *vocab {
+		if !read {
+			v, read = s.vocab(ctx, kind), true
+		}
+		return v
+	}
+	ids, err := s.match(ctx, kind, list, exact, limit, nil)
 	if err != nil || len(ids) >= limit {
 		return ids, err
 	}
-	fuzzy, corrected := s.correct(ctx, kind, words)
+	fuzzy, corrected := correct(list(), words)
 	if !corrected {
 		return ids, nil
 	}
@@ -62,7 +73,7 @@ func (s *Service) Find(ctx context.Context, kind, text string, limit int) ([]str
 	for _, id := range ids {
 		seen[id] = true
 	}
-	more, err := s.match(ctx, kind, fuzzy, limit-len(ids), seen)
+	more, err := s.match(ctx, kind, list, fuzzy, limit-len(ids), seen)
 	if err != nil {
 		return nil, err
 	}
@@ -73,8 +84,8 @@ func (s *Service) Find(ctx context.Context, kind, text string, limit int) ([]str
 // or, when q is one word that thousands of items hold, by popularity among
 // the names that match, since relevance can hardly tell those apart (each
 // has the word once) and scoring them all costs more than a keystroke should.
-func (s *Service) match(ctx context.Context, kind string, q musicify.Query, limit int, seen map[string]bool) ([]string, error) {
-	if s.broad(ctx, kind, q) {
+func (s *Service) match(ctx context.Context, kind string, list func() *vocab, q musicify.Query, limit int, seen map[string]bool) ([]string, error) {
+	if s.broad(list, q) {
 		hits, err := s.Index.SearchPopular(ctx, kind, q, limit+len(seen))
 		if err != nil {
 			return nil, err
@@ -91,7 +102,7 @@ func (s *Service) match(ctx context.Context, kind string, q musicify.Query, limi
 	return ranked(hits, limit, seen), nil
 }
 
-func (s *Service) broad(ctx context.Context, kind string, q musicify.Query) bool {
+func (s *Service) broad(list func() *vocab, q musicify.Query) bool {
 	if len(q) != 1 {
 		return false // the words narrow each other down
 	}
@@ -99,7 +110,7 @@ func (s *Service) broad(ctx context.Context, kind string, q musicify.Query) bool
 	if limit == 0 {
 		limit = broadMatches
 	}
-	v := s.vocab(ctx, kind)
+	v := list()
 	if v == nil {
 		return false
 	}
@@ -141,8 +152,7 @@ func ranked(hits []musicify.Hit, n int, seen map[string]bool) []string {
 // correct widens each word with the words of the index it may have meant
 // (a known word too: 'harbor' may mean 'harbour'). The caller ranks these
 // matches after the exact ones. It reports whether any word changed.
-func (s *Service) correct(ctx context.Context, kind string, words []string) (musicify.Query, bool) {
-	v := s.vocab(ctx, kind)
+func correct(v *vocab, words []string) (musicify.Query, bool) {
 	if v == nil {
 		return nil, false
 	}

@@ -250,3 +250,33 @@ func TestFold(t *testing.T) {
 		}
 	}
 }
+
+// versions counts the index's version reads, one round trip each.
+type versions struct {
+	musicify.SearchIndex
+	reads int
+}
+
+func (v *versions) Version(ctx context.Context, kind string) (uint64, error) {
+	v.reads++
+	return v.SearchIndex.Version(ctx, kind)
+}
+
+// A search with a typo asked the index for its version three times (the
+// broad check, the correction, the broad check of the corrected words): on
+// PostgreSQL each is a round trip. One read serves the whole search.
+func TestASearchReadsTheWordListVersionOnce(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		w := newWorld(t, open)
+		w.song("Harbour Lights", "ann", 3)
+		counted := &versions{SearchIndex: w.db}
+		w.s.Index = counted
+		ids, err := w.s.Find(context.Background(), musicify.KindSong, "habrour", 10)
+		if err != nil || len(ids) != 1 || ids[0] != w.songs["Harbour Lights"] {
+			t.Fatalf("habrour: %v, %v", ids, err)
+		}
+		if counted.reads != 1 {
+			t.Errorf("one search read the version %d times", counted.reads)
+		}
+	})
+}

@@ -170,3 +170,56 @@ func TestAnImportIsSearchableAndCounted(t *testing.T) {
 		}
 	})
 }
+
+// The broad-query shortcut gives the most listened songs whose names
+// match, whether they are among the most listened of all (PostgreSQL
+// finds them walking down from the top) or far below (it stops walking
+// after a few thousand songs and sorts the matches instead).
+func TestPopularSearchFindsTheMostListenedNamesHighOrLow(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		db := open(t)
+		ctx := context.Background()
+		u := &musicify.User{ID: "u1", Username: "ann", Email: "ann@example.com"}
+		var songs []*musicify.Song
+		var listens []musicify.Interaction
+		add := func(id, name string, plays int) {
+			songs = append(songs, &musicify.Song{ID: id, Name: name, UserID: "u1", Format: "mp3", SHA256: id, AudioKey: id})
+			for range plays {
+				listens = append(listens, musicify.Interaction{UserID: "u1", SongID: id, At: time.Now()})
+			}
+		}
+		for i := range 3100 { // five played three times, the rest twice
+			add(fmt.Sprintf("f%04d", i), "Filler", 2+min(1, max(0, 5-i)))
+		}
+		for i := range 25 { // below every filler: five played once, the rest never
+			add(fmt.Sprintf("h%04d", i), "Harbour", max(0, min(1, 5-i)))
+		}
+		if err := db.Import(ctx, []*musicify.User{u}, songs, listens); err != nil {
+			t.Fatal(err)
+		}
+		// Ties come in either store's order; the five most listened come first.
+		for _, c := range []struct{ word, prefix string }{{"fil", "f"}, {"harb", "h"}} {
+			hits, err := db.SearchPopular(ctx, musicify.KindSong, musicify.Query{{{Word: c.word, Prefix: true}}}, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(hits) != 20 {
+				t.Fatalf("%s: %d hits, want 20", c.word, len(hits))
+			}
+			first := map[string]bool{}
+			for i, h := range hits {
+				if !strings.HasPrefix(h.ID, c.prefix) || i > 0 && h.Popularity > hits[i-1].Popularity {
+					t.Fatalf("%s: hit %d is %+v after %+v", c.word, i, h, hits[max(0, i-1)])
+				}
+				if i < 5 {
+					first[h.ID] = true
+				}
+			}
+			for i := range 5 {
+				if id := fmt.Sprintf("%s%04d", c.prefix, i); !first[id] {
+					t.Errorf("%s: %s, one of the five most listened, is not among the first five: %+v", c.word, id, hits[:6])
+				}
+			}
+		}
+	})
+}

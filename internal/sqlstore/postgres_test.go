@@ -3,6 +3,7 @@ package sqlstore_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -92,4 +93,77 @@ func TestParallelClaimersNeverTakeTheSameJob(t *testing.T) {
 			}
 		}
 	})
+}
+
+// Indexing an import wrote one document per statement, and each statement
+// moved the search version: a transaction updating one row 100,000 times
+// slows with every update, and the benchmark's import took minutes. The
+// documents now go many to a statement, and all of them are searchable.
+func TestAnImportIndexesManyDocumentsToAStatement(t *testing.T) {
+	db, err := sqlstore.OpenPostgres(context.Background(), testserver.Postgres(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	u := &musicify.User{ID: "u1", Username: "ann", Email: "ann@example.com"}
+	var songs []*musicify.Song
+	for i := range 1200 {
+		id := fmt.Sprintf("s%04d", i)
+		songs = append(songs, &musicify.Song{ID: id, Name: "Harbour " + id, UserID: "u1", Format: "mp3", SHA256: id, AudioKey: id})
+	}
+	before, err := db.Version(ctx, musicify.KindSong)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Import(ctx, []*musicify.User{u}, songs, nil); err != nil {
+		t.Fatal(err)
+	}
+	after, err := db.Version(ctx, musicify.KindSong)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each statement moves it twice: its insert and its update (ON CONFLICT).
+	if moves := after - before; moves > 6 {
+		t.Errorf("indexing 1,200 songs moved the search version %d times, want at most 6 (3 statements)", moves)
+	}
+	for _, id := range []string{"s0000", "s0700", "s1199"} {
+		hits, err := db.Search(ctx, musicify.KindSong, musicify.Query{{{Word: id}}}, 10)
+		if err != nil || len(hits) != 1 || hits[0].ID != id {
+			t.Errorf("search for %s after import: %+v, %v", id, hits, err)
+		}
+	}
+}
+
+// Right after an import the GIN indexes hold their new entries in pending
+// lists that every search reads whole, and the planner has no statistics:
+// the import vacuums and analyzes what it wrote.
+func TestAnImportLeavesTheSearchIndexVacuumedAndAnalyzed(t *testing.T) {
+	url := testserver.Postgres(t)
+	ctx := context.Background()
+	db, err := sqlstore.OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	u := &musicify.User{ID: "u1", Username: "ann", Email: "ann@example.com"}
+	s := &musicify.Song{ID: "s1", Name: "Harbour Lights", UserID: "u1", Format: "mp3", SHA256: "x", AudioKey: "k"}
+	if err := db.Import(ctx, []*musicify.User{u}, []*musicify.Song{s}, nil); err != nil {
+		t.Fatal(err)
+	}
+	raw, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	for _, table := range []string{"songs_search", "users_search", "songs", "listens"} {
+		var vacuumed, analyzed bool
+		if err := raw.QueryRowContext(ctx, `SELECT last_vacuum IS NOT NULL, last_analyze IS NOT NULL
+			FROM pg_stat_user_tables WHERE relname = $1`, table).Scan(&vacuumed, &analyzed); err != nil {
+			t.Fatal(err)
+		}
+		if !vacuumed || !analyzed {
+			t.Errorf("%s after an import: vacuumed %v, analyzed %v", table, vacuumed, analyzed)
+		}
+	}
 }
