@@ -113,7 +113,8 @@ func (f *Follower) applyLocked(ctx context.Context, e musicify.Event) error {
 
 // Run subscribes to b and applies what arrives, syncing with the log once
 // subscribed (so nothing between the two is lost) and every `every`
-// (never when zero), until ctx ends.
+// (never when zero), until ctx ends. A bus that cannot subscribe leaves
+// the log alone to follow.
 func (f *Follower) Run(ctx context.Context, b musicify.Bus, every time.Duration) error {
 	logger := f.Logger
 	if logger == nil {
@@ -124,7 +125,8 @@ func (f *Follower) Run(ctx context.Context, b musicify.Bus, every time.Duration)
 			logger.Error("following events", "err", err)
 		}
 	}); err != nil {
-		return fmt.Errorf("subscribing to events: %w", err)
+		// The log still has every event: keep reading it, only later.
+		logger.Error("subscribing to events; reading them from the outbox only", "err", err, "every", every)
 	}
 	var tick <-chan time.Time
 	if every > 0 {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/musicify/musicify/internal/bus"
 	"github.com/musicify/musicify/internal/bus/bustest"
@@ -140,4 +141,42 @@ func TestFollowerAppliesEachEventOnceInOrder(t *testing.T) {
 			t.Fatalf("applied %v (last %d), want %v", r.seqs, f.Last(), want)
 		}
 	})
+}
+
+// brokenBus cannot subscribe, as a NATS connection that times out does.
+type brokenBus struct{ musicify.Bus }
+
+func (brokenBus) Subscribe(context.Context, func(context.Context, musicify.Event)) error {
+	return errors.New("nats: timeout")
+}
+
+// A follower whose bus cannot subscribe still learns everything from the
+// log, on its periodic sync, instead of stopping.
+func TestAFollowerWithoutItsBusKeepsReadingTheLog(t *testing.T) {
+	log := &bustest.Log{}
+	stored(log, 3)
+	applied := make(chan uint64, 3)
+	f := bus.NewFollower(log, 0, func(_ context.Context, e musicify.Event) error {
+		applied <- e.Seq
+		return nil
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- f.Run(ctx, brokenBus{}, time.Hour) }()
+	for want := uint64(1); want <= 3; want++ {
+		select {
+		case got := <-applied:
+			if got != want {
+				t.Fatalf("applied %d, want %d", got, want)
+			}
+		case err := <-done:
+			t.Fatalf("Run stopped before reading the log: %v", err)
+		case <-time.After(60 * time.Second): // a guard against a hang
+			t.Fatal("the log was never read")
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
 }
