@@ -132,8 +132,12 @@ test('a like on B shows in A’s Liked Songs and A’s recommendations', async (
 
   await onB.goto('/songs');
   const row = onB.getByRole('listitem').filter({ has: onB.getByText(song.song, { exact: true }) });
+  // The heart turns before the server has saved the like: wait for its
+  // answer, so the second like is the later one.
+  const saved = onB.waitForResponse((r) => r.url().endsWith('/api/like/add') && r.ok());
   await row.getByRole('button', { name: 'Like', exact: true }).click();
   await expect(row.getByRole('button', { name: 'Unlike' })).toHaveAttribute('aria-pressed', 'true');
+  await saved;
   await like(onB.request, harbour._id);
 
   await onA.goto('/likes');
