@@ -17,10 +17,7 @@ func TestRecommendationSourcesReadBackWhatWasWritten(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
 		db := open(t)
 		ctx := context.Background()
-		ann := &musicify.User{Username: "ann", Email: "ann@example.com"}
-		if err := db.CreateUser(ctx, ann); err != nil {
-			t.Fatal(err)
-		}
+		ann := newUser(t, db, "ann")
 		var songs []string
 		for i := range 3 {
 			id := fmt.Sprintf("s%d", i)

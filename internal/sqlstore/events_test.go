@@ -27,6 +27,16 @@ func (p *published) Publish(_ context.Context, events ...musicify.Event) error {
 	return nil
 }
 
+// newUser stores a user named name and returns it with its id.
+func newUser(t *testing.T, db *sqlstore.DB, name string) *musicify.User {
+	t.Helper()
+	u := &musicify.User{Username: name, Email: name + "@example.com"}
+	if err := db.CreateUser(context.Background(), u); err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
 func newSong(t *testing.T, db *sqlstore.DB, id, userID string) {
 	t.Helper()
 	if err := db.CreateSong(context.Background(), &musicify.Song{ID: id, Name: "Song " + id, UserID: userID,
@@ -43,10 +53,7 @@ func TestEveryWriteStoresItsEventInTheOutbox(t *testing.T) {
 		out := &published{}
 		db.Events = out
 		ctx := context.Background()
-		ann := &musicify.User{Username: "ann", Email: "ann@example.com"}
-		if err := db.CreateUser(ctx, ann); err != nil {
-			t.Fatal(err)
-		}
+		ann := newUser(t, db, "ann")
 		at := time.UnixMilli(1_700_000_000_000).UTC()
 		newSong(t, db, "s1", ann.ID)
 		newSong(t, db, "s2", ann.ID)
@@ -143,10 +150,7 @@ func TestEventsFromConcurrentWritersAreNumberedWithoutGaps(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
 		db := open(t)
 		ctx := context.Background()
-		ann := &musicify.User{Username: "ann", Email: "ann@example.com"}
-		if err := db.CreateUser(ctx, ann); err != nil {
-			t.Fatal(err)
-		}
+		ann := newUser(t, db, "ann")
 		newSong(t, db, "s1", ann.ID)
 		const writers, each = 8, 10
 		var wg sync.WaitGroup
@@ -188,10 +192,7 @@ func TestASnapshotSeesNoWriteThatCommitsDuringIt(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
 		db := open(t)
 		ctx := context.Background()
-		ann := &musicify.User{Username: "ann", Email: "ann@example.com"}
-		if err := db.CreateUser(ctx, ann); err != nil {
-			t.Fatal(err)
-		}
+		ann := newUser(t, db, "ann")
 		newSong(t, db, "s1", ann.ID)
 		listens := func(src *sqlstore.DB) int {
 			n := 0
@@ -232,10 +233,7 @@ func TestDeletingOldEventsKeepsTheNumberingGoing(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
 		db := open(t)
 		ctx := context.Background()
-		ann := &musicify.User{Username: "ann", Email: "ann@example.com"}
-		if err := db.CreateUser(ctx, ann); err != nil {
-			t.Fatal(err)
-		}
+		ann := newUser(t, db, "ann")
 		t0 := time.UnixMilli(1_700_000_000_000).UTC()
 		db.Now = func() time.Time { return t0 }
 		newSong(t, db, "s1", ann.ID) // seq 1, at t0
