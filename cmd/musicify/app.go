@@ -215,9 +215,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.wg.Go(func() { heartbeat(bg) })
 	m.wg.Go(func() {
-		if err := follower.Run(bg, m.Bus, m.EventSync); err != nil {
-			m.Logger.Error("following events: recommendations learn only from this instance", "err", err)
-		}
+		follower.Run(bg, m.Bus, m.EventSync)
 	})
 	m.wg.Add(3)
 	if seeder != nil {

@@ -110,7 +110,7 @@ func runBenchEvents(database, pubsub string, n int, pause, every time.Duration) 
 		return err
 	})
 	follower.Logger = logger
-	go func() { _ = follower.Run(ctx, busB, every) }()
+	go follower.Run(ctx, busB, every)
 
 	// The first event shows B is subscribed; it is not measured.
 	wait := func(count int) error {

@@ -115,7 +115,7 @@ func (f *Follower) applyLocked(ctx context.Context, e musicify.Event) error {
 // subscribed (so nothing between the two is lost) and every `every`
 // (never when zero), until ctx ends. A bus that cannot subscribe leaves
 // the log alone to follow.
-func (f *Follower) Run(ctx context.Context, b musicify.Bus, every time.Duration) error {
+func (f *Follower) Run(ctx context.Context, b musicify.Bus, every time.Duration) {
 	logger := f.Logger
 	if logger == nil {
 		logger = slog.Default()
@@ -140,7 +140,7 @@ func (f *Follower) Run(ctx context.Context, b musicify.Bus, every time.Duration)
 		}
 		select {
 		case <-ctx.Done():
-			return nil
+			return
 		case <-tick:
 		}
 	}

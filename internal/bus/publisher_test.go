@@ -33,7 +33,7 @@ func start(t *testing.T, path string, b *local.Bus) *instance {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		_ = f.Run(ctx, b, time.Hour) // the bus only, after the first read
+		f.Run(ctx, b, time.Hour) // the bus only, after the first read
 	}()
 	t.Cleanup(func() {
 		cancel()
