@@ -42,6 +42,17 @@ func startInstance(t *testing.T, url, prefix, id string, c *clock) (*instance, f
 	return in, conn.Close
 }
 
+// startPair starts instances a and b on one clock and their own subjects;
+// crashB drops b's connection without a goodbye.
+func startPair(t *testing.T, url string) (c *clock, a, b *instance, crashB func()) {
+	t.Helper()
+	c = &clock{now: time.Unix(1_700_000_000, 0)}
+	prefix := "test." + musicify.NewID()
+	a, _ = startInstance(t, url, prefix, "a", c)
+	b, crashB = startInstance(t, url, prefix, "b", c)
+	return c, a, b, crashB
+}
+
 // hears waits until the instance's clients are told count for station s,
 // and its presence says so too.
 func (in *instance) hears(t *testing.T, count int) {
@@ -65,10 +76,7 @@ func TestListenersAreCountedAcrossInstances(t *testing.T) {
 	broker := testserver.NATSServer(t)
 
 	t.Run("one listener on each instance makes two on both, and a crashed one's vanish after its TTL", func(t *testing.T) {
-		c := &clock{now: time.Unix(1_700_000_000, 0)}
-		prefix := "test." + musicify.NewID()
-		a, _ := startInstance(t, broker.URL, prefix, "a", c)
-		b, crashB := startInstance(t, broker.URL, prefix, "b", c)
+		c, a, b, crashB := startPair(t, broker.URL)
 		a.presence.Join("s", "conn-1", "alice")
 		b.presence.Join("s", "conn-2", "bob")
 		a.hears(t, 2)
@@ -95,10 +103,7 @@ func TestListenersAreCountedAcrossInstances(t *testing.T) {
 	})
 
 	t.Run("one person on two instances counts once", func(t *testing.T) {
-		c := &clock{now: time.Unix(1_700_000_000, 0)}
-		prefix := "test." + musicify.NewID()
-		a, _ := startInstance(t, broker.URL, prefix, "a", c)
-		b, _ := startInstance(t, broker.URL, prefix, "b", c)
+		_, a, b, _ := startPair(t, broker.URL)
 		a.presence.Join("s", "conn-1", "alice")
 		b.presence.Join("s", "conn-2", "alice")
 		b.presence.Join("s", "conn-3", "bob")
@@ -107,10 +112,7 @@ func TestListenersAreCountedAcrossInstances(t *testing.T) {
 	})
 
 	t.Run("an instance that stops cleanly takes its listeners at once", func(t *testing.T) {
-		c := &clock{now: time.Unix(1_700_000_000, 0)}
-		prefix := "test." + musicify.NewID()
-		a, _ := startInstance(t, broker.URL, prefix, "a", c)
-		b, _ := startInstance(t, broker.URL, prefix, "b", c)
+		_, a, b, _ := startPair(t, broker.URL)
 		a.presence.Join("s", "conn-1", "alice")
 		b.presence.Join("s", "conn-2", "bob")
 		a.hears(t, 2)
