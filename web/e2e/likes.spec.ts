@@ -51,8 +51,13 @@ test('likes and unlikes a song; the heart survives a reload and Liked Songs foll
   await expect(page.getByRole('button', { name: 'Play all' })).toBeEnabled();
 
   // Unliking here (or in the player bar) takes it off the list at once.
+  const unliked = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && r.url().includes('/api/like/') && r.ok(),
+  );
   await playerBar(page).getByRole('button', { name: 'Unlike' }).click();
   await expect(list.locator('.song-row__title')).toHaveText(['Dandelion Road']);
+  // The list changes at once; the reload must not cut off the request that saves it.
+  await unliked;
   await page.reload();
   await expect(list.locator('.song-row__title')).toHaveText(['Dandelion Road']);
   await page.goto('/songs');

@@ -37,8 +37,11 @@ test('follows someone from all users, sees them on Following and unfollows', asy
 
   await page.goto('/allusers');
   const card = userCard(page, them);
+  // The button turns at once; the reload must wait for the request that saves it.
+  const followed = page.waitForResponse((r) => r.url().endsWith('/api/auth/allfollow') && r.ok());
   await card.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(card.getByRole('button', { name: 'Following' })).toBeVisible();
+  await followed;
   await page.reload();
   await expect(card.getByRole('button', { name: 'Following' })).toBeVisible();
 
@@ -55,9 +58,13 @@ test('follows someone from all users, sees them on Following and unfollows', asy
 
   // 'Following' on the card unfollows too, without asking.
   await page.goto('/allusers');
+  const unfollowed = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && r.url().includes('/api/auth/follow/') && r.ok(),
+  );
   await card.getByRole('button', { name: 'Follow', exact: true }).click();
   await card.getByRole('button', { name: 'Following' }).click();
   await expect(card.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
+  await unfollowed;
   await page.reload();
   await expect(card.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
 });

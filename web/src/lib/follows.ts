@@ -95,6 +95,9 @@ export function useToggleFollow() {
   const usersKey = queryKeys.users.list();
   const followingsKey = queryKeys.follows.followings();
   return useMutation({
+    // In click order: Follow then a quick Following (unfollow) must not reach
+    // the server the other way round.
+    scope: { id: 'follows' },
     mutationFn: (vars: FollowVars) => (vars.follow ? follow(vars.userId) : unfollow(vars.userId)),
     onMutate: async (vars) => {
       await Promise.all([

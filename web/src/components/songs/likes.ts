@@ -65,6 +65,9 @@ export function useToggleLike() {
   const toast = useToast();
   const key = queryKeys.songs.liked();
   return useMutation({
+    // One at a time, in click order: a like and its quick unlike must reach
+    // the server in that order, or the server keeps the wrong one.
+    scope: { id: 'likes' },
     mutationFn: ({ song, like }: ToggleVars) => (like ? likeSong(song._id) : unlikeSong(song._id)),
     onMutate: async ({ song, like }) => {
       await queryClient.cancelQueries({ queryKey: key });
