@@ -17,9 +17,20 @@ ff -f lavfi -i "sine=frequency=440:duration=1:sample_rate=48000" -ac 1 -c:a libo
 ff -f lavfi -i "sine=frequency=330:duration=2:sample_rate=44100" -ac 2 -c:a flac lossless.flac
 # Songs for the browser tests: a 12-second tune and a 3-second one.
 ff -f lavfi -i "aevalsrc=0.3*sin(2*PI*(330+110*floor(mod(t*2\,4)))*t)|0.3*sin(2*PI*(330+110*floor(mod(t*2\,4)))*t):s=44100:d=12" -c:a libmp3lame -b:a 64k tune-12s.mp3
+ff -i sine.wav -c:a pcm_s16be sine.aiff
 ff -f lavfi -i "aevalsrc=0.3*sin(2*PI*523*t)|0.3*sin(2*PI*523*t):s=44100:d=3" -c:a libmp3lame -b:a 64k chime-3s.mp3
 ff -f lavfi -i "aevalsrc=0.3*sin(2*PI*392*t)|0.3*sin(2*PI*392*t):s=48000:d=4" -c:a libopus -b:a 48k hum-4s.opus
+# Two tracks of one tagged album (album, track, disc, year, genre), for album pages;
+# their titles sort against their track order, so tests tell the two apart.
+album() { ff -f lavfi -i "aevalsrc=0.3*sin(2*PI*$1*t)|0.3*sin(2*PI*$1*t):s=44100:d=$2" -c:a libmp3lame -b:a 64k \
+  -metadata title="$3" -metadata artist="Tide Pool" -metadata album="Low Tide Tapes" -metadata track="$4/2" \
+  -metadata disc=1/1 -metadata date=1994 -metadata genre="Dream Pop" "album-track$4.mp3"; }
+album 440 3 "Harbor Lights" 1
+album 587 4 "Afterglow" 2
 printf 'This is a text file, not music.\n' > text.mp3
+# A tagged file: its album, genre, year and track place the upload.
+ff -i sine.mp3 -c copy -id3v2_version 3 -metadata title="Tide" -metadata album="Shores" \
+  -metadata genre="Ambient" -metadata date="1994" -metadata track="2/9" tagged.mp3
 cd ../images
 ff -f lavfi -i "gradients=s=96x96:seed=7:d=1" -frames:v 1 cover.png
 ff -i cover.png -q:v 4 cover.jpg

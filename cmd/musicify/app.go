@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/musicify/musicify/internal/admin"
+	"github.com/musicify/musicify/internal/apppass"
 	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/blob"
@@ -67,6 +69,11 @@ type Main struct {
 	shutdown time.Duration
 
 	ops ops // what /readyz and /metrics watch (metrics.go)
+
+	// AppPasswords makes and checks the passwords Subsonic apps sign in with.
+	AppPasswords *apppass.Service
+	// Scanner imports MUSICIFY_LIBRARY_DIRS; nil without them.
+	Scanner musicify.Scanner
 }
 
 // NewMain prepares a program for cfg.
@@ -113,7 +120,13 @@ func (m *Main) Run(ctx context.Context) error {
 	if db.Dialect() == "postgres" {
 		rates = db // every instance shares the counts of rate limits and lockouts
 	}
-	accounts := auth.NewService(db, mailer, auth.Options{Hash: m.Hash, Now: m.Now, BaseURL: cfg.BaseURL.String(), Rates: rates})
+	admins := &admin.Service{Store: db, Admins: cfg.Admins, Mode: musicify.SignupMode(cfg.Signup),
+		BaseURL: cfg.BaseURL.String(), Now: m.Now, Logger: m.Logger}
+	if err := db.GrantAdmin(ctx, cfg.Admins); err != nil {
+		return fmt.Errorf("making the MUSICIFY_ADMIN accounts admins: %w", err)
+	}
+	accounts := auth.NewService(db, mailer, auth.Options{Hash: m.Hash, Now: m.Now, BaseURL: cfg.BaseURL.String(), Rates: rates,
+		Admins: cfg.Admins, Signup: admins.SignupMode})
 
 	engine := recommend.New(m.Now)
 	m.engine = engine
@@ -136,7 +149,12 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	runner := &jobs.Runner{Store: db, Logger: m.Logger, Now: m.Now}
+	raw := blobs // the store itself; blobs also serves the library folders
+	scanner, blobs, err := libraryScanner(ctx, cfg, db, blobs, m.Logger)
+	if err != nil {
+		return err
+	}
+	runner := &jobs.Runner{Store: db, Logger: m.Logger, Now: m.Now, Workers: int(cfg.JobWorkers)}
 	library := &catalog.Service{
 		Songs: db, Blobs: blobs, Probe: media.NewProber(), FFmpeg: media.NewFFmpeg(), Jobs: runner,
 		Logger: m.Logger, Now: m.Now, QuotaMB: cfg.UploadQuotaMB,
@@ -147,6 +165,7 @@ func (m *Main) Run(ctx context.Context) error {
 	library.Transcriber = m.transcriber()
 	library.TempDir = cfg.TempDir // with the spooled uploads, where the sweep finds what a crash leaves
 	runner.Handlers = map[string]jobs.Handler{catalog.JobAnalyze: library.Analyze, catalog.JobTranscribe: library.Transcribe}
+	admins.Library = library
 	var seeder *demo.Seeder
 	if cfg.Demo {
 		if seeder, err = m.seeder(ctx, db, library, cfg.TempDir); err != nil {
@@ -156,7 +175,7 @@ func (m *Main) Run(ctx context.Context) error {
 
 	m.search = &search.Service{Index: db, Logger: m.Logger}
 	api := &httpapi.Server{
-		Accounts: accounts, Users: db, Songs: db, Library: library, Blobs: blobs,
+		Accounts: accounts, Users: db, Songs: db, Albums: db, Library: library, Blobs: blobs,
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger},
 		Social:      &social.Service{Store: db, Now: m.Now},
 		Search:      m.search,
@@ -166,8 +185,13 @@ func (m *Main) Run(ctx context.Context) error {
 		SpoolDir: cfg.TempDir, MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
 		Seeding: m.seeding.Load, Rates: rates,
+		Admin: admins,
 	}
-	if s3, ok := blobs.(*blob.S3); ok && cfg.StorageRedirect {
+	if scanner != nil {
+		scanner.Jobs = runner
+		api.Scanner, m.Scanner = scanner, scanner
+	}
+	if s3, ok := raw.(*blob.S3); ok && cfg.StorageRedirect {
 		api.SignMedia = func(ctx context.Context, key, contentType, disposition string) (string, error) {
 			return s3.SignedURL(ctx, key, signedMediaTTL, contentType, disposition)
 		}
@@ -177,6 +201,13 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	api.Media, api.Bus = mediaurl.New(secret, m.Now), m.Bus
+	// App passwords are encrypted under a key derived from the same secret.
+	if m.AppPasswords, err = apppass.New(db, secret, apppass.Options{Now: m.Now, Rates: rates, Logger: m.Logger}); err != nil {
+		return err
+	}
+	api.AppPasswords = m.AppPasswords
+	api.Subsonic = m.subsonic(api, library)
+	api.JobStats = db // served at GET /api/admin/jobs, behind the admin check
 	m.observe(api, blobs)
 	catalogView := &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Recommender: engine}
 	if cfg.LLMBaseURL != "" {
@@ -232,6 +263,9 @@ func (m *Main) Run(ctx context.Context) error {
 		defer m.wg.Done()
 		runner.Run(bg)
 	}()
+	if scanner != nil { // scans in the background: the server answers at once
+		m.wg.Go(func() { scanner.Run(bg, cfg.ScanInterval, 0) })
+	}
 	go func() {
 		defer m.wg.Done()
 		if err := m.server.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/md5"
 	"flag"
 	"fmt"
 	"io"
@@ -18,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/musicify/musicify/internal/apppass"
 	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/httpapi"
 	"github.com/musicify/musicify/internal/musicify"
@@ -26,6 +28,7 @@ import (
 	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/social"
 	"github.com/musicify/musicify/internal/sqlstore"
+	"github.com/musicify/musicify/internal/subsonic"
 )
 
 // bench builds a large catalog in a temp dir and reports the latency of
@@ -33,6 +36,12 @@ import (
 func bench(args []string) int {
 	if len(args) > 0 && args[0] == "events" {
 		return benchEvents(args[1:])
+	}
+	if len(args) > 0 && args[0] == "scan" {
+		return benchScan(args[1:])
+	}
+	if len(args) > 0 && args[0] == "jobs" {
+		return benchJobs(args[1:])
 	}
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	nSongs := fs.Int("songs", 100_000, "songs in the catalog")
@@ -104,12 +113,33 @@ func bench(args []string) int {
 	fmt.Printf("recommender loaded in %s; heap in use %d MB\n", time.Since(start).Round(time.Millisecond), mem.HeapInuse>>20)
 
 	accounts := auth.NewService(db, nil, auth.Options{})
-	srv, _, err := benchInstance(ctx, db, engine, nil)
+	srv, api, err := benchInstance(ctx, db, engine, nil)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		return 1
 	}
 	defer srv.Close()
+	// A Subsonic app's sign-in: the token scheme with a fresh salt.
+	listener, err := db.UserByEmail(ctx, users[0].Email) // ids differ in a kept catalog; emails do not
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		return 1
+	}
+	_, appPassword, err := api.AppPasswords.Create(ctx, listener.ID, fmt.Sprint("bench ", time.Now().UnixNano()))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		return 1
+	}
+	rest := func(call string, params url.Values) string {
+		salt := fmt.Sprint(time.Now().UnixNano())
+		params.Set("u", listener.Username)
+		params.Set("s", salt)
+		params.Set("t", fmt.Sprintf("%x", md5.Sum([]byte(appPassword+salt))))
+		params.Set("v", "1.16.1")
+		params.Set("c", "bench")
+		params.Set("f", "json")
+		return "/rest/" + call + "?" + params.Encode()
+	}
 
 	// Sessions for 50 listeners, so recommendations are asked for many people.
 	r := rand.New(rand.NewPCG(1, 2))
@@ -166,6 +196,17 @@ func bench(args []string) int {
 		{"GET /api/search?q=…", func(i int) string { return "/api/search?q=" + url.QueryEscape(queries[i]) }},
 		{"GET /api/recommend/all", func(int) string { return "/api/recommend/all" }},
 		{"GET /api/recommend/top", func(int) string { return "/api/recommend/top" }},
+		{"GET /api/albums?sort=recent", func(i int) string { return fmt.Sprintf("/api/albums?sort=recent&offset=%d", i%50*50) }},
+		{"GET /api/albums?sort=name", func(i int) string { return fmt.Sprintf("/api/albums?sort=name&offset=%d", i%50*50) }},
+		{"GET /api/albums?sort=plays", func(int) string { return "/api/albums?sort=plays" }},
+		{"GET /rest/search3?query=…", func(i int) string { return rest("search3", url.Values{"query": {queries[i]}}) }},
+		{"GET /rest/getAlbumList2 newest", func(i int) string {
+			return rest("getAlbumList2", url.Values{"type": {"newest"}, "offset": {fmt.Sprint(i % 50 * 20)}})
+		}},
+		{"GET /rest/getAlbumList2 A–Z", func(i int) string {
+			return rest("getAlbumList2", url.Values{"type": {"alphabeticalByName"}, "offset": {fmt.Sprint(i % 50 * 20)}})
+		}},
+		{"GET /rest/getAlbumList2 frequent", func(int) string { return rest("getAlbumList2", url.Values{"type": {"frequent"}}) }},
 	} {
 		lat := make([]time.Duration, *rounds)
 		order := make([]int, *rounds)
@@ -203,13 +244,22 @@ func benchInstance(ctx context.Context, db *sqlstore.DB, engine *recommend.Engin
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	base, _ := url.Parse("http://127.0.0.1")
 	api := &httpapi.Server{
-		Accounts: auth.NewService(db, nil, auth.Options{}), Users: db, Songs: db, Blobs: blobs, Logger: logger, BaseURL: base, Ping: db.Ping,
+		Accounts: auth.NewService(db, nil, auth.Options{}), Users: db, Songs: db, Albums: db, Blobs: blobs, Logger: logger, BaseURL: base, Ping: db.Ping,
 		Playlists: &playlists.Service{Store: db, Logger: logger}, Social: &social.Service{Store: db, Now: time.Now},
 		Search: &search.Service{Index: db, Logger: logger}, Recommender: engine, Interests: db,
 	}
 	if err := api.Search.Warm(ctx); err != nil { // as the server does at start
 		return nil, nil, err
 	}
+	// Subsonic apps sign in with app passwords under a key from a secret.
+	pw, err := apppass.New(db, []byte("bench-secret-bench-secret-bench-secret"), apppass.Options{Now: time.Now, Logger: logger})
+	if err != nil {
+		return nil, nil, err
+	}
+	api.AppPasswords = pw
+	api.Subsonic = &subsonic.Server{Auth: pw, Songs: db, Albums: db, Playlists: api.Playlists, Social: api.Social,
+		Search: api.Search, Store: db, Recommender: engine, Stations: db, Blobs: blobs,
+		ClientAddr: func(*http.Request) string { return "127.0.0.1" }, BaseURL: base, Logger: logger, Now: time.Now}
 	srv := httptest.NewServer(api.Handler())
 	api.BaseURL, _ = url.Parse(srv.URL)
 	return srv, api, nil
@@ -252,7 +302,9 @@ func benchCatalog(nSongs, nUsers, nPlays int) ([]*musicify.User, []*musicify.Son
 			title[j] = strings.ToUpper(w[:1]) + w[1:]
 		}
 		id := musicify.NewID()
-		songs[i] = &musicify.Song{ID: id, UserID: users[i%nUsers].ID, Name: strings.Join(title, " "), Format: "mp3",
+		// Albums of twelve songs by one uploader, as the library has them.
+		album := fmt.Sprintf("%s %d", words[(i/(12*nUsers))%len(words)], i/(12*nUsers))
+		songs[i] = &musicify.Song{ID: id, UserID: users[i%nUsers].ID, Name: strings.Join(title, " "), Format: "mp3", Album: album,
 			Duration: 180, Size: 1, SHA256: id, AudioKey: "songs/" + id + "/original.mp3", Created: now.Add(-time.Duration(nSongs-i) * time.Minute)}
 	}
 	pairs := recommend.Synthetic(nUsers, nSongs, 200, nPlays/nUsers, 0.8, 11)

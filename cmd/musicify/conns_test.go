@@ -3,12 +3,14 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -105,7 +107,9 @@ func TestSlowHeadsAndIdleConnectionsAreClosed(t *testing.T) {
 			}
 		}()
 		c.SetReadDeadline(time.Now().Add(10 * time.Second))
-		if _, err := io.ReadAll(c); err != nil {
+		// Closed by the server: an end of stream, or a reset when the close
+		// met a header line still on its way. Only our own deadline fails.
+		if _, err := io.ReadAll(c); err != nil && !errors.Is(err, syscall.ECONNRESET) {
 			t.Fatalf("a trickling head was not cut off: %v", err)
 		}
 	})

@@ -18,10 +18,13 @@ const usage = `usage:
   musicify serve                                      run the server (configured by MUSICIFY_* variables)
   musicify migrate --to-database postgres://…         copy this SQLite installation into PostgreSQL (safe to re-run)
   musicify migrate --to-storage s3://BUCKET?…         copy its media into S3 (either flag, or both; safe to re-run)
+  musicify scan [--full]                              import MUSICIFY_LIBRARY_DIRS into the database once and print the counts
   musicify version                                    print the version
   musicify eval recommend --interactions FILE.csv     leave-one-out test of the recommender
   musicify bench [--database postgres://… --load 10s]  latency of search and recommendations on a large catalog
   musicify bench events --database postgres://…       how long an event takes from one instance to another
+  musicify bench scan --library DIR [--database …]    first scan and unchanged rescan of a library (scripts/gen-library makes one)
+  musicify bench jobs [--jobs 2000 --workers N]        search latency while a bulk import's jobs drain
 `
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -46,6 +49,8 @@ func run(args []string) int {
 		return migrateCmd(args[1:])
 	case "bench":
 		return bench(args[1:])
+	case "scan":
+		return scanCmd(args[1:], os.Stdout)
 	case "eval":
 		if len(args) > 1 && args[1] == "recommend" {
 			return evalRecommend(args[2:])

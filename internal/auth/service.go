@@ -35,6 +35,10 @@ type Store interface {
 	musicify.UserStore
 	musicify.SessionStore
 	musicify.CodeStore
+	// CreateAccount and InviteByTokenHash are of musicify.AdminStore: a
+	// new account may use up an invitation and become the first admin.
+	CreateAccount(ctx context.Context, u *musicify.User, g musicify.AccountGrant) error
+	InviteByTokenHash(ctx context.Context, tokenHash string, now time.Time) (*musicify.Invite, error)
 }
 
 // Service implements musicify.AccountService.
@@ -54,6 +58,8 @@ type Service struct {
 	codeCheckEmail             *Limiter
 	dummyOnce                  sync.Once
 	dummyHash                  string
+	admins                     map[string]bool // lower-cased MUSICIFY_ADMIN names
+	signup                     func(context.Context) (musicify.SignupMode, error)
 }
 
 var _ musicify.AccountService = (*Service)(nil)
@@ -71,6 +77,11 @@ type Options struct {
 	// Rates keeps the counts of the rate limits: the database when several
 	// instances share the work; nil counts in this process.
 	Rates musicify.RateStore
+	// Admins are the usernames of MUSICIFY_ADMIN: they are admins from
+	// sign-up on. With none, the first person to sign up is the admin.
+	Admins []string
+	// Signup says who may create an account now; nil lets everyone.
+	Signup func(context.Context) (musicify.SignupMode, error)
 }
 
 // NewService wires the account service.
@@ -90,8 +101,12 @@ func NewService(store Store, mailer musicify.Mailer, o Options) *Service {
 	if o.HashQueue <= 0 {
 		o.HashQueue = 4 * o.HashWorkers
 	}
+	admins := map[string]bool{}
+	for _, name := range o.Admins {
+		admins[strings.ToLower(name)] = true
+	}
 	return &Service{
-		store: store, mailer: mailer, hash: o.Hash, now: o.Now, baseURL: o.BaseURL,
+		store: store, mailer: mailer, hash: o.Hash, now: o.Now, baseURL: o.BaseURL, admins: admins, signup: o.Signup,
 		loginIP:       NewLimiter(o.Rates, "login-ip", 60, 15*time.Minute, o.Now),
 		loginPair:     NewLimiter(o.Rates, "login-pair", 10, 15*time.Minute, o.Now),
 		loginAccount:  NewLimiter(o.Rates, "login-account", loginCountCap, 15*time.Minute, o.Now),
@@ -111,10 +126,20 @@ func NewService(store Store, mailer musicify.Mailer, o Options) *Service {
 // and mails a code. The pending account waits with the code.
 func (s *Service) StartSignup(ctx context.Context, c musicify.Client, r musicify.SignupRequest) error {
 	r.Username, r.Email = strings.TrimSpace(r.Username), musicify.NormalizeEmail(r.Email)
+	mode, err := s.signupMode(ctx)
+	if err != nil {
+		return err
+	}
+	if mode == musicify.SignupClosed {
+		return musicify.Errorf(musicify.EFORBIDDEN, musicify.MsgSignupClosed)
+	}
 	if err := musicify.ValidateRegistration(r.Username, r.Password, r.Email); err != nil {
 		return err
 	}
 	if err := s.limitCodeIP(ctx, c); err != nil {
+		return err
+	}
+	if _, err := s.invitation(ctx, mode, r.Invite); err != nil {
 		return err
 	}
 	if err := s.ensureFree(ctx, r.Username, r.Email); err != nil {
@@ -175,11 +200,25 @@ func (s *Service) CompleteSignup(ctx context.Context, c musicify.Client, r music
 	if differs {
 		return nil, "", musicify.Errorf(musicify.EINVALID, "These details differ from the ones the code was sent for. Please register again.")
 	}
+	// The mode may have changed, or the invitation been used, since the
+	// code was mailed: checked again before the code is used up, and the
+	// invitation used up in the same step as the account is made.
+	mode, err := s.signupMode(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	if mode == musicify.SignupClosed {
+		return nil, "", musicify.Errorf(musicify.EFORBIDDEN, musicify.MsgSignupClosed)
+	}
+	grant, err := s.invitation(ctx, mode, r.Invite)
+	if err != nil {
+		return nil, "", err
+	}
 	if err := s.claimCode(ctx, pending); err != nil {
 		return nil, "", err
 	}
 	u := &musicify.User{Username: pending.Username, Email: email, PasswordHash: pending.PasswordHash}
-	if err := s.store.CreateUser(ctx, u); err != nil {
+	if err := s.createAccount(ctx, u, grant); err != nil {
 		return nil, "", err
 	}
 	token, err := s.newSession(ctx, u.ID)
@@ -246,6 +285,10 @@ func (s *Service) Login(ctx context.Context, c musicify.Client, login, password 
 	}
 	// The owner is in; should forgetting fail, the count only runs out later.
 	_ = s.loginPair.Reset(ctx, pair)
+	if u.Disabled {
+		// Said only to whoever knows the password.
+		return nil, "", musicify.Errorf(musicify.EFORBIDDEN, musicify.MsgAccountOff)
+	}
 	token, err := s.newSession(ctx, u.ID)
 	if err != nil {
 		return nil, "", err
@@ -339,6 +382,9 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*musicify.Use
 	if err != nil {
 		return nil, nil, false, err
 	}
+	if u.Disabled { // disabling ends the sessions; this holds should one be made meanwhile
+		return nil, nil, false, musicify.Errorf(musicify.EUNAUTHORIZED, musicify.MsgAccountOff)
+	}
 	renewed := now.Sub(sess.LastSeenAt) >= sessionTouchEvery
 	if renewed {
 		if err := s.store.TouchSession(ctx, hash, now, now.Add(SessionTTL)); err != nil {
@@ -362,6 +408,9 @@ func (s *Service) SignInExternal(ctx context.Context, email string) (*musicify.U
 	if err != nil {
 		return nil, "", err
 	}
+	if u.Disabled {
+		return nil, "", musicify.Errorf(musicify.EFORBIDDEN, musicify.MsgAccountOff)
+	}
 	token, err := s.newSession(ctx, u.ID)
 	if err != nil {
 		return nil, "", err
@@ -370,6 +419,14 @@ func (s *Service) SignInExternal(ctx context.Context, email string) (*musicify.U
 }
 
 func (s *Service) createExternal(ctx context.Context, email string) (*musicify.User, error) {
+	switch mode, err := s.signupMode(ctx); {
+	case err != nil:
+		return nil, err
+	case mode == musicify.SignupClosed:
+		return nil, musicify.Errorf(musicify.EFORBIDDEN, musicify.MsgSignupClosed)
+	case mode == musicify.SignupInvite:
+		return nil, musicify.Errorf(musicify.EFORBIDDEN, "Sign-up on this server is by invitation: open your invitation link and register there, then sign in.")
+	}
 	base := UsernameFromEmail(email)
 	for i := 0; i < 20; i++ {
 		name := base
@@ -378,7 +435,7 @@ func (s *Service) createExternal(ctx context.Context, email string) (*musicify.U
 			name = strings.TrimRight(base[:min(len(base), musicify.UsernameMax-len(suffix))], "-") + suffix
 		}
 		u := &musicify.User{Username: name, Email: email}
-		err := s.store.CreateUser(ctx, u)
+		err := s.createAccount(ctx, u, musicify.AccountGrant{})
 		if err == nil {
 			return u, nil
 		}

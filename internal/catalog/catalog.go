@@ -100,9 +100,11 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	}
 
 	song := &musicify.Song{
-		ID: musicify.NewID(), Name: name, UserID: up.User.ID, Artist: up.User.Username, Format: info.Format,
+		ID: musicify.NewID(), Name: name, UserID: up.User.ID, Artist: up.User.Username, Uploader: up.User.Username,
+		Format:   info.Format,
 		Duration: info.Duration, Bitrate: info.Bitrate, Size: up.Size, SHA256: up.SHA256, Text: up.Text,
-		Title: info.Title, Album: info.Album, Created: s.Now().UTC().Truncate(time.Millisecond), Transcript: musicify.TranscriptNone,
+		Title: info.Title, Album: info.Album, Track: info.Track, Disc: info.Disc, Year: info.Year, Genre: info.Genre,
+		Created: s.Now().UTC().Truncate(time.Millisecond), Transcript: musicify.TranscriptNone,
 	}
 	transcribe := strings.TrimSpace(up.Text) == "" && s.Transcriber != nil && s.Jobs != nil
 	if transcribe {
@@ -195,7 +197,16 @@ func (s *Service) analyzeJob(song *musicify.Song) *musicify.Job {
 	if info := (media.Info{Format: song.Format, Bitrate: song.Bitrate}); info.Lossless() || info.Bitrate > 320_000 {
 		payload = "rendition"
 	}
-	return &musicify.Job{Kind: JobAnalyze, Subject: song.ID, Payload: payload}
+	return &musicify.Job{Kind: JobAnalyze, Subject: song.ID, Payload: payload, Priority: jobPriority(song)}
+}
+
+// jobPriority puts the work on a song someone just uploaded, who waits to
+// hear it levelled, before that of songs a library import brings in bulk.
+func jobPriority(song *musicify.Song) int {
+	if song.UserID == musicify.LibraryUserID || song.LibraryPath != "" {
+		return musicify.JobBulk
+	}
+	return musicify.JobInteractive
 }
 
 // Delete removes the caller's own song: the row first, so nothing points

@@ -37,7 +37,7 @@ func (s *Service) QueueMissingJobs(ctx context.Context) (int, error) {
 	// Queued even without a transcriber: the job then says the transcript failed.
 	list, err := s.Songs.SongsToTranscribe(ctx, JobTranscribe)
 	queue(list, err, func(song *musicify.Song) *musicify.Job {
-		return &musicify.Job{Kind: JobTranscribe, Subject: song.ID}
+		return &musicify.Job{Kind: JobTranscribe, Subject: song.ID, Priority: jobPriority(song)}
 	})
 	return queued, errors.Join(errs...)
 }

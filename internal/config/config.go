@@ -8,8 +8,11 @@ import (
 	"net/mail"
 	"net/url"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Config is every setting of the server. Defaults make `make run` work.
@@ -35,6 +38,9 @@ type Config struct {
 	TrustProxy    bool
 	// MaxConnections caps open connections; past it new ones get 503.
 	MaxConnections int64
+	// JobWorkers is how many background jobs (ffmpeg, pocketsphinx) run at
+	// once: by default one per core but one, leaving a core to requests.
+	JobWorkers int64
 
 	OIDCIssuer       string
 	OIDCClientID     string
@@ -53,6 +59,18 @@ type Config struct {
 	// SecretKey signs media URLs; "" takes the one generated into the
 	// database, which every instance sharing it then uses.
 	SecretKey string
+	// LibraryDirs are the music folders to import and watch (absolute).
+	LibraryDirs []string
+	// ScanInterval is how often the library is scanned in full; 0: never.
+	ScanInterval time.Duration
+	// TranscribeLibrary transcribes imported songs too.
+	TranscribeLibrary bool
+	// Signup is who may create an account (MUSICIFY_SIGNUP): open, invite
+	// or closed; an admin may pick another on the admin page.
+	Signup string
+	// Admins are usernames that are admins (MUSICIFY_ADMIN); none makes the
+	// first person to sign up the admin.
+	Admins []string
 }
 
 // Error names the variable that stopped the start.
@@ -74,6 +92,7 @@ func Load(getenv func(string) string) (*Config, error) {
 		UploadQuotaMB:    p.positive("MUSICIFY_UPLOAD_QUOTA_MB", 0),
 		TrustProxy:       p.boolean("MUSICIFY_TRUST_PROXY", false),
 		MaxConnections:   p.positive("MUSICIFY_MAX_CONNECTIONS", 4096),
+		JobWorkers:       p.positive("MUSICIFY_JOB_WORKERS", int64(max(1, runtime.NumCPU()-1))),
 		OIDCIssuer:       p.str("MUSICIFY_OIDC_ISSUER", ""),
 		OIDCClientID:     p.str("MUSICIFY_OIDC_CLIENT_ID", ""),
 		OIDCClientSecret: p.str("MUSICIFY_OIDC_CLIENT_SECRET", ""),
@@ -113,14 +132,47 @@ func Load(getenv func(string) string) (*Config, error) {
 		p.httpURL("MUSICIFY_TRANSCRIBE_URL", c.TranscribeURL)
 	}
 	p.pubsub("MUSICIFY_PUBSUB_URL", c.PubSubURL)
+	c.LibraryDirs = p.libraryDirs("MUSICIFY_LIBRARY_DIRS")
+	p.apart("MUSICIFY_LIBRARY_DIRS", c.LibraryDirs, c.DataDir, c.MediaDir)
+	c.ScanInterval = p.duration("MUSICIFY_SCAN_INTERVAL", time.Hour)
+	c.TranscribeLibrary = p.boolean("MUSICIFY_TRANSCRIBE_LIBRARY", false)
 	p.token("MUSICIFY_METRICS_TOKEN", c.MetricsToken)
 	if c.SecretKey != "" && len(c.SecretKey) < 32 {
 		p.fail("MUSICIFY_SECRET_KEY", "must be at least 32 characters (openssl rand -hex 32 makes one), or unset to use the one generated into the database")
 	}
+	c.Signup = p.oneOf("MUSICIFY_SIGNUP", "open", "open", "invite", "closed")
+	c.Admins = p.usernames("MUSICIFY_ADMIN")
 	if p.err != nil {
 		return nil, p.err
 	}
 	return c, nil
+}
+
+// oneOf reads a value that must be one of choices.
+func (p *parser) oneOf(name, def string, choices ...string) string {
+	v := strings.ToLower(p.str(name, def))
+	for _, c := range choices {
+		if v == c {
+			return v
+		}
+	}
+	p.fail(name, fmt.Sprintf("%q is not one of %s", v, strings.Join(choices, ", ")))
+	return def
+}
+
+// usernames reads a comma-separated list of usernames.
+func (p *parser) usernames(name string) []string {
+	var out []string
+	for _, n := range strings.Split(p.str(name, ""), ",") {
+		if n = strings.TrimSpace(n); n == "" {
+			continue
+		}
+		if !usernamePattern.MatchString(n) {
+			p.fail(name, fmt.Sprintf("%q is not a username (letters, digits, _ and -, comma-separated)", n))
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // OIDCEnabled reports whether sign-in with an identity provider is configured.
@@ -145,13 +197,15 @@ func (c *Config) Redacted() []any {
 		"addr", c.Addr, "base_url", c.BaseURL.String(), "data_dir", c.DataDir,
 		"database", redactURL(c.DatabaseURL), "media", c.media(), "smtp", smtp,
 		"mail_from", c.MailFrom.String(), "demo", c.Demo, "max_upload_mb", c.MaxUploadMB,
-		"upload_quota_mb", c.UploadQuotaMB, "max_connections", c.MaxConnections,
+		"upload_quota_mb", c.UploadQuotaMB, "max_connections", c.MaxConnections, "job_workers", c.JobWorkers,
 		"trust_proxy", c.TrustProxy, "oidc_issuer", c.OIDCIssuer, "oidc_client_id", c.OIDCClientID,
 		"oidc_client_secret", mask(c.OIDCClientSecret), "llm_base_url", c.LLMBaseURL,
 		"llm_model", c.LLMModel, "llm_api_key", mask(c.LLMAPIKey), "transcribe_url", c.TranscribeURL,
 		"transcribe_model", c.TranscribeModel, "transcribe_api_key", mask(c.TranscribeAPIKey),
 		"pubsub", redactURLs(c.PubSubURL), "metrics_token", mask(c.MetricsToken),
 		"pubsub", redactURLs(c.PubSubURL), "secret_key", mask(c.SecretKey),
+		"library_dirs", c.LibraryDirs, "scan_interval", c.ScanInterval.String(), "transcribe_library", c.TranscribeLibrary,
+		"signup", c.Signup, "admins", strings.Join(c.Admins, ","),
 	}
 }
 
@@ -161,6 +215,8 @@ func (c *Config) media() string {
 	}
 	return c.MediaDir
 }
+
+var usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_-]{3,32}$`)
 
 // parser collects the first error so Load reads as a list of settings.
 type parser struct {

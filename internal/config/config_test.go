@@ -3,9 +3,11 @@ package config
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func env(m map[string]string) func(string) string {
@@ -156,5 +158,62 @@ func TestAPostgresURLIsKeptWhole(t *testing.T) {
 	}
 	if got := fmt.Sprint(c.Redacted()...); strings.Contains(got, "hunter2") {
 		t.Fatalf("the log shows the password: %s", got)
+	}
+}
+
+func TestLibrarySettingsAreParsed(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	c, err := Load(env(map[string]string{"MUSICIFY_LIBRARY_DIRS": a + ":" + b + ":" + a,
+		"MUSICIFY_SCAN_INTERVAL": "15m", "MUSICIFY_TRANSCRIBE_LIBRARY": "true"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.LibraryDirs) != 2 || c.LibraryDirs[0] != a || c.LibraryDirs[1] != b || c.ScanInterval != 15*time.Minute || !c.TranscribeLibrary {
+		t.Errorf("parsed = %q, %v, %v", c.LibraryDirs, c.ScanInterval, c.TranscribeLibrary)
+	}
+	c, err = Load(env(map[string]string{"MUSICIFY_SCAN_INTERVAL": "0"}))
+	if err != nil || c.ScanInterval != 0 || c.LibraryDirs != nil || c.TranscribeLibrary {
+		t.Errorf("0 interval = %v, %v", c, err)
+	}
+	if c, _ := Load(env(nil)); c.ScanInterval != time.Hour {
+		t.Errorf("default interval = %v", c.ScanInterval)
+	}
+}
+
+func TestBadLibraryFoldersNameTheVariable(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "song.mp3")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	locked := filepath.Join(dir, "locked")
+	if err := os.Mkdir(locked, 0o000); err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]string{
+		"MUSICIFY_LIBRARY_DIRS=missing":  filepath.Join(dir, "nope"),
+		"MUSICIFY_LIBRARY_DIRS=file":     file,
+		"MUSICIFY_SCAN_INTERVAL=hourly":  "hourly",
+		"MUSICIFY_SCAN_INTERVAL=-1h":     "-1h",
+		"MUSICIFY_TRANSCRIBE_LIBRARY=ja": "ja",
+		"MUSICIFY_LIBRARY_DIRS=data":     "data/music", // inside the default data dir
+		"MUSICIFY_LIBRARY_DIRS=parent":   ".",          // holds it
+	}
+	if err := os.MkdirAll("data/music", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll("data")
+	if os.Geteuid() != 0 { // root reads every folder
+		cases["MUSICIFY_LIBRARY_DIRS=unreadable"] = locked
+	}
+	for label, value := range cases {
+		name := strings.SplitN(label, "=", 2)[0]
+		t.Run(label, func(t *testing.T) {
+			_, err := Load(env(map[string]string{name: value}))
+			var ce *Error
+			if !errors.As(err, &ce) || ce.Var != name || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("err = %v, want one line naming %s", err, name)
+			}
+		})
 	}
 }

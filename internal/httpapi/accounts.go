@@ -21,6 +21,8 @@ type credentials struct {
 	Password string `json:"password"`
 	Email    string `json:"email"`
 	OTP      string `json:"otp"`
+	// Invite is the token of an invitation link (invite-only sign-up).
+	Invite string `json:"invite"`
 }
 
 // userView is a user as other people may see it: no hash, no secrets.
@@ -50,7 +52,7 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	err := s.Accounts.StartSignup(r.Context(), s.clientOf(r), musicify.SignupRequest{
-		Username: in.Username, Password: in.Password, Email: in.Email,
+		Username: in.Username, Password: in.Password, Email: in.Email, Invite: in.Invite,
 	})
 	if err != nil {
 		s.writeError(w, r, err)
@@ -79,7 +81,7 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, token, err := s.Accounts.CompleteSignup(r.Context(), s.clientOf(r), musicify.SignupRequest{
-		Username: in.Username, Password: in.Password, Email: in.Email, Code: in.OTP,
+		Username: in.Username, Password: in.Password, Email: in.Email, Code: in.OTP, Invite: in.Invite,
 	})
 	if err != nil {
 		s.writeError(w, r, err)
@@ -167,8 +169,14 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 	}{true})
 }
 
+// handleOwnProfile also says whether the caller is an admin, so the web
+// app can show the way to the admin page (whose routes check it again).
 func (s *Server) handleOwnProfile(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, viewOf(userOf(r), true))
+	u := userOf(r)
+	writeJSON(w, http.StatusOK, struct {
+		userView
+		Admin bool `json:"admin"`
+	}{viewOf(u, true), u.Admin})
 }
 
 // handleUserProfile shows a user by name: their name and playlists. The

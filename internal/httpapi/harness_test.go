@@ -20,6 +20,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/musicify/musicify/internal/admin"
 	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/blob"
@@ -110,6 +111,7 @@ func TestMain(m *testing.M) {
 type envOptions struct {
 	Open   storetest.Opener // the store: SQLite when nil
 	Outbox bool             // mail is kept in the dev outbox (/dev/mail.json) instead of sent
+	Admins []string         // MUSICIFY_ADMIN
 }
 
 func newEnv(t testing.TB, tweak ...func(*httpapi.Server)) *env {
@@ -142,22 +144,24 @@ func newEnvWith(t testing.TB, o envOptions, tweak ...func(*httpapi.Server)) *env
 		m = &mailer.Outbox{Store: db, Logger: logger}
 	}
 	waits := &sleeps{}
-	svc := auth.NewService(db, m, auth.Options{Hash: cheapHash, Now: clk.Now, BaseURL: ts.URL, Sleep: waits.sleep})
+	admins := &admin.Service{Store: db, BaseURL: ts.URL, Now: clk.Now, Logger: logger, Admins: o.Admins}
+	svc := auth.NewService(db, m, auth.Options{Hash: cheapHash, Now: clk.Now, BaseURL: ts.URL, Sleep: waits.sleep, Signup: admins.SignupMode, Admins: o.Admins})
 	mediaDir := filepath.Join(t.TempDir(), "media")
 	blobs, err := blob.NewLocal(mediaDir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	library := &catalog.Service{Songs: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now}
+	admins.Library = library
 	api := &httpapi.Server{
-		Accounts: svc, Users: db, Songs: db, Library: library, Blobs: blobs, SpoolDir: blobs.TempDir(), MaxUploadMB: 5,
+		Accounts: svc, Users: db, Songs: db, Albums: db, Library: library, Blobs: blobs, SpoolDir: blobs.TempDir(), MaxUploadMB: 5,
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: logger},
 		Social:      &social.Service{Store: db, Now: clk.Now},
 		Search:      &search.Service{Index: db, Logger: logger},
 		Recommender: engine, Interests: db, Now: clk.Now, Media: mediaurl.New([]byte("a test secret of thirty-two bytes"), clk.Now),
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now},
 		Presence: radio.NewPresence(hub), Hub: hub,
-		Ping: db.Ping, Logger: logger, BaseURL: base, Version: "test",
+		Ping: db.Ping, Logger: logger, BaseURL: base, Version: "test", Admin: admins,
 		Web: fstest.MapFS{
 			"index.html":         {Data: []byte("<!doctype html><title>Musicify</title>")},
 			"assets/app-1a2b.js": {Data: []byte("console.log(1)")},

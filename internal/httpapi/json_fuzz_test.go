@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/musicify/musicify/internal/apppass"
 	"github.com/musicify/musicify/internal/httpapi"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
@@ -30,7 +31,8 @@ type fuzzEnv struct {
 
 func newFuzzEnv(f *testing.F) *fuzzEnv {
 	var srv *httpapi.Server
-	e := newEnv(f, func(s *httpapi.Server) {
+	var appPasswords *apppass.Service
+	e := newEnv(f, withAppPasswords(f, &appPasswords), func(s *httpapi.Server) {
 		// Fuzzing sends thousands of chats from one user on a stopped clock.
 		s.Limits = httpapi.Limits{ChatPerMinute: 1 << 30, VoicePerMinute: 1 << 30}
 		srv = s
@@ -120,6 +122,7 @@ var jsonRoutes = []struct{ method, path, body string }{
 	{"POST", "/api/search/follower", `{"name":"fuz"}`},
 	{"POST", "/api/recommend/share", `{"value":"song","id":"{song}"}`},
 	{"POST", "/api/assistant/chat", `{"message":"play something like sine","history":[{"role":"user","content":"hi"}]}`},
+	{"POST", "/api/app-passwords", `{"name":"Phone"}`},
 }
 
 // FuzzJSONBodies posts arbitrary bytes to every JSON route of the real

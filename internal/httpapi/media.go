@@ -49,6 +49,18 @@ func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
 	s.serveBlob(w, r, song.AudioKey, media.MIME(song.Format), `"`+song.SHA256[:24]+`-download"`, "private, "+immutable, true)
 }
 
+// handleLibraryFile streams a library file at its session-checked URL:
+// every signed-in user can play the library, and only its audio is served.
+func (s *Server) handleLibraryFile(w http.ResponseWriter, r *http.Request) {
+	file := r.PathValue("file")
+	format := strings.TrimPrefix(strings.ToLower(path.Ext(file)), ".")
+	if media.MIME(format) == "application/octet-stream" {
+		s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "There is no such media."))
+		return
+	}
+	s.serveBlob(w, r, musicify.LibraryKeyPrefix+r.PathValue("folder")+"/"+file, media.MIME(format), "", "private, no-cache", true)
+}
+
 var coverFile = regexp.MustCompile(`^[0-9a-f]{24}-(640|160)\.jpg$`)
 
 // handleCover serves cover images. They are public: shared links show them.
@@ -64,7 +76,7 @@ func (s *Server) handleCover(w http.ResponseWriter, r *http.Request) {
 // serveBlob sends a stored file. rowNamesIt says a database row points at
 // key, so a missing file is a broken promise worth logging.
 func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentType, etag, cache string, rowNamesIt bool) {
-	if s.SignMedia != nil {
+	if s.SignMedia != nil && !musicify.IsLibraryKey(key) { // library files are on this machine, not in the bucket
 		s.redirectToBlob(w, r, key, contentType)
 		return
 	}

@@ -42,6 +42,9 @@ func (s *Server) refuseCrossOrigin(next http.Handler) http.Handler {
 	if err := cop.AddTrustedOrigin(origin); err != nil {
 		s.Logger.Warn("base URL is not a valid origin", "origin", origin, "err", err)
 	}
+	// The Subsonic API sends no cookie: each call carries its credentials,
+	// so a call from another site (a Subsonic web app) forges nothing.
+	cop.AddInsecureBypassPattern("/rest/")
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.Logger.Warn("cross-origin request refused", "method", r.Method, "path", r.URL.Path, "origin", r.Header.Get("Origin"))
 		s.writeError(w, r, musicify.Errorf(musicify.EFORBIDDEN, "This request came from another website and was refused."))

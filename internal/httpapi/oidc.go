@@ -86,7 +86,18 @@ func (s *Server) handleGoogleCallback(w http.ResponseWriter, r *http.Request) {
 	}
 	_, token, err := s.Accounts.SignInExternal(r.Context(), email)
 	if err != nil {
-		fail("google_failed", err)
+		switch musicify.ErrorMessage(err) {
+		case musicify.MsgAccountOff:
+			fail("google_disabled", err)
+		case musicify.MsgSignupClosed:
+			fail("google_signup_closed", err)
+		default:
+			if musicify.ErrorCode(err) == musicify.EFORBIDDEN {
+				fail("google_signup_invite", err) // invite-only: no new accounts this way
+			} else {
+				fail("google_failed", err)
+			}
+		}
 		return
 	}
 	s.setSessionCookie(w, token)

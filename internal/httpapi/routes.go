@@ -38,6 +38,12 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/view/increase", s.requireUser(s.handleView))
 	mux.HandleFunc("POST /api/artist/cover", s.requireUser(s.handleArtistCover))
 
+	// Albums and genres (issue 13).
+	mux.HandleFunc("GET /api/albums", s.requireUser(s.handleAlbums))
+	mux.HandleFunc("GET /api/albums/{id}", s.requireUser(s.handleAlbum))
+	mux.HandleFunc("GET /api/genres", s.requireUser(s.handleGenres))
+	mux.HandleFunc("GET /api/genres/{name}/songs", s.requireUser(s.handleGenreSongs))
+
 	// Recommendations (issue 5).
 	mux.HandleFunc("GET /api/recommend/all", s.requireUser(s.handleRecommendSongs))
 	mux.HandleFunc("GET /api/recommend/artist", s.requireUser(s.handleRecommendArtists))
@@ -88,6 +94,27 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/assistant/chat", s.requireUser(s.handleChat))
 	mux.HandleFunc("POST /api/voice/command", s.requireUser(s.handleVoiceCommand))
 
+	// App passwords for Subsonic apps (issue 13): each user's own.
+	mux.HandleFunc("GET /api/app-passwords", s.requireUser(s.handleAppPasswords))
+	mux.HandleFunc("POST /api/app-passwords", s.requireUser(s.handleCreateAppPassword))
+	mux.HandleFunc("DELETE /api/app-passwords/{id}", s.requireUser(s.handleRevokeAppPassword))
+	// Administration (issue 13): admins only, checked here on every route.
+	mux.HandleFunc("GET /api/auth/signup-mode", s.handleSignupMode)
+	if s.Admin != nil {
+		mux.HandleFunc("GET /api/admin/users", s.requireAdmin(s.handleAdminUsers))
+		mux.HandleFunc("PUT /api/admin/users/{id}/admin", s.requireAdmin(s.handleAdminSetAdmin))
+		mux.HandleFunc("PUT /api/admin/users/{id}/disabled", s.requireAdmin(s.handleAdminSetDisabled))
+		mux.HandleFunc("DELETE /api/admin/users/{id}", s.requireAdmin(s.handleAdminDeleteUser))
+		mux.HandleFunc("GET /api/admin/library", s.requireAdmin(s.handleAdminLibrary))
+		mux.HandleFunc("POST /api/admin/library/scan", s.requireAdmin(s.handleAdminScan))
+		mux.HandleFunc("GET /api/admin/signup", s.requireAdmin(s.handleAdminSignup))
+		mux.HandleFunc("PUT /api/admin/signup", s.requireAdmin(s.handleAdminSetSignup))
+		mux.HandleFunc("GET /api/admin/invites", s.requireAdmin(s.handleAdminInvites))
+		mux.HandleFunc("POST /api/admin/invites", s.requireAdmin(s.handleAdminCreateInvite))
+		mux.HandleFunc("DELETE /api/admin/invites/{id}", s.requireAdmin(s.handleAdminRevokeInvite))
+		mux.HandleFunc("GET /api/admin/jobs", s.requireAdmin(s.handleJobStats))
+	}
+
 	mux.HandleFunc("/api/", s.handleAPINotFound)
 
 	// Media: audio needs a signed URL or a session; covers are public for shared links.
@@ -96,12 +123,18 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /media/songs/{id}/{file}", s.requireUser(s.handleSongFile))
 	mux.HandleFunc("GET /media/covers/{file}", s.handleCover)
 	mux.HandleFunc("GET /media/radio/{id}/{file}", s.requireUser(s.handleStationAudio))
+	mux.HandleFunc("GET /media/lib/{folder}/{file}", s.requireUser(s.handleLibraryFile))
 
 	if s.Outbox != nil && LoopbackURL(s.BaseURL) {
 		mux.HandleFunc("GET /dev/mail", s.handleDevMail)
 		mux.HandleFunc("GET /dev/mail.json", s.handleDevMailJSON)
 	}
 	mux.HandleFunc("/dev/", s.handleNoPage)
+
+	// The Subsonic API (issue 13): every call carries its own credentials.
+	if s.Subsonic != nil {
+		mux.Handle("/rest/", s.Subsonic)
+	}
 
 	mux.Handle("/", s.spa())
 }

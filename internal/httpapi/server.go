@@ -13,6 +13,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/musicify/musicify/internal/admin"
+	"github.com/musicify/musicify/internal/apppass"
 	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
@@ -33,6 +35,7 @@ type Server struct {
 	Accounts  musicify.AccountService
 	Users     musicify.UserStore
 	Songs     musicify.SongStore
+	Albums    musicify.AlbumStore
 	Library   musicify.Library
 	Playlists *playlists.Service
 	Social    *social.Service
@@ -67,6 +70,8 @@ type Server struct {
 	// Now is the clock of the handlers that record a time; nil is time.Now.
 	Now   func() time.Time
 	Blobs musicify.BlobStore
+	// Scanner imports the library folders; nil without MUSICIFY_LIBRARY_DIRS.
+	Scanner musicify.Scanner
 	// SignMedia, when set, makes a short-lived URL at which the storage
 	// itself serves key (with that type and disposition): media requests
 	// are answered with a redirect there instead of the bytes.
@@ -105,6 +110,15 @@ type Server struct {
 	Version    string
 	// Seeding, when set, tells whether the demo catalog is still being made.
 	Seeding func() bool
+	// Subsonic serves the Subsonic API at /rest (internal/subsonic); nil is off.
+	Subsonic http.Handler
+	// AppPasswords makes the app passwords Subsonic apps sign in with; nil
+	// switches them off.
+	AppPasswords *apppass.Service
+	// JobStats counts background jobs for admins; nil answers 503.
+	JobStats JobStatter
+	// Admin serves the admin pages (/api/admin/); nil leaves them out.
+	Admin *admin.Service
 }
 
 // Handler builds the routes and wraps them in the middleware every request

@@ -42,7 +42,7 @@ func (v *viewer) link(key, name, fallback string) string {
 func (s *Server) handleSignedMedia(w http.ResponseWriter, r *http.Request) {
 	kind, file := r.PathValue("kind"), r.PathValue("file")
 	key := kind + "/" + r.PathValue("id") + "/" + file
-	if s.Media == nil || (kind != "songs" && kind != "radio") {
+	if s.Media == nil || (kind != "songs" && kind != "radio" && kind != "lib") {
 		s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "There is no such media."))
 		return
 	}
@@ -71,7 +71,7 @@ func sessionPath(kind, id string, c mediaurl.Claims) string {
 	if c.Name != "" {
 		return "/media/songs/" + id + "/download"
 	}
-	return "/media/" + c.Key
+	return "/media/" + mediaurl.Path(c.Key)
 }
 
 func hasCookie(r *http.Request, name string) bool {

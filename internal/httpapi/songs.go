@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/media"
+	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -28,6 +29,17 @@ type songView struct {
 	Loudness   *float64  `json:"loudness"`
 	CreatedAt  time.Time `json:"createdAt"`
 	Mine       bool      `json:"mine"`
+	// Where the song belongs: its album and artist pages, its uploader's
+	// profile ("" for the library's songs).
+	ArtistID string `json:"artistId"`
+	AlbumID  string `json:"albumId"`
+	Album    string `json:"album"`
+	Track    int    `json:"track"`
+	Disc     int    `json:"disc"`
+	Year     int    `json:"year"`
+	Genre    string `json:"genre"`
+	Uploader string `json:"uploader"`
+	Missing  bool   `json:"missing"`
 }
 
 func songOf(s *musicify.Song, v *viewer) songView {
@@ -37,11 +49,13 @@ func songOf(s *musicify.Song, v *viewer) songView {
 	}
 	large, small := coverURLs(s.CoverKey)
 	return songView{
-		ID: s.ID, Song: s.Name, Artist: s.Artist, Audio: v.link(audio, "", "/media/"+audio),
+		ID: s.ID, Song: s.Name, Artist: s.Artist, Audio: v.link(audio, "", "/media/"+mediaurl.Path(audio)),
 		Download: v.link(s.AudioKey, s.Name+"."+media.Ext(s.Format), "/media/songs/"+s.ID+"/download"),
 		Cover:    large, CoverSmall: small,
 		Count: s.Count, Duration: s.Duration, Format: s.Format, Text: s.Text, Transcript: s.Transcript, Loudness: s.Loudness,
 		CreatedAt: s.Created, Mine: v.is(s.UserID),
+		ArtistID: s.ArtistID, AlbumID: s.AlbumID, Album: s.Album, Track: s.Track, Disc: s.Disc, Year: s.Year,
+		Genre: s.Genre, Uploader: s.Uploader, Missing: s.Missing,
 	}
 }
 
@@ -62,15 +76,20 @@ func coverURLs(key string) (large, small string) {
 }
 
 type artistView struct {
+	ID         string `json:"_id"`
 	Name       string `json:"name"`
 	Cover      string `json:"cover"`
 	CoverSmall string `json:"coverSmall"`
 	Songs      int    `json:"songs"`
+	Albums     int    `json:"albums"`
+	// UserID is the uploader whose artist page this is, to follow; "" for
+	// an artist of the library's tags.
+	UserID string `json:"userId"`
 }
 
 func artistOf(a *musicify.Artist) artistView {
 	large, small := coverURLs(a.CoverKey)
-	return artistView{Name: a.Name, Cover: large, CoverSmall: small, Songs: a.Songs}
+	return artistView{ID: a.ID, Name: a.Name, Cover: large, CoverSmall: small, Songs: a.Songs, Albums: a.Albums, UserID: a.UserID}
 }
 
 func (s *Server) handleAllSongs(w http.ResponseWriter, r *http.Request) {
@@ -96,7 +115,12 @@ func (s *Server) handleAllArtists(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleArtist(w http.ResponseWriter, r *http.Request) {
+	// A name, or an artist's id: songs link their artist by id, since a
+	// tagged "A feat. B" is no artist's name.
 	a, err := s.Songs.Artist(r.Context(), r.PathValue("name"))
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		a, err = s.Albums.ArtistByID(r.Context(), r.PathValue("name"))
+	}
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -106,10 +130,18 @@ func (s *Server) handleArtist(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	albums, err := s.Albums.Albums(r.Context(), musicify.AlbumQuery{ArtistID: a.ID, Sort: musicify.AlbumsYear, Desc: true, Limit: 500})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	v := s.viewerOf(r)
 	writeJSON(w, http.StatusOK, struct {
-		Artist artistView `json:"artist"`
-		Songs  []songView `json:"songs"`
-	}{artistOf(a), songsOf(songs, s.viewerOf(r))})
+		Artist artistView  `json:"artist"`
+		Songs  []songView  `json:"songs"`
+		Top    []songView  `json:"top"`
+		Albums []albumView `json:"albums"`
+	}{artistOf(a), songsOf(songs, v), songsOf(mostPlayed(songs, 5), v), albumsOf(albums)})
 }
 
 func (s *Server) handleSong(w http.ResponseWriter, r *http.Request) {

@@ -8,10 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"sync"
 	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/nice"
 )
 
 // MaxAttempts is how many times a job runs before it is given up, unless
@@ -35,14 +37,18 @@ type Runner struct {
 	Handlers map[string]Handler
 	Logger   *slog.Logger
 	Now      func() time.Time
-	// Workers run jobs concurrently; Poll is how often an idle worker looks.
-	Workers     int
+	// Workers is how many jobs run at once, however RunOne is called:
+	// every job is heavy (ffmpeg or pocketsphinx on a whole song), and the
+	// people listening need a core. Zero is DefaultWorkers().
+	Workers int
+	// Poll is how often an idle worker looks.
 	Poll        time.Duration
 	Lease       time.Duration
 	MaxAttempts int
 
-	wake chan struct{}
-	once sync.Once
+	wake  chan struct{}
+	slots chan struct{} // one per job running
+	once  sync.Once
 }
 
 func (r *Runner) init() {
@@ -51,9 +57,10 @@ func (r *Runner) init() {
 		if r.Now == nil {
 			r.Now = time.Now
 		}
-		if r.Workers == 0 {
-			r.Workers = 1
+		if r.Workers <= 0 {
+			r.Workers = DefaultWorkers()
 		}
+		r.slots = make(chan struct{}, r.Workers)
 		if r.Poll == 0 {
 			r.Poll = 2 * time.Second
 		}
@@ -116,9 +123,21 @@ func (r *Runner) work(ctx context.Context) {
 	}
 }
 
-// RunOne runs one due job, if any, and reports whether it found one.
+// DefaultWorkers is one job per core but one, and at least one: a core is
+// left for requests even while an import's thousands of jobs drain.
+func DefaultWorkers() int { return max(1, runtime.NumCPU()-1) }
+
+// RunOne runs one due job, if any, and reports whether it found one. It
+// first waits for one of the Workers slots, so no caller ever has more
+// than Workers jobs running.
 func (r *Runner) RunOne(ctx context.Context) bool {
 	r.init()
+	select {
+	case r.slots <- struct{}{}:
+		defer func() { <-r.slots }()
+	case <-ctx.Done():
+		return false
+	}
 	now := r.Now()
 	j, err := r.Store.ClaimJob(ctx, now, now.Add(r.Lease))
 	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
@@ -162,7 +181,8 @@ func (r *Runner) run(ctx context.Context, j *musicify.Job) (err error) {
 			err = Permanent(fmt.Errorf("job panicked: %v", v))
 		}
 	}()
-	return h(ctx, j)
+	// No person waits for a job: the programs it starts run niced.
+	return h(nice.Background(ctx), j)
 }
 
 // Backoff is the wait before attempt n+1: 10 s, 40 s, 90 s, 160 s… up to an hour.

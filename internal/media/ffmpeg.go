@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/musicify/musicify/internal/nice"
 )
 
 // FFmpeg transcodes and measures audio. Without ffmpeg installed the
@@ -45,7 +47,7 @@ func (f *FFmpeg) run(ctx context.Context, stdin io.Reader, args ...string) (stri
 	if stdin == nil {
 		base = append(base, "-nostdin") // never wait on a terminal
 	}
-	cmd := exec.CommandContext(ctx, f.Path, append(base, args...)...)
+	cmd := nice.Command(ctx, f.Path, append(base, args...)...) // niced when a job runs it
 	cmd.Stdin = stdin
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

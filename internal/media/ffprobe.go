@@ -4,10 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os/exec"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/musicify/musicify/internal/nice"
 )
 
 // FFprobe reads files with ffprobe, which decodes what the parsers only
@@ -21,6 +22,7 @@ type FFprobe struct {
 var codecs = map[string][]string{
 	"mp3": {"mp3"}, "aac": {"aac"}, "m4a": {"aac"}, "ogg": {"vorbis"}, "opus": {"opus"},
 	"flac": {"flac"}, "wav": {"pcm_s16le", "pcm_s24le", "pcm_s32le", "pcm_u8", "pcm_f32le", "pcm_f64le"},
+	"aiff": {"pcm_s16be", "pcm_s24be", "pcm_s32be", "pcm_s8", "pcm_f32be", "pcm_f64be"},
 	"webm": {"opus", "vorbis"},
 }
 
@@ -49,7 +51,7 @@ func (p *FFprobe) Probe(ctx context.Context, path string) (*Info, error) {
 	f.Close()
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, p.Path, "-v", "error", "-print_format", "json",
+	out, err := nice.Command(ctx, p.Path, "-v", "error", "-print_format", "json",
 		"-show_format", "-show_streams", "--", path).Output()
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("running ffprobe: %w", ctx.Err())
@@ -81,6 +83,8 @@ func (p *FFprobe) Probe(ctx context.Context, path string) (*Info, error) {
 	info.Bitrate, _ = strconv.Atoi(probe.Format.BitRate)
 	tags := probe.Format.Tags
 	info.Title, info.Artist, info.Album = clean(tagValue(tags, "title")), clean(tagValue(tags, "artist")), clean(tagValue(tags, "album"))
+	info.Track, info.Disc = leadingNumber(tagValue(tags, "track")), leadingNumber(tagValue(tags, "disc"))
+	info.Year, info.Genre = leadingNumber(tagValue(tags, "date")), clean(tagValue(tags, "genre"))
 	return info, nil
 }
 
@@ -91,6 +95,17 @@ func accepts(format, codec string) bool {
 		}
 	}
 	return false
+}
+
+// leadingNumber reads the number a tag starts with: "2/10" is 2, "1994-05-01" is 1994.
+func leadingNumber(v string) int {
+	v = strings.TrimSpace(v)
+	end := 0
+	for end < len(v) && end < 4 && v[end] >= '0' && v[end] <= '9' {
+		end++
+	}
+	n, _ := strconv.Atoi(v[:end])
+	return n
 }
 
 // tagValue looks a tag up in the case the container happens to use.

@@ -1,6 +1,8 @@
 package media
 
 import (
+	"encoding/binary"
+	"math"
 	"os"
 )
 
@@ -87,4 +89,57 @@ func parseWAV(f *os.File, size int64, info *Info) error {
 		off += 8 + length + length&1 // chunks are padded to even sizes
 	}
 	return notAudio("wav: no data chunk")
+}
+
+// parseAIFF walks the IFF chunks (big-endian) for the common chunk, whose
+// sample rate is an 80-bit float, and the sound data.
+func parseAIFF(f *os.File, size int64, info *Info) error {
+	off := int64(12)
+	var frames uint32
+	bits := 0
+	for off+8 <= size {
+		h, err := readAt(f, off, 8)
+		if err != nil || len(h) < 8 {
+			break
+		}
+		id, length := string(h[:4]), int64(binary.BigEndian.Uint32(h[4:8]))
+		switch id {
+		case "COMM":
+			c, err := readAt(f, off+8, 18)
+			if err != nil || len(c) < 18 {
+				return notAudio("aiff: short COMM chunk")
+			}
+			info.Channels = int(binary.BigEndian.Uint16(c[0:2]))
+			frames = binary.BigEndian.Uint32(c[2:6])
+			bits = int(binary.BigEndian.Uint16(c[6:8]))
+			info.SampleRate = int(extended80(c[8:18]))
+			if info.Channels == 0 || info.SampleRate <= 0 || bits == 0 {
+				return notAudio("aiff: empty format")
+			}
+		case "SSND":
+			if info.SampleRate <= 0 {
+				return notAudio("aiff: sound before COMM")
+			}
+			info.Duration = float64(frames) / float64(info.SampleRate)
+			info.Bitrate = info.SampleRate * info.Channels * bits
+			return nil
+		}
+		off += 8 + length + length&1 // chunks are padded to even sizes
+	}
+	return notAudio("aiff: no sound data")
+}
+
+// extended80 reads an IEEE 754 80-bit extended float, as AIFF stores its
+// sample rate; nonsense (NaN, infinities, huge rates) reads as 0.
+func extended80(b []byte) float64 {
+	exp := int(binary.BigEndian.Uint16(b[0:2]) & 0x7FFF)
+	mant := binary.BigEndian.Uint64(b[2:10])
+	if exp == 0 || exp == 0x7FFF || b[0]&0x80 != 0 {
+		return 0
+	}
+	v := math.Ldexp(float64(mant), exp-16383-63)
+	if v > 1e6 {
+		return 0
+	}
+	return v
 }

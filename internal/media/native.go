@@ -20,6 +20,7 @@ var parsers = map[string]parser{
 	"aac":  parseADTS,
 	"flac": parseFLAC,
 	"wav":  parseWAV,
+	"aiff": parseAIFF,
 	"ogg":  parseOgg,
 	"opus": parseOgg,
 	"m4a":  parseMP4,
@@ -56,6 +57,19 @@ func readTags(f *os.File, info *Info) {
 		return
 	}
 	info.Title, info.Artist, info.Album = clean(m.Title()), clean(m.Artist()), clean(m.Album())
+	info.Track, _ = m.Track()
+	info.Disc, _ = m.Disc()
+	info.Year, info.Genre = m.Year(), clean(m.Genre())
+	info.Track, info.Disc, info.Year = tagNumber(info.Track), tagNumber(info.Disc), tagNumber(info.Year)
+}
+
+// tagNumber keeps a track, disc or year number that makes sense; tags are
+// untrusted, and 0 reads as "not given".
+func tagNumber(n int) int {
+	if n < 0 || n > 9999 {
+		return 0
+	}
+	return n
 }
 
 // clean trims a tag and bounds it, since tags are untrusted input.

@@ -16,7 +16,7 @@ import (
 
 // Info describes an accepted audio file.
 type Info struct {
-	Format     string // mp3, aac, m4a, ogg, opus, flac, wav or webm
+	Format     string // mp3, aac, m4a, ogg, opus, flac, wav, aiff or webm
 	Duration   float64
 	Bitrate    int // bits per second, averaged over the file
 	SampleRate int
@@ -24,11 +24,16 @@ type Info struct {
 	Title      string
 	Artist     string
 	Album      string
+	// Where the file sits on its album, when its tags say; 0 or "" otherwise.
+	Track int
+	Disc  int
+	Year  int
+	Genre string
 }
 
 // Lossless reports whether the format keeps every sample (a streaming
 // rendition is worth making).
-func (i *Info) Lossless() bool { return i.Format == "flac" || i.Format == "wav" }
+func (i *Info) Lossless() bool { return i.Format == "flac" || i.Format == "wav" || i.Format == "aiff" }
 
 // Ext is the file extension for the format.
 func Ext(format string) string { return format }
@@ -50,6 +55,8 @@ func MIME(format string) string {
 		return "audio/flac"
 	case "wav":
 		return "audio/wav"
+	case "aiff":
+		return "audio/aiff"
 	case "webm":
 		return "audio/webm"
 	}

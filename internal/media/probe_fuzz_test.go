@@ -18,7 +18,7 @@ import (
 // files reach deep into each parser) and the cases under testdata/fuzz.
 func FuzzNativeProbe(f *testing.F) {
 	for _, name := range []string{"sine.mp3", "sine.aac", "sine.m4a", "sine.ogg", "sine.opus",
-		"sine.flac", "sine.wav", "sine.webm", "text.mp3"} {
+		"sine.flac", "sine.wav", "sine.aiff", "sine.webm", "text.mp3"} {
 		addFixture(f, "audio", name)
 	}
 	addFixture(f, "video", "clip.mp4")

@@ -43,6 +43,7 @@ func TestEveryAcceptedFormatIsRead(t *testing.T) {
 			{"sine.flac", "flac", 1},
 			{"lossless.flac", "flac", 2},
 			{"sine.wav", "wav", 1},
+			{"sine.aiff", "aiff", 1},
 			{"sine.webm", "webm", 1.008},
 		} {
 			t.Run(name+"/"+tc.file, func(t *testing.T) {
@@ -53,7 +54,7 @@ func TestEveryAcceptedFormatIsRead(t *testing.T) {
 				if info.Format != tc.format || math.Abs(info.Duration-tc.duration) > 0.02 || info.Bitrate <= 0 {
 					t.Errorf("got %+v, want format %s, %.3fs", *info, tc.format, tc.duration)
 				}
-				if want := tc.format == "flac" || tc.format == "wav"; info.Lossless() != want {
+				if want := tc.format == "flac" || tc.format == "wav" || tc.format == "aiff"; info.Lossless() != want {
 					t.Errorf("Lossless() = %v", info.Lossless())
 				}
 			})
@@ -64,7 +65,7 @@ func TestEveryAcceptedFormatIsRead(t *testing.T) {
 func TestWhatIsNotAudioIsRefused(t *testing.T) {
 	dir := t.TempDir()
 	// Files with a right signature and a wrong body: the parse must notice.
-	truncated := map[string]string{"sine.mp3": "", "sine.flac": "", "sine.wav": "", "sine.ogg": "", "sine.m4a": "", "sine.webm": ""}
+	truncated := map[string]string{"sine.mp3": "", "sine.flac": "", "sine.wav": "", "sine.aiff": "", "sine.ogg": "", "sine.m4a": "", "sine.webm": ""}
 	for src := range truncated {
 		b, err := os.ReadFile(fixture("audio", src))
 		if err != nil {
@@ -122,6 +123,30 @@ func TestSniff(t *testing.T) {
 	} {
 		if got := Sniff([]byte(head)); got != want {
 			t.Errorf("Sniff(%q) = %q, want %q", head, got, want)
+		}
+	}
+}
+
+func TestAlbumTagsAreRead(t *testing.T) {
+	for name, p := range probers(t) {
+		t.Run(name, func(t *testing.T) {
+			info, err := p.Probe(context.Background(), fixture("audio", "album-track2.mp3"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := [...]any{info.Title, info.Artist, info.Album, info.Track, info.Disc, info.Year, info.Genre}
+			want := [...]any{"Afterglow", "Tide Pool", "Low Tide Tapes", 2, 1, 1994, "Dream Pop"}
+			if got != want {
+				t.Errorf("tags = %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+func TestLeadingNumber(t *testing.T) {
+	for in, want := range map[string]int{"2/10": 2, "1994-05-01": 1994, " 7 ": 7, "": 0, "x3": 0, "123456": 1234} {
+		if got := leadingNumber(in); got != want {
+			t.Errorf("leadingNumber(%q) = %d, want %d", in, got, want)
 		}
 	}
 }

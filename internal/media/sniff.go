@@ -16,6 +16,8 @@ func Sniff(head []byte) string {
 		return "flac"
 	case len(head) >= 12 && string(head[:4]) == "RIFF" && string(head[8:12]) == "WAVE":
 		return "wav"
+	case len(head) >= 12 && string(head[:4]) == "FORM" && (string(head[8:12]) == "AIFF" || string(head[8:12]) == "AIFC"):
+		return "aiff"
 	case bytes.HasPrefix(head, []byte("OggS")):
 		return sniffOgg(head)
 	case len(head) >= 8 && string(head[4:8]) == "ftyp":

@@ -16,6 +16,7 @@ import (
 	"hash"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
@@ -33,7 +34,7 @@ const (
 
 // Claims is what a signed URL grants.
 type Claims struct {
-	Key     string // the blob: songs/<id>/<file> or radio/<id>/<file>
+	Key     string // the blob: songs/<id>/<file>, radio/<id>/<file> or lib/<folder>/<path>
 	User    string
 	Session string // SessionID of the session that asked for the URL
 	Since   int64  // when that session started, Unix milliseconds
@@ -84,7 +85,18 @@ func (s *Signer) URL(c Claims) string {
 		q.Set("dl", c.Name)
 	}
 	q.Set("sig", base64.RawURLEncoding.EncodeToString(s.mac(c)))
-	return Prefix + c.Key + "?" + q.Encode()
+	return Prefix + Path(c.Key) + "?" + q.Encode()
+}
+
+// Path is key as a URL path: a library file's path in its folder is one
+// escaped segment ("lib/<folder>/Artist%2FAlbum%2F01%20Song.flac"), so
+// routes see kind, id and file as for every other blob.
+func Path(key string) string {
+	if !musicify.IsLibraryKey(key) {
+		return key
+	}
+	id, rel, _ := strings.Cut(strings.TrimPrefix(key, musicify.LibraryKeyPrefix), "/")
+	return musicify.LibraryKeyPrefix + id + "/" + url.PathEscape(rel)
 }
 
 // Verify checks a request for key with query q: the signature first (in

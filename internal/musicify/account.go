@@ -79,6 +79,8 @@ type SignupRequest struct {
 	Password string
 	Email    string
 	Code     string
+	// Invite is the token of an invitation link, needed in invite mode.
+	Invite string
 }
 
 // Client identifies who is asking, for rate limits and logs.

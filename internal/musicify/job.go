@@ -23,6 +23,25 @@ type Job struct {
 	Attempts int
 	RunAt    time.Time
 	Error    string
+	// Priority orders due jobs: JobInteractive (what a person just
+	// uploaded) before JobBulk (a library import).
+	Priority int
+}
+
+// Job priorities; lower runs first.
+const (
+	JobInteractive = 0
+	JobBulk        = 10
+)
+
+// JobStat counts the unfinished and failed jobs of one kind and priority,
+// for the admin page: how far background work has come.
+type JobStat struct {
+	Kind     string
+	Priority int
+	Pending  int // waiting, including those waiting to be retried
+	Running  int
+	Failed   int // given up
 }
 
 // JobStore keeps jobs. ClaimJob hands a due job to exactly one worker.

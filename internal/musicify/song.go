@@ -7,14 +7,19 @@ import (
 	"time"
 )
 
-// Song is an uploaded track. Its audio never changes after upload, so the
-// URLs that name it can be cached forever.
+// Song is an uploaded or imported track. An upload's audio never changes,
+// so the URLs that name it can be cached forever.
 type Song struct {
 	ID     string
 	Name   string
-	UserID string
-	// Artist is the uploader's username, as SPEC.md says.
-	Artist string
+	UserID string // the uploader, or LibraryUserID
+	// Artist is the track's artist as shown: an upload's is the uploader's
+	// username, as SPEC.md says; an imported file's comes from its tags.
+	Artist   string
+	ArtistID string
+	AlbumID  string
+	// Uploader is the uploader's username; "" for library songs.
+	Uploader string
 	// Format is the container of the original: mp3, m4a, aac, ogg, opus, flac, wav or webm.
 	Format   string
 	Duration float64 // seconds; 0 when the file does not say
@@ -32,9 +37,28 @@ type Song struct {
 	// Loudness is the integrated loudness in LUFS, measured after upload; nil until known.
 	Loudness *float64
 	Title    string // tags read from the file, kept for search
-	Album    string
-	Count    int64 // views
-	Created  time.Time
+	Album    string // the album tag; "" for a single (its album is named after it)
+	Track    int
+	Disc     int
+	Year     int
+	Genre    string // the first genre (the library keeps all of them)
+	MBID     string // MusicBrainz track id
+	// ReplayGain in dB, when the file says.
+	ReplayGainTrack *float64
+	ReplayGainAlbum *float64
+	SyncedLyrics    string // LRC
+	// LibraryPath is "<folder id>/<path in the folder>" for an imported
+	// file, "" for an upload; ModTime is the file's time when read.
+	LibraryPath string
+	ModTime     time.Time
+	// Fingerprint is a cheap hash of a library file's content, to find it
+	// again when it moves; "" for uploads.
+	Fingerprint string
+	// Missing says the library file is gone: the song stays in history,
+	// playlists and likes but leaves listings and search.
+	Missing bool
+	Count   int64 // views
+	Created time.Time
 }
 
 // Transcript states of a song.
@@ -45,11 +69,16 @@ const (
 	TranscriptFailed  = "failed"
 )
 
-// Artist is a user who uploaded at least one song.
+// Artist is who songs are by: an uploader (UserID set) or a name from
+// the library's tags.
 type Artist struct {
-	Name     string
-	CoverKey string // their latest song's cover unless they set one
+	ID       string
+	Name     string // with its real capitals
+	UserID   string // the uploader whose artist page this is; "" for tags
+	MBID     string
+	CoverKey string // the cover the uploader set, else their latest song's
 	Songs    int
+	Albums   int
 }
 
 // SongStore persists songs. Lookups that find nothing return ENOTFOUND.

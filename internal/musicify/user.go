@@ -15,6 +15,9 @@ type User struct {
 	Email        string    `json:"email"`
 	PasswordHash string    `json:"-"`
 	CreatedAt    time.Time `json:"createdAt"`
+	// Admin may use the admin pages; Disabled may not sign in at all.
+	Admin    bool `json:"admin"`
+	Disabled bool `json:"disabled"`
 }
 
 // UserStore persists accounts. Lookups that find nothing return ENOTFOUND.

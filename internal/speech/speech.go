@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/nice"
 )
 
 // Transcriber writes down the words of an audio file.
@@ -206,7 +207,9 @@ func (s *Sphinx) Transcribe(ctx context.Context, audioPath string) (string, erro
 // recognize converts the first seconds of the audio (all of it for 0),
 // then runs pocketsphinx with extra args (a language model or a grammar)
 // and returns what it heard. Audio ffmpeg cannot read is EUNSUPPORTED;
-// once ctx ends, the error wraps ctx.Err().
+// once ctx ends, the error wraps ctx.Err(). Both programs run niced when
+// ctx is a job's (a transcription), at the server's priority when a person
+// waits (a voice command).
 func (s *Sphinx) recognize(ctx context.Context, audioPath string, seconds int, args ...string) (string, error) {
 	dir, err := os.MkdirTemp("", "speech-")
 	if err != nil {
@@ -218,7 +221,7 @@ func (s *Sphinx) recognize(ctx context.Context, audioPath string, seconds int, a
 	if seconds > 0 {
 		convArgs = append(convArgs, "-t", strconv.Itoa(seconds))
 	}
-	conv := exec.CommandContext(ctx, s.FFmpeg, append(convArgs, "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", wav)...)
+	conv := nice.Command(ctx, s.FFmpeg, append(convArgs, "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", wav)...)
 	conv.WaitDelay = time.Second
 	if out, err := conv.CombinedOutput(); err != nil {
 		if ctx.Err() != nil {
@@ -227,7 +230,7 @@ func (s *Sphinx) recognize(ctx context.Context, audioPath string, seconds int, a
 		return "", &musicify.Error{Code: musicify.EUNSUPPORTED, Message: "This recording is not audio we can read.",
 			Err: fmt.Errorf("preparing audio for speech recognition: %w: %.300s", err, out)}
 	}
-	cmd := exec.CommandContext(ctx, s.Bin, append([]string{"-infile", wav,
+	cmd := nice.Command(ctx, s.Bin, append([]string{"-infile", wav,
 		"-hmm", filepath.Join(s.Model, "en-us"), "-dict", filepath.Join(s.Model, "cmudict-en-us.dict"),
 		"-logfn", os.DevNull}, args...)...)
 	cmd.WaitDelay = time.Second

@@ -18,6 +18,7 @@ var blobColumns = []struct{ table, column string }{
 	{"songs", "cover_key"},
 	{"playlists", "cover_key"},
 	{"users", "artist_cover_key"},
+	{"albums", "cover_key"},
 	{"stations", "audio_key"},
 }
 

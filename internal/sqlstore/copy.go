@@ -15,11 +15,13 @@ var copyTables = []struct {
 	keyed bool // a primary key lets a second run skip rows already there
 }{
 	{"users", true}, {"sessions", true}, {"one_time_codes", true}, {"outbox_mails", true},
-	{"songs", true}, {"listens", false}, {"jobs", true}, {"settings", true},
+	{"artists", true}, {"albums", true}, {"library_folders", true}, {"songs", true}, {"song_genres", true}, {"listens", false}, {"jobs", true}, {"settings", true},
 	{"playlists", true}, {"playlist_songs", true}, {"likes", true}, {"follows", true},
 	{"interests", false}, {"stations", true},
+	{"stars", true}, {"ratings", true}, {"play_queues", true}, {"invites", true},
 	// Events keep their numbers, so the new database goes on counting from them.
 	{"events", true},
+	{"app_passwords", true},
 }
 
 // TableCount is how many rows a table holds on each side after a copy.

@@ -49,7 +49,17 @@ func seedEverything(t *testing.T, db *sqlstore.DB) {
 	must(db.CreateFollow(ctx, &musicify.Follow{FollowerID: ann.ID, FolloweeID: bob.ID}))
 	must(db.CreateStation(ctx, &musicify.Station{ID: "st", Name: "Night", UserID: bob.ID, Start: t0, AudioKey: "a", Format: "mp3", Duration: 12.5}))
 	must(db.SetSetting(ctx, "demo.seeded", "yes"))
+	folder, err := db.LibraryFolder(ctx, "/music")
+	must(err)
+	must(db.AddLibrarySong(ctx, &musicify.Song{ID: "lib1", Name: "Tide", Format: "flac", Size: 2, SHA256: "lib1",
+		AudioKey: "lib/" + folder.ID + "/a/tide.flac", LibraryPath: folder.ID + "/a/tide.flac"},
+		musicify.TrackTags{Title: "Tide", Artist: "Neon Shore", Album: "Tidal", Genres: []string{"Ambient"}}))
 	must(db.AddOutboxMail(ctx, &musicify.OutboxMail{To: "ann@example.com", Subject: "first"}))
+	must(db.Star(ctx, ann.ID, musicify.StarAlbum, "al", t0))
+	must(db.SetRating(ctx, ann.ID, musicify.StarSong, "s0", 4, t0))
+	must(db.SavePlayQueue(ctx, &musicify.PlayQueue{UserID: ann.ID, SongIDs: []string{"s0", "s1"}, Current: "s1", Changed: t0}))
+	must(db.CreateAppPassword(ctx, &musicify.AppPassword{UserID: ann.ID, Name: "Phone", Secret: []byte{0, 1, 2, 0xfe, 0xff}, APIKeyHash: "k1"}, 20))
+	must(db.CreateInvite(ctx, &musicify.Invite{TokenHash: "i1", CreatedBy: ann.ID, CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}))
 }
 
 // Moving up: an installation's every row lands in PostgreSQL, searchable,
@@ -83,6 +93,9 @@ func TestCopyMovesEveryRowAndIsSafeToRepeat(t *testing.T) {
 	ann, err := to.UserByUsername(ctx, "ann")
 	if err != nil || ann.PasswordHash != "h" {
 		t.Fatalf("ann on the copy: %+v, %v", ann, err)
+	}
+	if keys, err := to.AppPasswords(ctx, ann.ID); err != nil || len(keys) != 1 || string(keys[0].Secret) != "\x00\x01\x02\xfe\xff" {
+		t.Errorf("app passwords on the copy: %+v, %v", keys, err)
 	}
 	if liked, err := to.LikedSongs(ctx, ann.ID); err != nil || len(liked) != 1 || liked[0].ID != "s1" {
 		t.Errorf("liked songs on the copy: %+v, %v", liked, err)

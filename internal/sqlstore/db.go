@@ -209,6 +209,22 @@ func toMillis(t time.Time) int64 { return t.UnixMilli() }
 
 func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
 
+// inOrder puts rows read by an IN list back in the order of keys, leaving
+// out keys no row has; key names a row's key.
+func inOrder[T any](keys []string, rows []T, key func(T) string) []T {
+	byKey := make(map[string]T, len(rows))
+	for _, r := range rows {
+		byKey[key(r)] = r
+	}
+	out := make([]T, 0, len(rows))
+	for _, k := range keys {
+		if r, ok := byKey[k]; ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // collect runs a query and scans every row with scan: one loop for every
 // list the store returns, which is never nil.
 func collect[T any](ctx context.Context, d *DB, what string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {

@@ -24,8 +24,8 @@ func (d *DB) insertJob(ctx context.Context, q querier, j *musicify.Job) error {
 	if j.RunAt.IsZero() {
 		j.RunAt = now
 	}
-	_, err := q.exec(ctx, `INSERT INTO jobs (id, kind, subject, payload, state, run_at, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, j.ID, j.Kind, j.Subject, j.Payload, j.State, toMillis(j.RunAt), toMillis(now), toMillis(now))
+	_, err := q.exec(ctx, `INSERT INTO jobs (id, kind, subject, payload, state, priority, run_at, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, j.ID, j.Kind, j.Subject, j.Payload, j.State, j.Priority, toMillis(j.RunAt), toMillis(now), toMillis(now))
 	if err != nil {
 		return fmt.Errorf("enqueueing %s job: %w", j.Kind, err)
 	}
@@ -33,12 +33,22 @@ func (d *DB) insertJob(ctx context.Context, q querier, j *musicify.Job) error {
 }
 
 // ClaimJob is one statement, so two workers can never take the same job
-// (on PostgreSQL with the pick locked and locked rows skipped).
+// (on PostgreSQL with the picks locked and locked rows skipped). Of the due
+// jobs, the lowest priority number goes first, so an upload waits behind
+// no queued import; within a priority, the one due longest. The waiting
+// jobs and those whose lease ran out are picked apart, each the first of
+// its walk of the jobs_claim index, because one condition joining them
+// with OR has both databases read and sort every due job: thousands, with
+// an import queued.
 func (d *DB) ClaimJob(ctx context.Context, now, lease time.Time) (*musicify.Job, error) {
+	pick := func(due string) string {
+		return `SELECT * FROM (SELECT id, priority, run_at FROM jobs WHERE ` + due +
+			` ORDER BY priority, run_at, id LIMIT 1` + d.dialect.skipLocked() + `)`
+	}
 	j, err := scanJob(d.queryRow(ctx, `UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ?, updated_at = ?
-		WHERE id = (SELECT id FROM jobs
-			WHERE (state = 'pending' AND run_at <= ?) OR (state = 'running' AND lease_until <= ?)
-			ORDER BY run_at, id LIMIT 1`+d.dialect.skipLocked()+`)
+		WHERE id = (SELECT id FROM (`+pick(`state = 'pending' AND run_at <= ?`)+` waiting
+			UNION ALL `+pick(`state = 'running' AND lease_until <= ?`)+` lapsed) due
+			ORDER BY priority, run_at, id LIMIT 1)
 		RETURNING `+jobColumns, toMillis(lease), toMillis(now), toMillis(now), toMillis(now)))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, musicify.Errorf(musicify.ENOTFOUND, "No job is due.")
@@ -73,12 +83,12 @@ func (d *DB) JobsFor(ctx context.Context, subject string) ([]*musicify.Job, erro
 	return collect(ctx, d, "jobs", scanJob, `SELECT `+jobColumns+` FROM jobs WHERE subject = ? ORDER BY created_at DESC, id`, subject)
 }
 
-const jobColumns = `id, kind, subject, payload, state, attempts, run_at, last_error`
+const jobColumns = `id, kind, subject, payload, state, attempts, run_at, last_error, priority`
 
 func scanJob(s scanner) (*musicify.Job, error) {
 	var j musicify.Job
 	var runAt int64
-	if err := s.Scan(&j.ID, &j.Kind, &j.Subject, &j.Payload, &j.State, &j.Attempts, &runAt, &j.Error); err != nil {
+	if err := s.Scan(&j.ID, &j.Kind, &j.Subject, &j.Payload, &j.State, &j.Attempts, &runAt, &j.Error, &j.Priority); err != nil {
 		return nil, err
 	}
 	j.RunAt = fromMillis(runAt)

@@ -80,7 +80,7 @@ func scanPlaylist(s scanner) (*musicify.Playlist, error) {
 // PlaylistSongs lists a playlist's songs in their order.
 func (d *DB) PlaylistSongs(ctx context.Context, playlistID string) ([]*musicify.Song, error) {
 	return d.songList(ctx, `SELECT `+songColumns+` FROM playlist_songs ps
-		JOIN songs s ON s.id = ps.song_id JOIN users u ON u.id = s.user_id
+		JOIN songs s ON s.id = ps.song_id`+songJoins+`
 		WHERE ps.playlist_id = ? ORDER BY ps.position, ps.added_at`, playlistID)
 }
 

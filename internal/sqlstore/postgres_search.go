@@ -76,25 +76,46 @@ func (*postgres) match(q musicify.Query, nameOnly bool) string {
 }
 
 // pgSources reads what each kind's documents hold, field by field from
-// weight A down, with the column that picks one.
-var pgSources = map[string]struct{ table, key, pick, query string }{
-	musicify.KindSong: {"songs_search", "song_id", "s.id", `SELECT s.id, s.name, u.username,
-		s.tag_album || ' ' || s.tag_title, s.body_text FROM songs s JOIN users u ON u.id = s.user_id`},
-	musicify.KindUser: {"users_search", "user_id", "id", `SELECT id, username, '', '', '' FROM users`},
+// weight A down, with the column that picks one and the rows that are
+// searchable at all (not the library account, not a missing file).
+var pgSources = map[string]struct{ table, key, pick, query, where string }{
+	musicify.KindSong: {"songs_search", "song_id", "s.id", `SELECT s.id, s.name, s.artist_name,
+		s.tag_album || ' ' || s.tag_title, s.body_text FROM songs s`, `s.missing_at IS NULL`},
+	musicify.KindUser: {"users_search", "user_id", "id", `SELECT id, username, '', '', '' FROM users`,
+		`id <> '` + musicify.LibraryUserID + `'`},
 	musicify.KindPlaylist: {"playlists_search", "playlist_id", "p.id", `SELECT p.id, p.name, u.username, '', ''
-		FROM playlists p JOIN users u ON u.id = p.user_id`},
+		FROM playlists p JOIN users u ON u.id = p.user_id`, `TRUE`},
 }
 
 // index writes the documents of a kind from their rows, folded in Go as
-// the queries are, so a word means the same on both sides.
-func (*postgres) index(ctx context.Context, q querier, kind, id string) error {
+// the queries are, so a word means the same on both sides. One row's
+// document is dropped first, so a row that left the index leaves it.
+func (p *postgres) index(ctx context.Context, q querier, kind, id string) error {
+	if id == "" {
+		return p.indexIDs(ctx, q, kind, nil)
+	}
+	return p.indexIDs(ctx, q, kind, []string{id})
+}
+
+// indexIDs is index for a list of rows at once (all of them when nil).
+func (*postgres) indexIDs(ctx context.Context, q querier, kind string, ids []string) error {
 	src, ok := pgSources[kind]
 	if !ok {
 		return fmt.Errorf("search: unknown kind %q", kind)
 	}
-	query, args := src.query, []any{}
-	if id != "" {
-		query, args = query+` WHERE `+src.pick+` = ?`, []any{id}
+	query, args := src.query+` WHERE `+src.where, []any{}
+	if ids != nil {
+		if len(ids) == 0 {
+			return nil
+		}
+		in := ` IN (` + strings.TrimSuffix(strings.Repeat(`?, `, len(ids)), `, `) + `)`
+		for _, id := range ids {
+			args = append(args, id)
+		}
+		query += ` AND ` + src.pick + in
+		if _, err := q.exec(ctx, `DELETE FROM `+src.table+` WHERE `+src.key+in, args...); err != nil {
+			return fmt.Errorf("indexing %s: %w", kind, err)
+		}
 	}
 	rows, err := q.query(ctx, query, args...)
 	if err != nil {

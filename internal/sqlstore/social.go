@@ -67,7 +67,7 @@ func (d *DB) Likes(ctx context.Context, userID, songID string) (bool, error) {
 // LikedSongs lists a user's liked songs, the latest like first.
 func (d *DB) LikedSongs(ctx context.Context, userID string) ([]*musicify.Song, error) {
 	return d.songList(ctx, `SELECT `+songColumns+` FROM likes l
-		JOIN songs s ON s.id = l.song_id JOIN users u ON u.id = s.user_id
+		JOIN songs s ON s.id = l.song_id`+songJoins+`
 		WHERE l.user_id = ? ORDER BY l.created_at DESC, s.id`, userID)
 }
 

@@ -14,11 +14,19 @@ import (
 
 var _ musicify.SongStore = (*DB)(nil)
 
-const songColumns = `s.id, s.user_id, u.username, s.name, s.format, s.duration, s.bitrate, s.size, s.sha256,
-	s.audio_key, s.stream_key, s.cover_key, s.body_text, s.loudness, s.tag_title, s.tag_album, s.view_count, s.created_at,
-	s.transcript_state`
+const songColumns = `s.id, s.user_id, s.artist_name, u.username, COALESCE(s.artist_id, ''), COALESCE(s.album_id, ''),
+	s.name, s.format, s.duration, s.bitrate, s.size, s.sha256,
+	s.audio_key, s.stream_key, s.cover_key, s.body_text, s.loudness, s.tag_title, s.tag_album,
+	s.track_no, s.disc_no, s.year, s.genre, s.mbid, s.replaygain_track, s.replaygain_album, s.lyrics_synced,
+	COALESCE(s.library_path, ''), s.file_mtime, s.missing_at IS NOT NULL, s.view_count, s.created_at, s.transcript_state`
 
-const songFrom = ` FROM songs s JOIN users u ON u.id = s.user_id`
+// songJoins follows songColumns after the table that holds s.
+const songJoins = ` JOIN users u ON u.id = s.user_id`
+
+const songFrom = ` FROM songs s` + songJoins
+
+// listed leaves out the songs whose library file went missing.
+const listed = `s.missing_at IS NULL`
 
 // CreateSong inserts s and the jobs about it in one transaction, so no
 // crash leaves a song that nothing will ever analyse; its id is chosen by
@@ -31,15 +39,19 @@ func (d *DB) CreateSong(ctx context.Context, s *musicify.Song, jobs ...*musicify
 		s.Transcript = musicify.TranscriptNone
 	}
 	err := d.WithTx(ctx, func(tx *Tx) error {
-		_, err := tx.exec(ctx, `INSERT INTO songs (id, user_id, name, format, duration, bitrate, size, sha256,
-			audio_key, stream_key, cover_key, body_text, loudness, tag_title, tag_album, view_count, created_at, transcript_state)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			s.ID, s.UserID, s.Name, s.Format, s.Duration, s.Bitrate, s.Size, s.SHA256, s.AudioKey, s.StreamKey,
-			s.CoverKey, s.Text, s.Loudness, s.Title, s.Album, s.Count, toMillis(s.Created), s.Transcript)
+		if err := tx.placeUpload(ctx, s); err != nil {
+			return err
+		}
+		err := tx.insertSong(ctx, s)
 		if _, ok := d.dialect.uniqueViolation(err); ok {
 			return musicify.Errorf(musicify.ECONFLICT, "You already uploaded this file.")
 		} else if err != nil {
 			return err
+		}
+		if s.Genre != "" {
+			if err := tx.setGenres(ctx, s.ID, []string{s.Genre}); err != nil {
+				return err
+			}
 		}
 		for _, j := range jobs {
 			if err := d.insertJob(ctx, tx, j); err != nil {
@@ -52,6 +64,62 @@ func (d *DB) CreateSong(ctx context.Context, s *musicify.Song, jobs ...*musicify
 		return tx.songAdded(ctx, s.ID)
 	})
 	return wrap(err, "inserting song")
+}
+
+// insertSong writes every column of s; its artist and album rows exist.
+func (t *Tx) insertSong(ctx context.Context, s *musicify.Song) error {
+	var libraryPath any
+	if s.LibraryPath != "" {
+		libraryPath = s.LibraryPath
+	}
+	var mtime int64
+	if !s.ModTime.IsZero() {
+		mtime = toMillis(s.ModTime)
+	}
+	_, err := t.exec(ctx, `INSERT INTO songs (id, user_id, name, format, duration, bitrate, size, sha256,
+		audio_key, stream_key, cover_key, body_text, loudness, tag_title, tag_album, view_count, created_at, transcript_state,
+		artist_name, artist_id, album_id, track_no, disc_no, year, genre, mbid, replaygain_track, replaygain_album,
+		lyrics_synced, library_path, file_mtime, fingerprint)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		s.ID, s.UserID, s.Name, s.Format, s.Duration, s.Bitrate, s.Size, s.SHA256, s.AudioKey, s.StreamKey,
+		s.CoverKey, s.Text, s.Loudness, s.Title, s.Album, s.Count, toMillis(s.Created), s.Transcript,
+		s.Artist, nullable(s.ArtistID), nullable(s.AlbumID), s.Track, s.Disc, s.Year, s.Genre, s.MBID,
+		s.ReplayGainTrack, s.ReplayGainAlbum, s.SyncedLyrics, libraryPath, mtime, s.Fingerprint)
+	return err
+}
+
+// nullable stores "" as NULL, for optional references.
+func nullable(id string) any {
+	if id == "" {
+		return nil
+	}
+	return id
+}
+
+// placeUpload files an upload under its uploader's artist row and under
+// its album, a single named after it when the file names none.
+func (t *Tx) placeUpload(ctx context.Context, s *musicify.Song) error {
+	if s.ArtistID != "" {
+		return nil
+	}
+	var username string
+	if err := t.queryRow(ctx, `SELECT username FROM users WHERE id = ?`, s.UserID).Scan(&username); err != nil {
+		return fmt.Errorf("reading uploader: %w", err)
+	}
+	artistID, err := t.uploaderArtist(ctx, s.UserID, username)
+	if err != nil {
+		return err
+	}
+	album := s.Album
+	if strings.TrimSpace(album) == "" {
+		album = s.Name
+	}
+	albumID, err := t.EnsureAlbum(ctx, musicify.Album{Name: album, ArtistID: artistID, Year: s.Year, Genre: s.Genre})
+	if err != nil {
+		return err
+	}
+	s.Artist, s.ArtistID, s.AlbumID = username, artistID, albumID
+	return nil
 }
 
 // songAdded emits song.added with the song as the transaction sees it.
@@ -118,17 +186,7 @@ func (d *DB) SongsByIDs(ctx context.Context, ids []string) ([]*musicify.Song, er
 	if err != nil {
 		return nil, err
 	}
-	byID := make(map[string]*musicify.Song, len(list))
-	for _, s := range list {
-		byID[s.ID] = s
-	}
-	out := make([]*musicify.Song, 0, len(list))
-	for _, id := range ids {
-		if s := byID[id]; s != nil {
-			out = append(out, s)
-		}
-	}
-	return out, nil
+	return inOrder(ids, list, func(s *musicify.Song) string { return s.ID }), nil
 }
 
 // placeholders is "?, ?, …" for an IN list of n values.
@@ -146,13 +204,13 @@ func anys(ids []string) []any {
 
 // Songs lists every song, newest first.
 func (d *DB) Songs(ctx context.Context) ([]*musicify.Song, error) {
-	return d.songList(ctx, `SELECT `+songColumns+songFrom+` ORDER BY s.created_at DESC, s.id`)
+	return d.songList(ctx, `SELECT `+songColumns+songFrom+` WHERE `+listed+` ORDER BY s.created_at DESC, s.id`)
 }
 
-// SongsByArtist lists one uploader's songs, newest first.
-func (d *DB) SongsByArtist(ctx context.Context, username string) ([]*musicify.Song, error) {
-	return d.songList(ctx, `SELECT `+songColumns+songFrom+` WHERE u.username_key = ? ORDER BY s.created_at DESC, s.id`,
-		strings.ToLower(username))
+// SongsByArtist lists one artist's songs, newest first.
+func (d *DB) SongsByArtist(ctx context.Context, name string) ([]*musicify.Song, error) {
+	return d.songList(ctx, `SELECT `+songColumns+songFrom+` JOIN artists ar ON ar.id = s.artist_id
+		WHERE ar.name_key = ? AND `+listed+` ORDER BY s.created_at DESC, s.id`, musicify.NameKey(name))
 }
 
 func (d *DB) songList(ctx context.Context, query string, args ...any) ([]*musicify.Song, error) {
@@ -185,6 +243,10 @@ func (d *DB) AddView(ctx context.Context, songID, userID string, at time.Time) (
 			return err
 		}
 		if _, err = tx.exec(ctx, `INSERT INTO listens (song_id, user_id, at) VALUES (?, ?, ?)`, songID, userID, toMillis(at)); err != nil {
+			return err
+		}
+		if _, err = tx.exec(ctx, `UPDATE albums SET plays = plays + 1
+			WHERE id = (SELECT album_id FROM songs WHERE id = ?)`, songID); err != nil {
 			return err
 		}
 		tx.emit(musicify.Event{Type: musicify.EventListened, UserID: userID, SongID: songID, At: at})
@@ -236,78 +298,32 @@ func (d *DB) SetTranscript(ctx context.Context, songID, state, text string) erro
 	return wrap(err, "storing transcript")
 }
 
-// artistQuery lists users with songs; the cover is the one they set, else
-// their latest song's.
-const artistQuery = `SELECT u.username, u.artist_cover_key,
-	COALESCE((SELECT c.cover_key FROM songs c WHERE c.user_id = u.id AND c.cover_key <> ''
-		ORDER BY c.created_at DESC LIMIT 1), ''),
-	COUNT(*)
-	FROM users u JOIN songs s ON s.user_id = u.id`
-
-func (d *DB) Artists(ctx context.Context) ([]*musicify.Artist, error) {
-	return collect(ctx, d, "artists", scanArtist, artistQuery+` GROUP BY u.id, u.username, u.artist_cover_key ORDER BY MIN(u.username_key)`)
-}
-
-func (d *DB) Artist(ctx context.Context, name string) (*musicify.Artist, error) {
-	a, err := scanArtist(d.queryRow(ctx, artistQuery+` WHERE u.username_key = ? GROUP BY u.id, u.username, u.artist_cover_key`,
-		strings.ToLower(name)))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, musicify.Errorf(musicify.ENOTFOUND, "This artist has no songs.")
-	} else if err != nil {
-		return nil, fmt.Errorf("reading artist: %w", err)
+func floatOrNil(f sql.NullFloat64) *float64 {
+	if !f.Valid {
+		return nil
 	}
-	return a, nil
-}
-
-func (d *DB) ArtistsByUserIDs(ctx context.Context, userIDs []string) ([]*musicify.Artist, error) {
-	if len(userIDs) == 0 {
-		return []*musicify.Artist{}, nil
-	}
-	list, err := collect(ctx, d, "artists", scanArtist, artistQuery+` WHERE u.id IN (`+placeholders(len(userIDs))+`)
-		GROUP BY u.id, u.username, u.artist_cover_key`, anys(userIDs)...)
-	if err != nil {
-		return nil, err
-	}
-	byName := map[string]*musicify.Artist{}
-	for _, a := range list {
-		byName[a.Name] = a
-	}
-	users, err := d.usersByIDs(ctx, userIDs)
-	if err != nil {
-		return nil, err
-	}
-	out := []*musicify.Artist{}
-	for _, u := range users {
-		if a := byName[u.Username]; a != nil {
-			out = append(out, a)
-		}
-	}
-	return out, nil
-}
-
-func scanArtist(s scanner) (*musicify.Artist, error) {
-	var a musicify.Artist
-	var own, latest string
-	if err := s.Scan(&a.Name, &own, &latest, &a.Songs); err != nil {
-		return nil, err
-	}
-	a.CoverKey = own
-	if a.CoverKey == "" {
-		a.CoverKey = latest
-	}
-	return &a, nil
+	return &f.Float64
 }
 
 func scanSong(sc scanner) (*musicify.Song, error) {
 	var s musicify.Song
-	var created int64
-	var loud sql.NullFloat64
-	if err := sc.Scan(&s.ID, &s.UserID, &s.Artist, &s.Name, &s.Format, &s.Duration, &s.Bitrate, &s.Size, &s.SHA256,
-		&s.AudioKey, &s.StreamKey, &s.CoverKey, &s.Text, &loud, &s.Title, &s.Album, &s.Count, &created, &s.Transcript); err != nil {
+	var created, mtime int64
+	var loud, gainTrack, gainAlbum sql.NullFloat64
+	if err := sc.Scan(&s.ID, &s.UserID, &s.Artist, &s.Uploader, &s.ArtistID, &s.AlbumID,
+		&s.Name, &s.Format, &s.Duration, &s.Bitrate, &s.Size, &s.SHA256,
+		&s.AudioKey, &s.StreamKey, &s.CoverKey, &s.Text, &loud, &s.Title, &s.Album,
+		&s.Track, &s.Disc, &s.Year, &s.Genre, &s.MBID, &gainTrack, &gainAlbum, &s.SyncedLyrics,
+		&s.LibraryPath, &mtime, &s.Missing, &s.Count, &created, &s.Transcript); err != nil {
 		return nil, err
 	}
-	if loud.Valid {
-		s.Loudness = &loud.Float64
+	s.Loudness = floatOrNil(loud)
+	s.ReplayGainTrack = floatOrNil(gainTrack)
+	s.ReplayGainAlbum = floatOrNil(gainAlbum)
+	if s.UserID == musicify.LibraryUserID {
+		s.Uploader = ""
+	}
+	if mtime != 0 {
+		s.ModTime = fromMillis(mtime)
 	}
 	s.Created = fromMillis(created)
 	return &s, nil

@@ -11,8 +11,8 @@ import (
 func (d *DB) Pool() *sql.DB { return d.db }
 
 // JobCounts counts the jobs waiting, running and failed, by state, for the
-// metrics. Done jobs are left out: they only grow, and the index on
-// (state, run_at) keeps this cheap however many there are.
+// metrics. Done jobs are left out: they only grow, and the index that
+// starts with state (jobs_claim) keeps this cheap however many there are.
 func (d *DB) JobCounts(ctx context.Context) (map[string]int, error) {
 	rows, err := d.query(ctx, `SELECT state, COUNT(*) FROM jobs WHERE state IN ('pending', 'running', 'failed') GROUP BY state`)
 	if err != nil {

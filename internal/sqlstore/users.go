@@ -13,20 +13,28 @@ import (
 
 var _ musicify.UserStore = (*DB)(nil)
 
-const userColumns = `id, username, email, password_hash, created_at`
+const userColumns = `id, username, email, password_hash, created_at, is_admin, disabled_at IS NOT NULL`
 
 // CreateUser inserts u, filling in its id and creation time. A taken
 // username or email is a conflict with the message the form shows.
 func (d *DB) CreateUser(ctx context.Context, u *musicify.User) error {
+	return d.CreateAccount(ctx, u, musicify.AccountGrant{})
+}
+
+// CreateAccount is CreateUser with what comes with the account (admin.go).
+func (d *DB) CreateAccount(ctx context.Context, u *musicify.User, g musicify.AccountGrant) error {
 	u.ID = musicify.NewID()
 	u.Email = musicify.NormalizeEmail(u.Email)
 	if u.CreatedAt.IsZero() {
 		u.CreatedAt = d.Now().UTC().Truncate(time.Millisecond) // as stored
 	}
 	err := d.WithTx(ctx, func(tx *Tx) error {
-		if _, err := tx.exec(ctx, `INSERT INTO users (id, username, username_key, email, password_hash, created_at)
-			VALUES (?, ?, ?, ?, ?, ?)`,
-			u.ID, u.Username, strings.ToLower(u.Username), u.Email, u.PasswordHash, toMillis(u.CreatedAt)); err != nil {
+		if _, err := tx.exec(ctx, `INSERT INTO users (id, username, username_key, email, password_hash, created_at, is_admin)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			u.ID, u.Username, strings.ToLower(u.Username), u.Email, u.PasswordHash, toMillis(u.CreatedAt), boolInt(u.Admin)); err != nil {
+			return err
+		}
+		if err := d.grant(ctx, tx, u, g); err != nil {
 			return err
 		}
 		return d.dialect.index(ctx, tx, musicify.KindUser, u.ID)
@@ -91,17 +99,7 @@ func (d *DB) usersByIDs(ctx context.Context, ids []string) ([]*musicify.User, er
 	if err != nil {
 		return nil, err
 	}
-	byID := map[string]*musicify.User{}
-	for _, u := range list {
-		byID[u.ID] = u
-	}
-	out := []*musicify.User{}
-	for _, id := range ids {
-		if u := byID[id]; u != nil {
-			out = append(out, u)
-		}
-	}
-	return out, nil
+	return inOrder(ids, list, func(u *musicify.User) string { return u.ID }), nil
 }
 
 // UsersByIDs loads many users in the order of ids, skipping unknown ones.
@@ -109,9 +107,10 @@ func (d *DB) UsersByIDs(ctx context.Context, ids []string) ([]*musicify.User, er
 	return d.usersByIDs(ctx, ids)
 }
 
-// Users lists every account by name.
+// Users lists every person's account by name (not the library's).
 func (d *DB) Users(ctx context.Context) ([]*musicify.User, error) {
-	return collect(ctx, d, "users", scanUser, `SELECT `+userColumns+` FROM users ORDER BY username_key`)
+	return collect(ctx, d, "users", scanUser, `SELECT `+userColumns+` FROM users WHERE id <> ?
+		ORDER BY username_key`, musicify.LibraryUserID)
 }
 
 type scanner interface{ Scan(dest ...any) error }
@@ -119,7 +118,7 @@ type scanner interface{ Scan(dest ...any) error }
 func scanUser(s scanner) (*musicify.User, error) {
 	var u musicify.User
 	var created int64
-	if err := s.Scan(&u.ID, &u.Username, &u.Email, &u.PasswordHash, &created); err != nil {
+	if err := s.Scan(&u.ID, &u.Username, &u.Email, &u.PasswordHash, &created, &u.Admin, &u.Disabled); err != nil {
 		return nil, err
 	}
 	u.CreatedAt = fromMillis(created)

@@ -1,0 +1,288 @@
+package httpapi
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/musicify/musicify/internal/admin"
+	"github.com/musicify/musicify/internal/mediaurl"
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// requireAdmin runs next only for a signed-in admin: 401 for everyone
+// signed out, 403 for everyone else. The web app hides the admin page from
+// non-admins; this is what keeps them out.
+func (s *Server) requireAdmin(next http.HandlerFunc) http.HandlerFunc {
+	return s.requireUser(func(w http.ResponseWriter, r *http.Request) {
+		if !userOf(r).Admin {
+			s.writeError(w, r, musicify.Errorf(musicify.EFORBIDDEN, "Only admins can do this."))
+			return
+		}
+		next(w, r)
+	})
+}
+
+// adminUserView is an account as admins see it. The email is shown: admins
+// run the server that mails them.
+type adminUserView struct {
+	ID        string    `json:"_id"`
+	Username  string    `json:"username"`
+	Email     string    `json:"email"`
+	CreatedAt time.Time `json:"createdAt"`
+	Admin     bool      `json:"admin"`
+	// Named says MUSICIFY_ADMIN makes this person an admin, which the page cannot undo.
+	Named    bool  `json:"named"`
+	Disabled bool  `json:"disabled"`
+	Songs    int   `json:"songs"`
+	Bytes    int64 `json:"bytes"`
+}
+
+func (s *Server) adminViewOf(u *musicify.UserStats) adminUserView {
+	return adminUserView{ID: u.ID, Username: u.Username, Email: u.Email, CreatedAt: u.CreatedAt,
+		Admin: u.Admin, Named: s.Admin.Named(u.Username), Disabled: u.Disabled, Songs: u.Songs, Bytes: u.Bytes}
+}
+
+func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request) {
+	users, err := s.Admin.Users(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	out := make([]adminUserView, len(users))
+	for i, u := range users {
+		out[i] = s.adminViewOf(u)
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Users []adminUserView `json:"users"`
+	}{out})
+}
+
+// handleAdminSetAdmin makes or unmakes an admin: {"admin": true|false}.
+func (s *Server) handleAdminSetAdmin(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Admin *bool `json:"admin"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if in.Admin == nil {
+		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please say whether this person is to be an admin (admin: true or false)."))
+		return
+	}
+	u, err := s.Admin.SetAdmin(r.Context(), r.PathValue("id"), *in.Admin)
+	s.answerUser(w, r, u, err)
+}
+
+// handleAdminSetDisabled disables or enables an account: {"disabled": true|false}.
+func (s *Server) handleAdminSetDisabled(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Disabled *bool `json:"disabled"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if in.Disabled == nil {
+		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please say whether the account is to be disabled (disabled: true or false)."))
+		return
+	}
+	id := r.PathValue("id")
+	if id == userOf(r).ID && *in.Disabled {
+		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "You cannot disable your own account."))
+		return
+	}
+	u, err := s.Admin.SetDisabled(r.Context(), id, *in.Disabled)
+	if err == nil && u.Disabled {
+		// Its sessions are gone; so are the media links they were handed.
+		s.endMediaURLs(r.Context(), mediaurl.UserEvent(u.ID, s.now()))
+	}
+	s.answerUser(w, r, u, err)
+}
+
+func (s *Server) answerUser(w http.ResponseWriter, r *http.Request, u *musicify.User, err error) {
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Message string        `json:"message"`
+		User    adminUserView `json:"user"`
+	}{"success", s.adminViewOf(&musicify.UserStats{User: *u})})
+}
+
+// handleAdminDeleteUser deletes an account; ?songs=keep hands its uploads
+// to the library, ?songs=delete deletes them. There is no default: the
+// admin says which.
+func (s *Server) handleAdminDeleteUser(w http.ResponseWriter, r *http.Request) {
+	var keep bool
+	switch r.URL.Query().Get("songs") {
+	case "keep":
+		keep = true
+	case "delete":
+	default:
+		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please say what happens to the person's songs: songs=keep or songs=delete."))
+		return
+	}
+	id := r.PathValue("id")
+	if id == userOf(r).ID {
+		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "You cannot delete your own account here."))
+		return
+	}
+	if err := s.Admin.Delete(r.Context(), id, keep); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	s.endMediaURLs(r.Context(), mediaurl.UserEvent(id, s.now()))
+	writeJSON(w, http.StatusOK, success)
+}
+
+// scanView is where the library scan stands.
+type scanView struct {
+	// Configured is false when MUSICIFY_LIBRARY_DIRS names no folder.
+	Configured bool              `json:"configured"`
+	Folders    []string          `json:"folders"`
+	Running    bool              `json:"running"`
+	Started    time.Time         `json:"started,omitzero"`
+	Finished   time.Time         `json:"finished,omitzero"`
+	Seen       int               `json:"seen"`
+	Added      int               `json:"added"`
+	Updated    int               `json:"updated"`
+	Removed    int               `json:"removed"`
+	Failed     int               `json:"failed"`
+	Failures   []scanFailureView `json:"failures"`
+}
+
+type scanFailureView struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+}
+
+func (s *Server) scanStatus() scanView {
+	v := scanView{Folders: []string{}, Failures: []scanFailureView{}}
+	if s.Scanner == nil {
+		return v
+	}
+	st := s.Scanner.Status()
+	v.Configured, v.Running, v.Started, v.Finished = true, st.Running, st.Started, st.Finished
+	v.Seen, v.Added, v.Updated, v.Removed, v.Failed = st.Seen, st.Added, st.Updated, st.Removed, st.Failed
+	v.Folders = append(v.Folders, st.Folders...)
+	for _, f := range st.Failures {
+		v.Failures = append(v.Failures, scanFailureView{Path: f.Path, Reason: f.Reason})
+	}
+	return v
+}
+
+func (s *Server) handleAdminLibrary(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, s.scanStatus())
+}
+
+// handleAdminScan starts a scan of the library folders: {"full": true}
+// re-reads every file, else unchanged files are skipped.
+func (s *Server) handleAdminScan(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Full bool `json:"full"`
+	}
+	if r.ContentLength != 0 {
+		if err := decodeJSON(w, r, &in); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
+	if s.Scanner == nil {
+		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "No library folders are configured: set MUSICIFY_LIBRARY_DIRS and restart the server."))
+		return
+	}
+	started := s.Scanner.StartScan(in.Full)
+	writeJSON(w, http.StatusAccepted, struct {
+		Started bool     `json:"started"`
+		Status  scanView `json:"status"`
+	}{started, s.scanStatus()})
+}
+
+type signupView struct {
+	Mode musicify.SignupMode `json:"mode"`
+	// Default is MUSICIFY_SIGNUP, the mode when no admin picked one.
+	Default musicify.SignupMode `json:"default,omitempty"`
+}
+
+// handleSignupMode tells the register page who may sign up; anyone may ask.
+func (s *Server) handleSignupMode(w http.ResponseWriter, r *http.Request) {
+	mode := musicify.SignupOpen
+	if s.Admin != nil {
+		var err error
+		if mode, err = s.Admin.SignupMode(r.Context()); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, signupView{Mode: mode})
+}
+
+func (s *Server) handleAdminSignup(w http.ResponseWriter, r *http.Request) {
+	mode, err := s.Admin.SignupMode(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, signupView{Mode: mode, Default: s.Admin.DefaultMode()})
+}
+
+// handleAdminSetSignup picks the sign-up mode: {"mode": "open"|"invite"|"closed"}.
+func (s *Server) handleAdminSetSignup(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Mode string `json:"mode"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	mode, err := s.Admin.SetSignupMode(r.Context(), in.Mode)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, signupView{Mode: mode, Default: s.Admin.DefaultMode()})
+}
+
+func (s *Server) handleAdminInvites(w http.ResponseWriter, r *http.Request) {
+	list, err := s.Admin.Invites(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Invites []*admin.InviteView `json:"invites"`
+	}{list})
+}
+
+// handleAdminCreateInvite makes a single-use sign-up link: {"days": 7}.
+// The link is in this answer only; the server keeps a hash of its token.
+func (s *Server) handleAdminCreateInvite(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Days int `json:"days"`
+	}
+	if r.ContentLength != 0 {
+		if err := decodeJSON(w, r, &in); err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+	}
+	inv, link, err := s.Admin.CreateInvite(r.Context(), userOf(r), in.Days)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Invite *admin.InviteView `json:"invite"`
+		Link   string            `json:"link"`
+	}{inv, link})
+}
+
+func (s *Server) handleAdminRevokeInvite(w http.ResponseWriter, r *http.Request) {
+	if err := s.Admin.RevokeInvite(r.Context(), r.PathValue("id")); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, success)
+}

@@ -1,0 +1,175 @@
+package httpapi
+
+import (
+	"cmp"
+	"net/http"
+	"slices"
+	"strconv"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// albumView is an album as the API shows it (docs/api.md, "Albums").
+type albumView struct {
+	ID          string  `json:"_id"`
+	Name        string  `json:"name"`
+	Artist      string  `json:"artist"`
+	ArtistID    string  `json:"artistId"`
+	Year        int     `json:"year"`
+	Genre       string  `json:"genre"`
+	Compilation bool    `json:"compilation"`
+	Cover       string  `json:"cover"`
+	CoverSmall  string  `json:"coverSmall"`
+	Songs       int     `json:"songs"`
+	Duration    float64 `json:"duration"`
+	Plays       int64   `json:"plays"`
+	// UserID is the uploader behind the album artist ("" for the library's),
+	// so the web app knows a username (shown with spaces) from a tagged name.
+	UserID string `json:"userId"`
+}
+
+func albumOf(a *musicify.Album) albumView {
+	large, small := coverURLs(a.CoverKey)
+	return albumView{ID: a.ID, Name: a.Name, Artist: a.Artist, ArtistID: a.ArtistID, Year: a.Year, Genre: a.Genre,
+		Compilation: a.Compilation, Cover: large, CoverSmall: small, Songs: a.Songs, Duration: a.Duration, Plays: a.Plays,
+		UserID: a.UserID}
+}
+
+func albumsOf(list []*musicify.Album) []albumView {
+	out := make([]albumView, len(list))
+	for i, a := range list {
+		out[i] = albumOf(a)
+	}
+	return out
+}
+
+// mostPlayed is the n most played of songs, the newest first among equals.
+func mostPlayed(songs []*musicify.Song, n int) []*musicify.Song {
+	top := slices.Clone(songs)
+	slices.SortStableFunc(top, func(a, b *musicify.Song) int { return cmp.Compare(b.Count, a.Count) })
+	return top[:min(n, len(top))]
+}
+
+// albumSorts are the sorts the Albums view offers.
+var albumSorts = map[string]bool{musicify.AlbumsRecent: true, musicify.AlbumsName: true, musicify.AlbumsYear: true,
+	musicify.AlbumsPlays: true, musicify.AlbumsArtist: true, musicify.AlbumsRandom: true}
+
+// handleAlbums lists albums: ?sort=recent|name|artist|year|plays|random,
+// ?genre=, ?decade=1990, ?offset= and ?limit= (at most 500).
+func (s *Server) handleAlbums(w http.ResponseWriter, r *http.Request) {
+	q := musicify.AlbumQuery{Sort: r.URL.Query().Get("sort"), Genre: r.URL.Query().Get("genre")}
+	if q.Sort == "" {
+		q.Sort = musicify.AlbumsRecent
+	}
+	if !albumSorts[q.Sort] {
+		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Albums sort by recent, name, artist, year, plays or random."))
+		return
+	}
+	var err error
+	if q.Offset, err = intParam(r, "offset", 0, 1<<30); err == nil {
+		q.Limit, err = intParam(r, "limit", 1, 500)
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if d := r.URL.Query().Get("decade"); d != "" {
+		decade, err := strconv.Atoi(d)
+		if err != nil || decade < 1000 || decade > 3000 || decade%10 != 0 {
+			s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "A decade is a year ending in 0, such as 1990."))
+			return
+		}
+		q.FromYear, q.ToYear = decade, decade+9
+	}
+	albums, err := s.Albums.Albums(r.Context(), q)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Albums []albumView `json:"albums"`
+	}{albumsOf(albums)})
+}
+
+// intParam reads an optional whole-number query parameter within [lo, hi].
+func intParam(r *http.Request, name string, lo, hi int) (int, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, musicify.Errorf(musicify.EINVALID, "%s must be a whole number from %d to %d.", name, lo, hi)
+	}
+	return n, nil
+}
+
+func (s *Server) handleAlbum(w http.ResponseWriter, r *http.Request) {
+	a, err := s.Albums.Album(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	songs, err := s.Albums.AlbumSongs(r.Context(), a.ID)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Album albumView  `json:"album"`
+		Songs []songView `json:"songs"`
+	}{albumOf(a), songsOf(songs, s.viewerOf(r))})
+}
+
+type genreView struct {
+	Name   string `json:"name"`
+	Songs  int    `json:"songs"`
+	Albums int    `json:"albums"`
+}
+
+func (s *Server) handleGenres(w http.ResponseWriter, r *http.Request) {
+	genres, err := s.Albums.Genres(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	out := make([]genreView, len(genres))
+	for i, g := range genres {
+		out[i] = genreView{Name: g.Name, Songs: g.Songs, Albums: g.Albums}
+	}
+	decades, err := s.Albums.Decades(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Genres  []genreView `json:"genres"`
+		Decades []int       `json:"decades"`
+	}{out, decades})
+}
+
+// handleGenreSongs pages through a genre's songs: ?offset= and ?limit=
+// (at most 500, 100 when not given).
+func (s *Server) handleGenreSongs(w http.ResponseWriter, r *http.Request) {
+	offset, err := intParam(r, "offset", 0, 1<<30)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	limit, err := intParam(r, "limit", 1, 500)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if limit == 0 {
+		limit = 100
+	}
+	songs, err := s.Albums.SongsByGenre(r.Context(), r.PathValue("name"), offset, limit)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Songs []songView `json:"songs"`
+	}{songsOf(songs, s.viewerOf(r))})
+}

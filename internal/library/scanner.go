@@ -1,0 +1,278 @@
+package library
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"log/slog"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/musicify/musicify/internal/catalog"
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// Store is what the scanner keeps songs in.
+type Store interface {
+	musicify.LibraryStore
+	Album(ctx context.Context, id string) (*musicify.Album, error)
+}
+
+// Scanner imports the library folders and keeps them current.
+type Scanner struct {
+	Store   Store
+	Blobs   musicify.BlobStore // where album covers go
+	Folders []string           // absolute paths
+	// FFprobe is the path of ffprobe, "" when it is not installed: then
+	// only what the pure-Go readers handle is imported.
+	FFprobe string
+	// Analyze queues the loudness and rendition job (ffmpeg is there);
+	// Transcribe also queues transcription of files without lyrics.
+	Analyze, Transcribe bool
+	Jobs                interface{ Wake() } // nil: nobody to tell
+	Logger              *slog.Logger
+	Now                 func() time.Time
+	// Workers read files at once; 0 is one per CPU.
+	Workers int
+	// OnScan, when set, hears the status after every scan (tests wait on it).
+	OnScan func(musicify.ScanStatus)
+	// Lease, when set, lets one instance of several scan the shared folders
+	// at a time: a scan that cannot take it is skipped, as another instance
+	// is doing the work. Holder names this instance.
+	Lease  Lease
+	Holder string
+
+	// read reads one file; a seam for tests that count reads.
+	read func(ctx context.Context, abs, rel string) (*file, error)
+
+	scanMu sync.Mutex // one scan at a time
+	mu     sync.Mutex
+	status musicify.ScanStatus
+	ended  chan struct{}   // closed at the end of a scan, then replaced
+	ctx    context.Context // of Run; scans started on demand live as long
+}
+
+var _ musicify.Scanner = (*Scanner)(nil)
+
+// Lease is one holder at a time of a named piece of work (sqlstore.DB).
+type Lease interface {
+	ClaimLease(ctx context.Context, name, holder string, now, until time.Time) (bool, error)
+	ReleaseLease(ctx context.Context, name, holder string) error
+}
+
+// scanLease names the lease, and leaseTTL is how long it holds unless
+// renewed (a third of it apart) while the scan runs; an instance that dies
+// mid-scan hands the work on after that.
+const (
+	scanLease = "library-scan"
+	leaseTTL  = 2 * time.Minute
+)
+
+// hold takes the scan lease and keeps it until the returned func is called;
+// false when another instance holds it.
+func (s *Scanner) hold(ctx context.Context) (bool, func()) {
+	if s.Lease == nil {
+		return true, func() {}
+	}
+	ok, err := s.Lease.ClaimLease(ctx, scanLease, s.Holder, s.now(), s.now().Add(leaseTTL))
+	if err != nil || !ok {
+		if err != nil {
+			s.Logger.Warn("library: the scan lease could not be taken; not scanning", "err", err)
+		} else {
+			s.Logger.Info("library: another instance is scanning the folders")
+		}
+		return false, func() {}
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(leaseTTL / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				if _, err := s.Lease.ClaimLease(ctx, scanLease, s.Holder, s.now(), s.now().Add(leaseTTL)); err != nil {
+					s.Logger.Warn("library: renewing the scan lease", "err", err)
+				}
+			}
+		}
+	}()
+	return true, func() {
+		close(done)
+		wg.Wait()
+		if err := s.Lease.ReleaseLease(context.WithoutCancel(ctx), scanLease, s.Holder); err != nil {
+			s.Logger.Warn("library: releasing the scan lease", "err", err)
+		}
+	}
+}
+
+// maxFailures bounds the failures kept for the admin page.
+const maxFailures = 100
+
+// Status is where the scan stands.
+func (s *Scanner) Status() musicify.ScanStatus {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.status
+	st.Folders = append([]string(nil), s.Folders...)
+	st.Failures = append([]musicify.ScanFailure(nil), s.status.Failures...)
+	return st
+}
+
+// StartScan scans in the background unless a scan runs.
+func (s *Scanner) StartScan(full bool) bool {
+	s.mu.Lock()
+	if s.status.Running {
+		s.mu.Unlock()
+		return false
+	}
+	s.status.Running = true // claimed now, so a second call reports false
+	ctx := s.ctx
+	s.mu.Unlock()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	go func() {
+		if _, err := s.scan(ctx, full, nil); err != nil && ctx.Err() == nil {
+			s.Logger.Error("scanning the library", "err", err)
+		}
+	}()
+	return true
+}
+
+// Scan scans every folder now and returns the counts.
+func (s *Scanner) Scan(ctx context.Context, full bool) (musicify.ScanStatus, error) {
+	return s.scan(ctx, full, nil)
+}
+
+// scan walks the folders (or only the dirs of only, by folder) and brings
+// the store up to date.
+func (s *Scanner) scan(ctx context.Context, full bool, only map[string][]string) (musicify.ScanStatus, error) {
+	s.scanMu.Lock()
+	defer s.scanMu.Unlock()
+	ok, release := s.hold(ctx)
+	if !ok {
+		return s.Status(), nil
+	}
+	defer release()
+	s.mu.Lock()
+	s.status.Running = true
+	if only == nil { // a walk of everything starts the counts anew; the watcher's adds to them
+		s.status.Started, s.status.Finished = s.now(), time.Time{}
+		s.status.Seen, s.status.Added, s.status.Updated, s.status.Removed, s.status.Failed = 0, 0, 0, 0, 0
+		s.status.Failures = nil
+	}
+	s.mu.Unlock()
+	var err error
+	for _, root := range s.Folders {
+		if only != nil && only[root] == nil {
+			continue
+		}
+		if ferr := s.scanFolder(ctx, root, full, only[root]); ferr != nil {
+			s.fail(root, ferr.Error())
+			err = ferr
+			if ctx.Err() != nil {
+				break
+			}
+		}
+	}
+	s.mu.Lock()
+	s.status.Running = false
+	if only == nil || s.status.Finished.IsZero() {
+		s.status.Finished = s.now()
+	}
+	if s.ended != nil {
+		close(s.ended)
+		s.ended = nil
+	}
+	s.mu.Unlock()
+	st := s.Status()
+	if s.OnScan != nil {
+		s.OnScan(st)
+	}
+	return st, err
+}
+
+func (s *Scanner) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+func (s *Scanner) count(fn func(st *musicify.ScanStatus)) {
+	s.mu.Lock()
+	fn(&s.status)
+	s.mu.Unlock()
+}
+
+// fail records a file the scan could not import; the scan goes on.
+func (s *Scanner) fail(path, reason string) {
+	s.Logger.Warn("library file not imported", "path", path, "reason", reason)
+	s.count(func(st *musicify.ScanStatus) {
+		st.Failed++
+		st.Failures = append(st.Failures, musicify.ScanFailure{Path: path, Reason: reason})
+		if len(st.Failures) > maxFailures {
+			st.Failures = st.Failures[len(st.Failures)-maxFailures:]
+		}
+	})
+}
+
+func (s *Scanner) workers() int {
+	if s.Workers > 0 {
+		return s.Workers
+	}
+	return max(runtime.NumCPU(), 1)
+}
+
+// libraryHash stands in for the content hash uploads keep: songs are
+// unique per (owner, sha256), and two library files may be the same bytes.
+func libraryHash(libraryPath, fingerprint string) string {
+	sum := sha256.Sum256([]byte("library\x00" + libraryPath + "\x00" + fingerprint))
+	return hex.EncodeToString(sum[:])
+}
+
+// jobsFor are the jobs an imported song gets: the uploads' analysis, and
+// transcription only when asked for, after every upload's work.
+func (s *Scanner) jobsFor(song *musicify.Song, t musicify.TrackTags) []*musicify.Job {
+	var jobs []*musicify.Job
+	if s.Analyze {
+		payload := ""
+		if song.Format == "flac" || song.Format == "wav" || song.Format == "aiff" || song.Bitrate > 320_000 {
+			payload = "rendition"
+		}
+		jobs = append(jobs, &musicify.Job{Kind: catalog.JobAnalyze, Subject: song.ID, Payload: payload, Priority: musicify.JobBulk})
+	}
+	if s.Transcribe && t.Lyrics == "" {
+		song.Transcript = musicify.TranscriptPending
+		jobs = append(jobs, &musicify.Job{Kind: catalog.JobTranscribe, Subject: song.ID, Priority: musicify.JobBulk})
+	}
+	return jobs
+}
+
+// WaitFor blocks until ok holds for the status, checking at the end of
+// every scan, or until ctx ends: for tests and tools that wait on a scan
+// running elsewhere.
+func (s *Scanner) WaitFor(ctx context.Context, ok func(musicify.ScanStatus) bool) error {
+	for {
+		s.mu.Lock()
+		if s.ended == nil {
+			s.ended = make(chan struct{})
+		}
+		ended := s.ended
+		s.mu.Unlock()
+		if ok(s.Status()) {
+			return nil
+		}
+		select {
+		case <-ended:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}

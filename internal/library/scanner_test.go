@@ -1,0 +1,274 @@
+package library
+
+import (
+	"context"
+	"image/color"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/musicify/musicify/internal/blob"
+	"github.com/musicify/musicify/internal/catalog"
+	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/sqlstore"
+	"github.com/musicify/musicify/internal/sqlstore/storetest"
+)
+
+type rig struct {
+	t     *testing.T
+	db    *sqlstore.DB
+	dir   string
+	s     *Scanner
+	reads atomic.Int64
+}
+
+func newRig(t *testing.T, db *sqlstore.DB) *rig {
+	t.Helper()
+	blobs, err := blob.NewLocal(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &rig{t: t, db: db, dir: t.TempDir()}
+	r.s = &Scanner{Store: db, Blobs: blobs, Folders: []string{r.dir}, FFprobe: mustLook(t, "ffprobe"), Analyze: true,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Workers: 2}
+	r.s.read = func(ctx context.Context, abs, rel string) (*file, error) {
+		r.reads.Add(1)
+		return r.s.readFile(ctx, abs, rel)
+	}
+	return r
+}
+
+func (r *rig) scan() musicify.ScanStatus {
+	r.t.Helper()
+	r.reads.Store(0)
+	st, err := r.s.Scan(context.Background(), false)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return st
+}
+
+func (r *rig) path(rel string) string { return filepath.Join(r.dir, filepath.FromSlash(rel)) }
+
+// touch moves a file's time on, as an edit does (file systems may keep
+// only seconds, so a rewrite within the second would look unchanged).
+func (r *rig) touch(rel string, by time.Duration) {
+	r.t.Helper()
+	info, err := os.Stat(r.path(rel))
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	if err := os.Chtimes(r.path(rel), time.Now(), info.ModTime().Add(by)); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+func (r *rig) song(rel string) *musicify.Song {
+	r.t.Helper()
+	folder, err := r.db.LibraryFolder(context.Background(), r.dir)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	files, err := r.db.LibraryFiles(context.Background(), folder.ID)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	for _, f := range files {
+		if f.Path == rel {
+			s, err := r.db.Song(context.Background(), f.SongID)
+			if err != nil {
+				r.t.Fatal(err)
+			}
+			return s
+		}
+	}
+	r.t.Fatalf("no song for %s", rel)
+	return nil
+}
+
+func counts(st musicify.ScanStatus) [5]int {
+	return [5]int{st.Seen, st.Added, st.Updated, st.Removed, st.Failed}
+}
+
+func TestAScanImportsKeepsUpAndNeverRereadsUnchangedFiles(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		r := newRig(t, open(t))
+		ctx := context.Background()
+		makeAudio(t, r.path("Neon Shore/Ebb/01 Low Tide.mp3"), "-metadata", "title=Low Tide", "-metadata", "artist=Neon Shore",
+			"-metadata", "album=Ebb", "-metadata", "track=1", "-metadata", "genre=Ambient")
+		makeAudio(t, r.path("Neon Shore/Ebb/02 Undertow.flac"))
+		writeFile(t, r.path("Neon Shore/Ebb/cover.png"), pngImage(t, color.RGBA{10, 120, 200, 255}))
+		writeFile(t, r.path("Neon Shore/Ebb/notes.txt"), []byte("not music"))
+		writeFile(t, r.path("Neon Shore/Ebb/03 Fake.mp3"), []byte(strings.Repeat("this is text, not audio\n", 50)))
+
+		st := r.scan()
+		if counts(st) != [5]int{3, 2, 0, 0, 1} || st.Running || st.Finished.IsZero() {
+			t.Fatalf("first scan = %+v", st)
+		}
+		if len(st.Failures) != 1 || st.Failures[0].Path != "Neon Shore/Ebb/03 Fake.mp3" || st.Failures[0].Reason != "not an audio file we can play" {
+			t.Errorf("failures = %+v", st.Failures)
+		}
+		tide, undertow := r.song("Neon Shore/Ebb/01 Low Tide.mp3"), r.song("Neon Shore/Ebb/02 Undertow.flac")
+		if tide.Title != "Low Tide" || tide.UserID != musicify.LibraryUserID || tide.Format != "mp3" || tide.Genre != "Ambient" ||
+			!strings.HasPrefix(tide.AudioKey, "lib/") || !strings.HasSuffix(tide.AudioKey, "/Neon Shore/Ebb/01 Low Tide.mp3") {
+			t.Errorf("tagged song = %+v", tide)
+		}
+		if undertow.Title != "Undertow" || undertow.Artist != "Neon Shore" || undertow.Album != "Ebb" || undertow.Track != 2 ||
+			undertow.AlbumID != tide.AlbumID {
+			t.Errorf("untagged song = %+v (album %s vs %s)", undertow, undertow.AlbumID, tide.AlbumID)
+		}
+		if album, err := r.db.Album(ctx, tide.AlbumID); err != nil || album.CoverKey == "" || album.Songs != 2 {
+			t.Errorf("album = %+v, %v; want the folder's cover", album, err)
+		}
+		if jobs, _ := r.db.JobsFor(ctx, tide.ID); len(jobs) != 1 || jobs[0].Kind != catalog.JobAnalyze {
+			t.Errorf("jobs = %+v", jobs)
+		}
+		if jobs, _ := r.db.JobsFor(ctx, undertow.ID); len(jobs) != 1 || jobs[0].Payload != "rendition" {
+			t.Errorf("a FLAC's jobs = %+v", jobs)
+		}
+
+		// Nothing changed: nothing is read, nothing written.
+		if st := r.scan(); counts(st) != [5]int{3, 0, 0, 0, 1} || r.reads.Load() != 1 {
+			t.Errorf("unchanged rescan = %+v with %d reads (only the failed file is read again)", counts(st), r.reads.Load())
+		}
+
+		// Re-tagged: the same row, new tags.
+		u := &musicify.User{Username: "ann", Email: "ann@example.com"}
+		if err := r.db.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.db.Like(ctx, u.ID, tide.ID, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		makeAudio(t, r.path("Neon Shore/Ebb/01 Low Tide.mp3"), "-metadata", "title=Lower Tide", "-metadata", "artist=Neon Shore",
+			"-metadata", "album=Ebb", "-metadata", "track=1")
+		r.touch("Neon Shore/Ebb/01 Low Tide.mp3", time.Hour)
+		if st := r.scan(); counts(st) != [5]int{3, 0, 1, 0, 1} {
+			t.Errorf("after an edit = %+v", counts(st))
+		}
+		if got := r.song("Neon Shore/Ebb/01 Low Tide.mp3"); got.ID != tide.ID || got.Title != "Lower Tide" {
+			t.Errorf("edited = %+v", got)
+		}
+
+		// Moved to another folder: the same row (and like), at its new path.
+		if err := os.MkdirAll(r.path("Best Of"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(r.path("Neon Shore/Ebb/01 Low Tide.mp3"), r.path("Best Of/Low Tide.mp3")); err != nil {
+			t.Fatal(err)
+		}
+		if st := r.scan(); counts(st) != [5]int{3, 0, 1, 0, 1} {
+			t.Errorf("after a move = %+v", counts(st))
+		}
+		moved := r.song("Best Of/Low Tide.mp3")
+		if moved.ID != tide.ID || moved.Missing {
+			t.Errorf("moved = %+v, want song %s", moved, tide.ID)
+		}
+		if liked, _ := r.db.LikedSongs(ctx, u.ID); len(liked) != 1 || liked[0].ID != tide.ID {
+			t.Errorf("likes after the move = %v", liked)
+		}
+
+		// Deleted: missing, kept for history; back again: found.
+		saved, err := os.ReadFile(r.path("Neon Shore/Ebb/02 Undertow.flac"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Remove(r.path("Neon Shore/Ebb/02 Undertow.flac")); err != nil {
+			t.Fatal(err)
+		}
+		if st := r.scan(); counts(st) != [5]int{2, 0, 0, 1, 1} {
+			t.Errorf("after a delete = %+v", counts(st))
+		}
+		if got, _ := r.db.Song(ctx, undertow.ID); got == nil || !got.Missing {
+			t.Errorf("deleted = %+v", got)
+		}
+		writeFile(t, r.path("Neon Shore/Ebb/02 Undertow.flac"), saved)
+		if st := r.scan(); counts(st) != [5]int{3, 0, 1, 0, 1} {
+			t.Errorf("after it came back = %+v", counts(st))
+		}
+		if got, _ := r.db.Song(ctx, undertow.ID); got == nil || got.Missing {
+			t.Errorf("returned = %+v", got)
+		}
+	})
+}
+
+func TestAnEmptiedFolderKeepsItsSongs(t *testing.T) {
+	r := newRig(t, storetest.SQLite(t))
+	makeAudio(t, r.path("a.mp3"), "-metadata", "title=A")
+	r.scan()
+	if err := os.Remove(r.path("a.mp3")); err != nil {
+		t.Fatal(err)
+	}
+	if st := r.scan(); st.Removed != 0 {
+		t.Errorf("an empty folder (an unmounted disk?) removed %d songs", st.Removed)
+	}
+}
+
+func TestStartScanRunsOneScanAtATime(t *testing.T) {
+	r := newRig(t, storetest.SQLite(t))
+	makeAudio(t, r.path("a.mp3"), "-metadata", "title=A")
+	done := make(chan musicify.ScanStatus, 1)
+	r.s.OnScan = func(st musicify.ScanStatus) { done <- st }
+	if !r.s.StartScan(false) {
+		t.Fatal("the first StartScan did not start")
+	}
+	if r.s.StartScan(true) {
+		t.Error("a second scan started while one runs")
+	}
+	if st := <-done; st.Added != 1 || st.Running {
+		t.Errorf("status = %+v", st)
+	}
+	if st := r.s.Status(); st.Running || st.Added != 1 || len(st.Folders) != 1 {
+		t.Errorf("status after = %+v", st)
+	}
+}
+
+func TestLibraryJobsAreBulkAndTranscriptionIsOptIn(t *testing.T) {
+	s := &Scanner{Analyze: true}
+	jobs := s.jobsFor(&musicify.Song{ID: "x", Format: "mp3"}, musicify.TrackTags{})
+	if len(jobs) != 1 || jobs[0].Priority != musicify.JobBulk || jobs[0].Kind != catalog.JobAnalyze {
+		t.Errorf("jobs = %+v", jobs)
+	}
+	s.Transcribe = true
+	song := &musicify.Song{ID: "x"}
+	if jobs := s.jobsFor(song, musicify.TrackTags{}); len(jobs) != 2 || jobs[1].Kind != catalog.JobTranscribe ||
+		jobs[1].Priority != musicify.JobBulk || song.Transcript != musicify.TranscriptPending {
+		t.Errorf("with transcription = %+v", jobs)
+	}
+	if jobs := s.jobsFor(&musicify.Song{ID: "y"}, musicify.TrackTags{Lyrics: "words"}); len(jobs) != 1 {
+		t.Errorf("a song with lyrics is transcribed: %+v", jobs)
+	}
+}
+
+// Instances sharing a database and its folders scan one at a time: while
+// one holds the scan lease, another's scan reads nothing and adds nothing.
+func TestOneInstanceScansWhileAnotherHoldsTheLease(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		db := open(t)
+		r := newRig(t, db)
+		r.s.Lease, r.s.Holder = db, "b"
+		makeAudio(t, r.path("a.mp3"), "-metadata", "title=A")
+		now := time.Now()
+		if ok, err := db.ClaimLease(context.Background(), scanLease, "a", now, now.Add(time.Hour)); err != nil || !ok {
+			t.Fatalf("instance a takes the lease: %v %v", ok, err)
+		}
+		if st := r.scan(); st.Added != 0 || r.reads.Load() != 0 {
+			t.Fatalf("b scanned while a held the lease: %+v, %d reads", st, r.reads.Load())
+		}
+		if err := db.ReleaseLease(context.Background(), scanLease, "a"); err != nil {
+			t.Fatal(err)
+		}
+		if st := r.scan(); st.Added != 1 {
+			t.Fatalf("b's scan once the lease is free: %+v", st)
+		}
+		// b gave the lease up when done: a can take it again.
+		if ok, err := db.ClaimLease(context.Background(), scanLease, "a", now, now.Add(time.Hour)); err != nil || !ok {
+			t.Fatalf("b kept the lease after its scan: %v %v", ok, err)
+		}
+	})
+}

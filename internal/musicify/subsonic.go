@@ -1,0 +1,48 @@
+package musicify
+
+import (
+	"context"
+	"time"
+)
+
+// Kinds of things a Subsonic app stars and rates.
+const (
+	StarSong   = "song"
+	StarAlbum  = "album"
+	StarArtist = "artist"
+)
+
+// Star is something a user starred: a song (their like), an album or an artist.
+type Star struct {
+	Kind   string
+	ItemID string
+	At     time.Time
+}
+
+// PlayQueue is what a user was listening to, saved by one app so another
+// can go on from there.
+type PlayQueue struct {
+	UserID     string
+	SongIDs    []string
+	Current    string // the song playing; "" when none
+	PositionMs int64  // into Current
+	Changed    time.Time
+	ChangedBy  string // the client that saved it
+}
+
+// SubsonicStore keeps what Subsonic apps keep besides likes.
+type SubsonicStore interface {
+	// Star stars an album or artist; starring twice keeps the first time.
+	Star(ctx context.Context, userID, kind, itemID string, at time.Time) error
+	Unstar(ctx context.Context, userID, kind, itemID string) error
+	// Stars lists everything a user starred, liked songs included, latest first.
+	Stars(ctx context.Context, userID string) ([]Star, error)
+	// SetRating rates an item 1 to 5; 0 removes the rating.
+	SetRating(ctx context.Context, userID, kind, itemID string, rating int, at time.Time) error
+	// Ratings are a user's ratings by item id.
+	Ratings(ctx context.Context, userID string) (map[string]int, error)
+	// PlayQueue returns ENOTFOUND when the user saved none.
+	PlayQueue(ctx context.Context, userID string) (*PlayQueue, error)
+	// SavePlayQueue replaces the user's queue; an empty one deletes it.
+	SavePlayQueue(ctx context.Context, q *PlayQueue) error
+}

@@ -1,0 +1,375 @@
+package subsonic
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"time"
+)
+
+// The response types carry both encodings: XML attributes and elements as
+// the Subsonic 1.16.1 schema has them, JSON as the same names, lists as
+// arrays and element text as "value". OpenSubsonic fields we support are
+// always present (empty when unknown), as the extension asks, so clients
+// can tell that we support them.
+
+// stamp is a time as ISO 8601 in UTC with milliseconds.
+type stamp time.Time
+
+func stampOf(t time.Time) *stamp {
+	if t.IsZero() {
+		return nil
+	}
+	s := stamp(t)
+	return &s
+}
+
+func (t stamp) String() string {
+	return time.Time(t).UTC().Format("2006-01-02T15:04:05.000Z")
+}
+
+func (t stamp) MarshalXMLAttr(name xml.Name) (xml.Attr, error) {
+	return xml.Attr{Name: name, Value: t.String()}, nil
+}
+
+func (t stamp) MarshalJSON() ([]byte, error) { return json.Marshal(t.String()) }
+
+type response struct {
+	XMLName       xml.Name `xml:"subsonic-response" json:"-"`
+	Xmlns         string   `xml:"xmlns,attr" json:"-"`
+	Status        string   `xml:"status,attr" json:"status"`
+	Version       string   `xml:"version,attr" json:"version"`
+	Type          string   `xml:"type,attr" json:"type"`
+	ServerVersion string   `xml:"serverVersion,attr" json:"serverVersion"`
+	OpenSubsonic  bool     `xml:"openSubsonic,attr" json:"openSubsonic"`
+
+	Error                  *apiError              `xml:"error,omitempty" json:"error,omitempty"`
+	License                *license               `xml:"license,omitempty" json:"license,omitempty"`
+	OpenSubsonicExtensions []extension            `xml:"openSubsonicExtensions,omitempty" json:"openSubsonicExtensions,omitempty"`
+	MusicFolders           *musicFolders          `xml:"musicFolders,omitempty" json:"musicFolders,omitempty"`
+	Indexes                *indexes               `xml:"indexes,omitempty" json:"indexes,omitempty"`
+	Directory              *directory             `xml:"directory,omitempty" json:"directory,omitempty"`
+	Genres                 *genres                `xml:"genres,omitempty" json:"genres,omitempty"`
+	Artists                *artistsID3            `xml:"artists,omitempty" json:"artists,omitempty"`
+	Artist                 *artistWithAlbums      `xml:"artist,omitempty" json:"artist,omitempty"`
+	ArtistInfo2            *artistInfo            `xml:"artistInfo2,omitempty" json:"artistInfo2,omitempty"`
+	Album                  *albumID3              `xml:"album,omitempty" json:"album,omitempty"`
+	AlbumInfo              *albumInfo             `xml:"albumInfo,omitempty" json:"albumInfo,omitempty"`
+	Song                   *child                 `xml:"song,omitempty" json:"song,omitempty"`
+	AlbumList              *albumList             `xml:"albumList,omitempty" json:"albumList,omitempty"`
+	AlbumList2             *albumList2            `xml:"albumList2,omitempty" json:"albumList2,omitempty"`
+	RandomSongs            *songs                 `xml:"randomSongs,omitempty" json:"randomSongs,omitempty"`
+	SongsByGenre           *songs                 `xml:"songsByGenre,omitempty" json:"songsByGenre,omitempty"`
+	TopSongs               *songs                 `xml:"topSongs,omitempty" json:"topSongs,omitempty"`
+	SimilarSongs2          *songs                 `xml:"similarSongs2,omitempty" json:"similarSongs2,omitempty"`
+	SearchResult2          *searchResult2         `xml:"searchResult2,omitempty" json:"searchResult2,omitempty"`
+	SearchResult3          *searchResult3         `xml:"searchResult3,omitempty" json:"searchResult3,omitempty"`
+	Playlists              *playlistList          `xml:"playlists,omitempty" json:"playlists,omitempty"`
+	Playlist               *playlist              `xml:"playlist,omitempty" json:"playlist,omitempty"`
+	Starred                *searchResult2         `xml:"starred,omitempty" json:"starred,omitempty"`
+	Starred2               *searchResult3         `xml:"starred2,omitempty" json:"starred2,omitempty"`
+	NowPlaying             *nowPlaying            `xml:"nowPlaying,omitempty" json:"nowPlaying,omitempty"`
+	PlayQueue              *playQueue             `xml:"playQueue,omitempty" json:"playQueue,omitempty"`
+	User                   *user                  `xml:"user,omitempty" json:"user,omitempty"`
+	InternetRadioStations  *internetRadioStations `xml:"internetRadioStations,omitempty" json:"internetRadioStations,omitempty"`
+	ScanStatus             *scanStatus            `xml:"scanStatus,omitempty" json:"scanStatus,omitempty"`
+	Lyrics                 *lyrics                `xml:"lyrics,omitempty" json:"lyrics,omitempty"`
+	LyricsList             *lyricsList            `xml:"lyricsList,omitempty" json:"lyricsList,omitempty"`
+}
+
+type license struct {
+	Valid bool `xml:"valid,attr" json:"valid"`
+}
+
+type extension struct {
+	Name     string `xml:"name,attr" json:"name"`
+	Versions []int  `xml:"versions" json:"versions"`
+}
+
+type musicFolders struct {
+	MusicFolder []musicFolder `xml:"musicFolder" json:"musicFolder"`
+}
+
+type musicFolder struct {
+	ID   int    `xml:"id,attr" json:"id"`
+	Name string `xml:"name,attr" json:"name"`
+}
+
+type idName struct {
+	ID   string `xml:"id,attr" json:"id"`
+	Name string `xml:"name,attr" json:"name"`
+}
+
+type itemGenre struct {
+	Name string `xml:"name,attr" json:"name"`
+}
+
+type replayGain struct {
+	TrackGain *float64 `xml:"trackGain,attr,omitempty" json:"trackGain,omitempty"`
+	AlbumGain *float64 `xml:"albumGain,attr,omitempty" json:"albumGain,omitempty"`
+}
+
+// child is a song, or an album shown as a directory.
+type child struct {
+	ID            string      `xml:"id,attr" json:"id"`
+	Parent        string      `xml:"parent,attr,omitempty" json:"parent,omitempty"`
+	IsDir         bool        `xml:"isDir,attr" json:"isDir"`
+	Title         string      `xml:"title,attr" json:"title"`
+	Album         string      `xml:"album,attr,omitempty" json:"album,omitempty"`
+	Artist        string      `xml:"artist,attr,omitempty" json:"artist,omitempty"`
+	Track         int         `xml:"track,attr,omitempty" json:"track,omitempty"`
+	Year          int         `xml:"year,attr,omitempty" json:"year,omitempty"`
+	Genre         string      `xml:"genre,attr,omitempty" json:"genre,omitempty"`
+	CoverArt      string      `xml:"coverArt,attr,omitempty" json:"coverArt,omitempty"`
+	Size          int64       `xml:"size,attr,omitempty" json:"size,omitempty"`
+	ContentType   string      `xml:"contentType,attr,omitempty" json:"contentType,omitempty"`
+	Suffix        string      `xml:"suffix,attr,omitempty" json:"suffix,omitempty"`
+	Duration      int         `xml:"duration,attr,omitempty" json:"duration,omitempty"`
+	BitRate       int         `xml:"bitRate,attr,omitempty" json:"bitRate,omitempty"`
+	Path          string      `xml:"path,attr,omitempty" json:"path,omitempty"`
+	IsVideo       bool        `xml:"isVideo,attr" json:"isVideo"`
+	UserRating    int         `xml:"userRating,attr,omitempty" json:"userRating,omitempty"`
+	PlayCount     int64       `xml:"playCount,attr" json:"playCount"`
+	DiscNumber    int         `xml:"discNumber,attr,omitempty" json:"discNumber,omitempty"`
+	Created       *stamp      `xml:"created,attr,omitempty" json:"created,omitempty"`
+	Starred       *stamp      `xml:"starred,attr,omitempty" json:"starred,omitempty"`
+	AlbumID       string      `xml:"albumId,attr,omitempty" json:"albumId,omitempty"`
+	ArtistID      string      `xml:"artistId,attr,omitempty" json:"artistId,omitempty"`
+	Type          string      `xml:"type,attr,omitempty" json:"type,omitempty"`
+	MediaType     string      `xml:"mediaType,attr" json:"mediaType"`
+	SortName      string      `xml:"sortName,attr" json:"sortName"`
+	MusicBrainzID string      `xml:"musicBrainzId,attr" json:"musicBrainzId"`
+	DisplayArtist string      `xml:"displayArtist,attr" json:"displayArtist"`
+	Genres        []itemGenre `xml:"genres" json:"genres"`
+	Artists       []idName    `xml:"artists" json:"artists"`
+	ReplayGain    *replayGain `xml:"replayGain,omitempty" json:"replayGain,omitempty"`
+}
+
+type albumID3 struct {
+	ID            string      `xml:"id,attr" json:"id"`
+	Name          string      `xml:"name,attr" json:"name"`
+	Artist        string      `xml:"artist,attr,omitempty" json:"artist,omitempty"`
+	ArtistID      string      `xml:"artistId,attr,omitempty" json:"artistId,omitempty"`
+	CoverArt      string      `xml:"coverArt,attr,omitempty" json:"coverArt,omitempty"`
+	SongCount     int         `xml:"songCount,attr" json:"songCount"`
+	Duration      int         `xml:"duration,attr" json:"duration"`
+	PlayCount     int64       `xml:"playCount,attr" json:"playCount"`
+	Created       stamp       `xml:"created,attr" json:"created"`
+	Starred       *stamp      `xml:"starred,attr,omitempty" json:"starred,omitempty"`
+	Year          int         `xml:"year,attr,omitempty" json:"year,omitempty"`
+	Genre         string      `xml:"genre,attr,omitempty" json:"genre,omitempty"`
+	UserRating    int         `xml:"userRating,attr,omitempty" json:"userRating,omitempty"`
+	MusicBrainzID string      `xml:"musicBrainzId,attr" json:"musicBrainzId"`
+	DisplayArtist string      `xml:"displayArtist,attr" json:"displayArtist"`
+	SortName      string      `xml:"sortName,attr" json:"sortName"`
+	IsCompilation bool        `xml:"isCompilation,attr" json:"isCompilation"`
+	Genres        []itemGenre `xml:"genres" json:"genres"`
+	Artists       []idName    `xml:"artists" json:"artists"`
+	// Song is set in getAlbum only.
+	Song []child `xml:"song,omitempty" json:"song,omitempty"`
+}
+
+type artistID3 struct {
+	ID            string `xml:"id,attr" json:"id"`
+	Name          string `xml:"name,attr" json:"name"`
+	CoverArt      string `xml:"coverArt,attr,omitempty" json:"coverArt,omitempty"`
+	AlbumCount    int    `xml:"albumCount,attr" json:"albumCount"`
+	Starred       *stamp `xml:"starred,attr,omitempty" json:"starred,omitempty"`
+	UserRating    int    `xml:"userRating,attr" json:"userRating"`
+	MusicBrainzID string `xml:"musicBrainzId,attr" json:"musicBrainzId"`
+	SortName      string `xml:"sortName,attr" json:"sortName"`
+}
+
+// artistWithAlbums is getArtist's answer: its album list is there even
+// when empty (an artist heard only on compilations), as the spec requires.
+type artistWithAlbums struct {
+	artistID3
+	Album []albumID3 `xml:"album" json:"album"`
+}
+
+// artist is the folder-style artist of getIndexes, search2 and getStarred.
+type artist struct {
+	ID         string `xml:"id,attr" json:"id"`
+	Name       string `xml:"name,attr" json:"name"`
+	Starred    *stamp `xml:"starred,attr,omitempty" json:"starred,omitempty"`
+	UserRating int    `xml:"userRating,attr,omitempty" json:"userRating,omitempty"`
+}
+
+type index struct {
+	Name   string   `xml:"name,attr" json:"name"`
+	Artist []artist `xml:"artist" json:"artist"`
+}
+
+type indexes struct {
+	LastModified    int64   `xml:"lastModified,attr" json:"lastModified"`
+	IgnoredArticles string  `xml:"ignoredArticles,attr" json:"ignoredArticles"`
+	Index           []index `xml:"index,omitempty" json:"index,omitempty"`
+}
+
+type indexID3 struct {
+	Name   string      `xml:"name,attr" json:"name"`
+	Artist []artistID3 `xml:"artist" json:"artist"`
+}
+
+type artistsID3 struct {
+	IgnoredArticles string     `xml:"ignoredArticles,attr" json:"ignoredArticles"`
+	Index           []indexID3 `xml:"index,omitempty" json:"index,omitempty"`
+}
+
+type directory struct {
+	ID        string  `xml:"id,attr" json:"id"`
+	Parent    string  `xml:"parent,attr,omitempty" json:"parent,omitempty"`
+	Name      string  `xml:"name,attr" json:"name"`
+	Starred   *stamp  `xml:"starred,attr,omitempty" json:"starred,omitempty"`
+	PlayCount int64   `xml:"playCount,attr,omitempty" json:"playCount,omitempty"`
+	Child     []child `xml:"child,omitempty" json:"child,omitempty"`
+}
+
+type genre struct {
+	Name       string `xml:",chardata" json:"value"`
+	SongCount  int    `xml:"songCount,attr" json:"songCount"`
+	AlbumCount int    `xml:"albumCount,attr" json:"albumCount"`
+}
+
+type genres struct {
+	Genre []genre `xml:"genre,omitempty" json:"genre,omitempty"`
+}
+
+// artistInfo and albumInfo hold their facts as elements, as the schema has them.
+type artistInfo struct {
+	Biography      string      `xml:"biography,omitempty" json:"biography,omitempty"`
+	MusicBrainzID  string      `xml:"musicBrainzId,omitempty" json:"musicBrainzId,omitempty"`
+	SmallImageURL  string      `xml:"smallImageUrl,omitempty" json:"smallImageUrl,omitempty"`
+	MediumImageURL string      `xml:"mediumImageUrl,omitempty" json:"mediumImageUrl,omitempty"`
+	LargeImageURL  string      `xml:"largeImageUrl,omitempty" json:"largeImageUrl,omitempty"`
+	SimilarArtist  []artistID3 `xml:"similarArtist,omitempty" json:"similarArtist,omitempty"`
+}
+
+type albumInfo struct {
+	Notes          string `xml:"notes,omitempty" json:"notes,omitempty"`
+	MusicBrainzID  string `xml:"musicBrainzId,omitempty" json:"musicBrainzId,omitempty"`
+	SmallImageURL  string `xml:"smallImageUrl,omitempty" json:"smallImageUrl,omitempty"`
+	MediumImageURL string `xml:"mediumImageUrl,omitempty" json:"mediumImageUrl,omitempty"`
+	LargeImageURL  string `xml:"largeImageUrl,omitempty" json:"largeImageUrl,omitempty"`
+}
+
+type albumList struct {
+	Album []child `xml:"album,omitempty" json:"album,omitempty"`
+}
+
+type albumList2 struct {
+	Album []albumID3 `xml:"album,omitempty" json:"album,omitempty"`
+}
+
+type songs struct {
+	Song []child `xml:"song,omitempty" json:"song,omitempty"`
+}
+
+// searchResult2 is also getStarred's answer, searchResult3 getStarred2's.
+type searchResult2 struct {
+	Artist []artist `xml:"artist,omitempty" json:"artist,omitempty"`
+	Album  []child  `xml:"album,omitempty" json:"album,omitempty"`
+	Song   []child  `xml:"song,omitempty" json:"song,omitempty"`
+}
+
+type searchResult3 struct {
+	Artist []artistID3 `xml:"artist,omitempty" json:"artist,omitempty"`
+	Album  []albumID3  `xml:"album,omitempty" json:"album,omitempty"`
+	Song   []child     `xml:"song,omitempty" json:"song,omitempty"`
+}
+
+type playlist struct {
+	ID        string  `xml:"id,attr" json:"id"`
+	Name      string  `xml:"name,attr" json:"name"`
+	Owner     string  `xml:"owner,attr" json:"owner"`
+	Public    bool    `xml:"public,attr" json:"public"`
+	SongCount int     `xml:"songCount,attr" json:"songCount"`
+	Duration  int     `xml:"duration,attr" json:"duration"`
+	Created   stamp   `xml:"created,attr" json:"created"`
+	Changed   stamp   `xml:"changed,attr" json:"changed"`
+	CoverArt  string  `xml:"coverArt,attr,omitempty" json:"coverArt,omitempty"`
+	Entry     []child `xml:"entry,omitempty" json:"entry,omitempty"`
+}
+
+type playlistList struct {
+	Playlist []playlist `xml:"playlist,omitempty" json:"playlist,omitempty"`
+}
+
+type nowPlayingEntry struct {
+	child
+	Username   string `xml:"username,attr" json:"username"`
+	MinutesAgo int    `xml:"minutesAgo,attr" json:"minutesAgo"`
+	PlayerID   int    `xml:"playerId,attr" json:"playerId"`
+	PlayerName string `xml:"playerName,attr,omitempty" json:"playerName,omitempty"`
+}
+
+type nowPlaying struct {
+	Entry []nowPlayingEntry `xml:"entry,omitempty" json:"entry"` // [] when nobody plays: the spec requires it
+}
+
+type playQueue struct {
+	Current   string  `xml:"current,attr,omitempty" json:"current,omitempty"`
+	Position  int64   `xml:"position,attr" json:"position"`
+	Username  string  `xml:"username,attr" json:"username"`
+	Changed   stamp   `xml:"changed,attr" json:"changed"`
+	ChangedBy string  `xml:"changedBy,attr" json:"changedBy"`
+	Entry     []child `xml:"entry,omitempty" json:"entry,omitempty"`
+}
+
+type user struct {
+	Username            string `xml:"username,attr" json:"username"`
+	Email               string `xml:"email,attr,omitempty" json:"email,omitempty"`
+	ScrobblingEnabled   bool   `xml:"scrobblingEnabled,attr" json:"scrobblingEnabled"`
+	AdminRole           bool   `xml:"adminRole,attr" json:"adminRole"`
+	SettingsRole        bool   `xml:"settingsRole,attr" json:"settingsRole"`
+	DownloadRole        bool   `xml:"downloadRole,attr" json:"downloadRole"`
+	UploadRole          bool   `xml:"uploadRole,attr" json:"uploadRole"`
+	PlaylistRole        bool   `xml:"playlistRole,attr" json:"playlistRole"`
+	CoverArtRole        bool   `xml:"coverArtRole,attr" json:"coverArtRole"`
+	CommentRole         bool   `xml:"commentRole,attr" json:"commentRole"`
+	PodcastRole         bool   `xml:"podcastRole,attr" json:"podcastRole"`
+	StreamRole          bool   `xml:"streamRole,attr" json:"streamRole"`
+	JukeboxRole         bool   `xml:"jukeboxRole,attr" json:"jukeboxRole"`
+	ShareRole           bool   `xml:"shareRole,attr" json:"shareRole"`
+	VideoConversionRole bool   `xml:"videoConversionRole,attr" json:"videoConversionRole"`
+	Folder              []int  `xml:"folder" json:"folder"`
+}
+
+type internetRadioStation struct {
+	ID          string `xml:"id,attr" json:"id"`
+	Name        string `xml:"name,attr" json:"name"`
+	StreamURL   string `xml:"streamUrl,attr" json:"streamUrl"`
+	HomePageURL string `xml:"homePageUrl,attr,omitempty" json:"homePageUrl,omitempty"`
+}
+
+type internetRadioStations struct {
+	InternetRadioStation []internetRadioStation `xml:"internetRadioStation,omitempty" json:"internetRadioStation,omitempty"`
+}
+
+type scanStatus struct {
+	Scanning bool  `xml:"scanning,attr" json:"scanning"`
+	Count    int64 `xml:"count,attr" json:"count"`
+}
+
+type lyrics struct {
+	Artist string `xml:"artist,attr,omitempty" json:"artist,omitempty"`
+	Title  string `xml:"title,attr,omitempty" json:"title,omitempty"`
+	Value  string `xml:",chardata" json:"value"`
+}
+
+type lyricLine struct {
+	Start *int64 `xml:"start,attr,omitempty" json:"start,omitempty"`
+	Value string `xml:",chardata" json:"value"`
+}
+
+type structuredLyrics struct {
+	DisplayArtist string      `xml:"displayArtist,attr" json:"displayArtist"`
+	DisplayTitle  string      `xml:"displayTitle,attr" json:"displayTitle"`
+	Lang          string      `xml:"lang,attr" json:"lang"`
+	Offset        int         `xml:"offset,attr" json:"offset"`
+	Synced        bool        `xml:"synced,attr" json:"synced"`
+	Line          []lyricLine `xml:"line" json:"line"`
+}
+
+type lyricsList struct {
+	StructuredLyrics []structuredLyrics `xml:"structuredLyrics,omitempty" json:"structuredLyrics"`
+}

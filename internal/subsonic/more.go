@@ -1,0 +1,245 @@
+package subsonic
+
+import (
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/musicify/musicify/internal/mediaurl"
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// lrcTime is one [mm:ss.xx] stamp at the start of an LRC line.
+var lrcTime = regexp.MustCompile(`^\[(\d+):(\d{1,2})(?:[.:](\d{1,3}))?\]`)
+
+// parseLRC reads synced lines; tags such as [ar:…] and lines without a
+// time are skipped, and a line with several stamps is sung at each.
+func parseLRC(text string) []lyricLine {
+	var out []lyricLine
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		var starts []int64
+		for {
+			m := lrcTime.FindStringSubmatch(line)
+			if m == nil {
+				break
+			}
+			mins, _ := strconv.ParseInt(m[1], 10, 64)
+			sec, _ := strconv.ParseInt(m[2], 10, 64)
+			ms := int64(0)
+			if m[3] != "" {
+				frac, _ := strconv.ParseInt(m[3], 10, 64)
+				for i := len(m[3]); i < 3; i++ {
+					frac *= 10
+				}
+				ms = frac
+			}
+			starts = append(starts, (mins*60+sec)*1000+ms)
+			line = line[len(m[0]):]
+		}
+		for _, st := range starts {
+			out = append(out, lyricLine{Start: &st, Value: strings.TrimSpace(line)})
+		}
+	}
+	// Stamps may come in any order in the file; players want them in time.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && *out[j].Start < *out[j-1].Start; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+func plainLines(text string) []lyricLine {
+	var out []lyricLine
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		out = append(out, lyricLine{Value: strings.TrimRight(line, "\r ")})
+	}
+	return out
+}
+
+// getLyricsBySongID gives the synced lyrics (LRC) and the plain ones (the
+// song's text), those it has.
+func (s *Server) getLyricsBySongID(_ http.ResponseWriter, q *request) (*response, error) {
+	id, err := q.required("id")
+	if err != nil {
+		return nil, err
+	}
+	song, err := s.song(q, id)
+	if err != nil {
+		return nil, err
+	}
+	out := &lyricsList{StructuredLyrics: []structuredLyrics{}}
+	if lines := parseLRC(song.SyncedLyrics); len(lines) > 0 {
+		out.StructuredLyrics = append(out.StructuredLyrics, structuredLyrics{DisplayArtist: song.Artist,
+			DisplayTitle: song.Name, Lang: "xxx", Synced: true, Line: lines})
+	}
+	if strings.TrimSpace(song.Text) != "" {
+		out.StructuredLyrics = append(out.StructuredLyrics, structuredLyrics{DisplayArtist: song.Artist,
+			DisplayTitle: song.Name, Lang: "xxx", Line: plainLines(song.Text)})
+	}
+	res := s.newResponse()
+	res.LyricsList = out
+	return res, nil
+}
+
+// getLyrics finds the song by artist and title with our search; the
+// answer is empty when none matches both.
+func (s *Server) getLyrics(_ http.ResponseWriter, q *request) (*response, error) {
+	artist, title := q.str("artist"), q.str("title")
+	res := s.newResponse()
+	res.Lyrics = &lyrics{}
+	if title == "" {
+		return res, nil
+	}
+	ids, err := s.Search.Find(q.ctx(), musicify.KindSong, artist+" "+title, 20)
+	if err != nil {
+		return nil, err
+	}
+	list, err := s.Songs.SongsByIDs(q.ctx(), ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, song := range list {
+		if song.Missing || musicify.NameKey(song.Name) != musicify.NameKey(title) ||
+			artist != "" && musicify.NameKey(song.Artist) != musicify.NameKey(artist) {
+			continue
+		}
+		text := song.Text
+		if strings.TrimSpace(text) == "" {
+			var lines []string
+			for _, l := range parseLRC(song.SyncedLyrics) {
+				lines = append(lines, l.Value)
+			}
+			text = strings.Join(lines, "\n")
+		}
+		if text != "" {
+			res.Lyrics = &lyrics{Artist: song.Artist, Title: song.Name, Value: text}
+			break
+		}
+	}
+	return res, nil
+}
+
+func (s *Server) getPlayQueue(_ http.ResponseWriter, q *request) (*response, error) {
+	res := s.newResponse()
+	pq, err := s.Store.PlayQueue(q.ctx(), q.user.ID)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		// Nothing saved: an empty queue, as OpenSubsonic requires one.
+		res.PlayQueue = &playQueue{Username: q.user.Username, Changed: stamp(q.user.CreatedAt), Entry: []child{}}
+		return res, nil
+	} else if err != nil {
+		return nil, err
+	}
+	list, err := s.Songs.SongsByIDs(q.ctx(), pq.SongIDs)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.annotations(q)
+	if err != nil {
+		return nil, err
+	}
+	res.PlayQueue = &playQueue{Current: pq.Current, Position: pq.PositionMs, Username: q.user.Username,
+		Changed: stamp(pq.Changed), ChangedBy: pq.ChangedBy, Entry: songChildren(list, a)}
+	return res, nil
+}
+
+// maxQueue bounds a saved play queue.
+const maxQueue = 5000
+
+func (s *Server) savePlayQueue(_ http.ResponseWriter, q *request) (*response, error) {
+	ids := q.all("id")
+	if len(ids) > maxQueue {
+		return nil, &apiError{Code: errGeneric, Message: "A play queue holds at most " + strconv.Itoa(maxQueue) + " songs."}
+	}
+	pos, err := q.int("position", 0)
+	if err != nil {
+		return nil, err
+	}
+	current := q.str("current")
+	if current == "" && len(ids) > 0 {
+		current = ids[0]
+	}
+	pq := &musicify.PlayQueue{UserID: q.user.ID, SongIDs: ids, Current: current, PositionMs: int64(max(pos, 0)),
+		Changed: s.now(), ChangedBy: q.str("c")}
+	if err := s.Store.SavePlayQueue(q.ctx(), pq); err != nil {
+		return nil, err
+	}
+	return s.newResponse(), nil
+}
+
+// getUser shows the caller's own account only.
+func (s *Server) getUser(_ http.ResponseWriter, q *request) (*response, error) {
+	name, err := q.required("username")
+	if err != nil {
+		return nil, err
+	}
+	if !strings.EqualFold(name, q.user.Username) {
+		return nil, &apiError{Code: errNotAuthorized, Message: "You can only see your own account."}
+	}
+	admin := s.IsAdmin != nil && s.IsAdmin(q.user)
+	res := s.newResponse()
+	res.User = &user{Username: q.user.Username, Email: q.user.Email, ScrobblingEnabled: true, AdminRole: admin,
+		SettingsRole: true, DownloadRole: true, UploadRole: false, PlaylistRole: true, CoverArtRole: false,
+		CommentRole: false, PodcastRole: false, StreamRole: true, JukeboxRole: false, ShareRole: false, Folder: []int{1}}
+	return res, nil
+}
+
+// getInternetRadioStations lists our stations. Their stream URLs are
+// signed for the caller, since an app opens them without credentials.
+func (s *Server) getInternetRadioStations(_ http.ResponseWriter, q *request) (*response, error) {
+	out := &internetRadioStations{}
+	if s.Stations != nil {
+		list, err := s.Stations.Stations(q.ctx())
+		if err != nil {
+			return nil, err
+		}
+		for _, st := range list {
+			link := "/media/" + st.AudioKey
+			if s.Media != nil {
+				link = s.Media.URL(mediaurl.Claims{Key: st.AudioKey, User: q.user.ID, Session: "subsonic", Since: s.now().UnixMilli()})
+			}
+			out.InternetRadioStation = append(out.InternetRadioStation, internetRadioStation{ID: st.ID, Name: st.Name,
+				StreamURL: s.absolute(link)})
+		}
+	}
+	res := s.newResponse()
+	res.InternetRadioStations = out
+	return res, nil
+}
+
+func (s *Server) absolute(p string) string {
+	if s.BaseURL == nil {
+		return p
+	}
+	return strings.TrimRight(s.BaseURL.String(), "/") + p
+}
+
+func (s *Server) scanStatusOf() *scanStatus {
+	if s.Scanner == nil {
+		return &scanStatus{}
+	}
+	st := s.Scanner.Status()
+	return &scanStatus{Scanning: st.Running, Count: int64(st.Seen)}
+}
+
+// startScan starts an incremental scan of the library folders: unchanged
+// files cost no read, so asking again is cheap.
+func (s *Server) startScan(_ http.ResponseWriter, q *request) (*response, error) {
+	if s.IsAdmin != nil && !s.IsAdmin(q.user) {
+		return nil, &apiError{Code: errNotAuthorized, Message: "Only an admin can start a library scan."}
+	}
+	if s.Scanner != nil {
+		s.Scanner.StartScan(false)
+	}
+	res := s.newResponse()
+	res.ScanStatus = s.scanStatusOf()
+	return res, nil
+}
+
+func (s *Server) getScanStatus(_ http.ResponseWriter, q *request) (*response, error) {
+	res := s.newResponse()
+	res.ScanStatus = s.scanStatusOf()
+	return res, nil
+}
