@@ -3,6 +3,7 @@ import { createAccount } from './helpers';
 
 const menu = [
   ['Songs', '/songs', 'Songs'],
+  ['Albums', '/albums', 'Albums'],
   ['Playlists', '/playlist', 'Your Playlists'],
   ['Artists', '/artist', 'Artists'],
   ['Radio', '/join', 'Join a station!'],
@@ -28,11 +29,11 @@ test('a signed-in visit to / or /login goes to /home', async ({ page, signedIn }
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('the side menu has the seven links and each leads to its page', async ({ page, signedIn }) => {
+test('the side menu has the eight links and each leads to its page', async ({ page, signedIn }) => {
   await page.goto('/home');
   const nav = page.getByRole('navigation', { name: 'Main' });
   const links = nav.getByRole('link');
-  await expect(links).toHaveCount(7);
+  await expect(links).toHaveCount(8);
   await expect(links).toHaveText(menu.map(([label]) => label));
 
   for (const [label, path, heading] of menu) {
@@ -47,7 +48,7 @@ test('the side menu has the seven links and each leads to its page', async ({ pa
 test('every other signed-in route renders its page', async ({ page, signedIn }) => {
   const pages: [string, string | RegExp][] = [
     ['/home', /^Good (morning|afternoon|evening), /],
-    ['/album/0', "Today's Biggest Hits"],
+    ['/genres', 'Genres'],
     ['/player/top', 'Top Songs'],
     ['/followers', 'Followers'],
     ['/followings', 'Following'],
@@ -142,7 +143,7 @@ test.describe('on a phone', () => {
 
     await open.click();
     await expect(sheet).toBeVisible();
-    await expect(sheet.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(7);
+    await expect(sheet.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(8);
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
     await expect(open).toBeFocused();

@@ -28,6 +28,11 @@ export const routes: RouteObject[] = [
                 path: 'login',
                 lazy: page(() => import('@/features/auth/components/LoginPage'), 'LoginPage'),
               },
+              {
+                // Where invitation links point: /register?invite=TOKEN.
+                path: 'register',
+                lazy: page(() => import('@/features/auth/components/RegisterPage'), 'RegisterPage'),
+              },
             ],
           },
           {
@@ -84,6 +89,18 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('@/features/albums/components/AlbumPage'), 'AlbumPage'),
           },
           {
+            path: 'albums',
+            lazy: page(() => import('@/features/albums/components/AlbumsPage'), 'AlbumsPage'),
+          },
+          {
+            path: 'genres',
+            lazy: page(() => import('@/features/genres/components/GenresPage'), 'GenresPage'),
+          },
+          {
+            path: 'genre/:name',
+            lazy: page(() => import('@/features/genres/components/GenrePage'), 'GenrePage'),
+          },
+          {
             path: 'artist',
             lazy: page(() => import('@/features/artists/components/ArtistsPage'), 'ArtistsPage'),
           },
@@ -137,12 +154,20 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('@/features/radio/components/RadioPage'), 'RadioPage'),
           },
           {
+            path: 'admin',
+            lazy: page(() => import('@/features/admin/components/AdminPage'), 'AdminPage'),
+          },
+          {
             path: 'queue',
             lazy: page(() => import('@/features/queue/components/QueuePage'), 'QueuePage'),
           },
           {
             path: 'likes',
             lazy: page(() => import('@/features/likes/components/LikesPage'), 'LikesPage'),
+          },
+          {
+            path: 'settings',
+            lazy: page(() => import('@/features/settings/components/SettingsPage'), 'SettingsPage'),
           },
         ],
       },

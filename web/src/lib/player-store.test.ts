@@ -256,3 +256,25 @@ describe('the player store', () => {
     expect(current()).toBe(first);
   });
 });
+
+describe('missing library files', () => {
+  const list = () => [
+    makeSong('a'),
+    makeSong('gone', { missing: true }),
+    makeSong('c'),
+    makeSong('d', { missing: true }),
+  ];
+
+  it('are left out of the queue, whatever list plays', () => {
+    playSongs(list(), 2);
+    expect(ids()).toEqual(['a', 'c']);
+    expect(current()).toBe('c');
+  });
+
+  it('give way to the next song that can play', () => {
+    playSongs(list(), 1);
+    expect(current()).toBe('c');
+    playShuffled([makeSong('x', { missing: true })]);
+    expect(current()).toBe('c');
+  });
+});

@@ -139,10 +139,18 @@ function go(index: number, patch: Partial<PlayerState> = {}, playing = true): vo
 }
 
 /**
- * Plays `songs` as the new queue from `index`: that song becomes current, its
+ * Plays `list` as the new queue from `at`: that song becomes current, its
  * played seconds start at 0 and it plays. With shuffle on, the rest is shuffled.
+ * Missing songs are left out (from a missing one, the next that can play starts).
  */
-export function playSongs(songs: Song[], index = 0, random: () => number = Math.random): void {
+export function playSongs(list: Song[], at = 0, random: () => number = Math.random): void {
+  // A library file that is gone cannot play: the queue leaves it out, from any list.
+  const songs = list.some((s) => s.missing) ? list.filter((s) => !s.missing) : list;
+  let index = at;
+  if (songs !== list) {
+    const next = list.slice(at).find((s) => !s.missing);
+    index = next ? songs.indexOf(next) : 0;
+  }
   if (!songs[index]) {
     clearCurrent();
     return;
@@ -160,7 +168,8 @@ export function playSongs(songs: Song[], index = 0, random: () => number = Math.
  * Plays `songs` in a random order: shuffle goes on, a random song starts and
  * the rest follows shuffled (turning shuffle off brings back the list's order).
  */
-export function playShuffled(songs: Song[], random: () => number = Math.random): void {
+export function playShuffled(list: Song[], random: () => number = Math.random): void {
+  const songs = list.filter((s) => !s.missing);
   if (songs.length === 0) return;
   if (!state.shuffle) setState({ shuffle: true, original: null, order: null });
   playSongs(songs, Math.floor(random() * songs.length) % songs.length, random);

@@ -23,6 +23,8 @@ export const queryKeys = {
     /** Playlists with their songs, by id or own name. */
     playlists: () => [...queryKeys.songs.all, 'playlist'] as const,
     playlist: (ref: string) => [...queryKeys.songs.playlists(), ref] as const,
+    /** An album with its songs (GET /api/albums/{id}). */
+    album: (id: string) => [...queryKeys.songs.all, 'album', id] as const,
     /** What a share link points at, for a signed-in caller. */
     shared: (type: string, id: string) => [...queryKeys.songs.all, 'shared', type, id] as const,
     /** The results of the search view (GET /api/search), by the words searched. */
@@ -39,6 +41,13 @@ export const queryKeys = {
     list: () => [...queryKeys.artists.all, 'list'] as const,
     detail: (name: string) => [...queryKeys.artists.all, 'detail', name] as const,
   },
+  /** Pages of albums (GET /api/albums), by sort and filters, and the genres. */
+  albums: {
+    all: ['albums'] as const,
+    list: (params: Record<string, string | number>) =>
+      [...queryKeys.albums.all, 'list', params] as const,
+    genres: () => [...queryKeys.albums.all, 'genres'] as const,
+  },
   /** Who follows whom; a follow or an unfollow refreshes all of it. */
   follows: {
     all: ['follows'] as const,
@@ -51,6 +60,17 @@ export const queryKeys = {
   /** What the people the caller follows did lately. */
   feed: {
     all: ['feed'] as const,
+  },
+  /** Who may sign up (GET /api/auth/signup-mode), for the register page. */
+  signupMode: () => ['signup-mode'] as const,
+  /** The admin page: accounts, library scan, sign-up mode and invitations. */
+  admin: {
+    all: ['admin'] as const,
+    users: () => [...queryKeys.admin.all, 'users'] as const,
+    library: () => [...queryKeys.admin.all, 'library'] as const,
+    signup: () => [...queryKeys.admin.all, 'signup'] as const,
+    invites: () => [...queryKeys.admin.all, 'invites'] as const,
+    jobs: () => [...queryKeys.admin.all, 'jobs'] as const,
   },
   /** A shared item as a visitor without a session sees it. */
   publicShare: (type: string, id: string) => ['public-share', type, id] as const,

@@ -5,6 +5,8 @@ export interface CurrentUser {
   _id: string;
   username: string;
   email: string;
+  /** An admin sees the Admin page; the server checks it again on every admin call. */
+  admin?: boolean;
 }
 
 export interface Session {

@@ -29,17 +29,41 @@ export interface Song {
   createdAt: string;
   /** Whether the caller uploaded it. */
   mine: boolean;
+  /*
+   * Where the song belongs (issue 13). Optional: queues saved in the browser
+   * before these fields existed lack them.
+   */
+  artistId?: string;
+  /** Its album's id; a single's album is named after the song. */
+  albumId?: string;
+  /** The album tag; '' for a single. */
+  album?: string;
+  /** Track and disc numbers, 0 when the tags do not say. */
+  track?: number;
+  disc?: number;
+  year?: number;
+  genre?: string;
+  /** The uploader's username; '' for a song imported from the library folder. */
+  uploader?: string;
+  /** The library file is gone: it stays in playlists and likes but cannot be played. */
+  missing?: boolean;
 }
 
 export type TranscriptState = 'none' | 'pending' | 'done' | 'failed';
 
-/** An artist: a user with at least one song. */
+/** An artist: an uploader, or a name from the library's tags. */
 export interface Artist {
+  _id?: string;
+  /** With its real capitals ('Neon Harbor'); an uploader's is their username. */
   name: string;
   cover: string;
   coverSmall: string;
-  /** How many songs they uploaded. */
+  /** How many songs they have. */
   songs: number;
+  /** How many albums they are the album artist of. */
+  albums?: number;
+  /** The uploader behind the artist, to follow; '' for an artist of the library's tags. */
+  userId?: string;
 }
 
 /** Shown wherever a song or an artist has no cover of its own. */
@@ -50,6 +74,24 @@ export function displayName(name: string): string {
   return name.replace(/-/g, ' ');
 }
 
+/**
+ * A song's artist as people read it: an uploader's username with hyphens as
+ * spaces (SPEC.md), a library artist exactly as tagged ('Jay-Z' stays).
+ */
+export function songArtist(song: Pick<Song, 'artist' | 'uploader'>): string {
+  return song.uploader === '' ? song.artist : displayName(song.artist);
+}
+
+/** An artist's name as people read it: an uploader's hyphens become spaces, tags stay as they are. */
+export function artistName(artist: Pick<Artist, 'name' | 'userId'>): string {
+  return artist.userId === '' ? artist.name : displayName(artist.name);
+}
+
+/** The songs that can be played: a missing library file cannot. */
+export function playable(songs: Song[]): Song[] {
+  return songs.filter((s) => !s.missing);
+}
+
 /** Seconds as m:ss, or h:mm:ss from an hour on; unknown or negative times read 0:00. */
 export function formatTime(seconds: number): string {
   const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
@@ -57,6 +99,17 @@ export function formatTime(seconds: number): string {
   const m = Math.floor((total % 3600) / 60);
   const s = String(total % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** A list's length as Spotify writes it: '42 sec', '12 min 5 sec', '1 hr 20 min'. */
+export function formatDuration(seconds: number): string {
+  const total = Number.isFinite(seconds) ? Math.max(0, Math.round(seconds)) : 0;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return m > 0 ? `${h} hr ${m} min` : `${h} hr`;
+  if (m > 0) return s > 0 ? `${m} min ${s} sec` : `${m} min`;
+  return `${s} sec`;
 }
 
 /** '1 song', '12 songs': a count with its noun. */
@@ -76,4 +129,25 @@ export function songMatches(song: Song, term: string): boolean {
 /** Where an artist's page lives. */
 export function artistPath(name: string): string {
   return `/artist/${encodeURIComponent(name)}`;
+}
+
+/**
+ * Where a song's artist's page lives: an upload's by its uploader's name,
+ * an imported song's by its artist's id, since a tagged "A feat. B" names
+ * no one artist.
+ */
+export function songArtistPath(song: Pick<Song, 'artist' | 'artistId' | 'uploader'>): string {
+  return song.uploader === '' && song.artistId
+    ? artistPath(song.artistId)
+    : artistPath(song.artist);
+}
+
+/** Where an album's page lives. */
+export function albumPath(id: string): string {
+  return `/album/${encodeURIComponent(id)}`;
+}
+
+/** Where a genre's page lives. */
+export function genrePath(name: string): string {
+  return `/genre/${encodeURIComponent(name)}`;
 }

@@ -79,6 +79,7 @@ describe('RequireSession', () => {
     ]);
     expect(links).toEqual([
       ['Songs', '/songs'],
+      ['Albums', '/albums'],
       ['Playlists', '/playlist'],
       ['Artists', '/artist'],
       ['Radio', '/join'],

@@ -1,7 +1,8 @@
 import { Link, NavLink } from 'react-router';
 import { Heart } from 'lucide-react';
 import { Logo } from '@/components/ui';
-import { navGroups } from './nav-items';
+import { useOptionalSession } from '@/lib/session';
+import { navGroupsFor } from './nav-items';
 import './SideNav.css';
 
 interface SideNavProps {
@@ -11,6 +12,7 @@ interface SideNavProps {
 
 /** The seven links of the side menu, shared by the sidebar and the mobile sheet. */
 export function SideNav({ onNavigate }: SideNavProps) {
+  const navGroups = navGroupsFor(useOptionalSession()?.user.admin === true);
   return (
     <div className="sidenav">
       <Link to="/home" className="sidenav__brand" aria-label="Musicify home" onClick={onNavigate}>

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
 import { Avatar, Spinner } from '@/components/ui';
 import { useSession } from '@/lib/session';
 
-/** The signed-in user in the top bar, with Profile and Log out. */
+/** The signed-in user in the top bar, with Profile, Settings and Log out. */
 export function UserMenu() {
   const { user, signOut, signingOut } = useSession();
   const [open, setOpen] = useState(false);
@@ -62,6 +62,11 @@ export function UserMenu() {
           <li>
             <Link to="/profile" className="usermenu__item" onClick={() => setOpen(false)}>
               <UserRound size={18} aria-hidden="true" /> Profile
+            </Link>
+          </li>
+          <li>
+            <Link to="/settings" className="usermenu__item" onClick={() => setOpen(false)}>
+              <Settings size={18} aria-hidden="true" /> Settings
             </Link>
           </li>
           <li>

@@ -1,9 +1,11 @@
 import {
+  Disc3,
   Home,
   ListMusic,
   Mic2,
   Music2,
   Radio,
+  ShieldCheck,
   Upload,
   UserRound,
   type LucideIcon,
@@ -21,6 +23,7 @@ export const navGroups: { label: string; items: NavItem[] }[] = [
     label: 'Library',
     items: [
       { to: '/songs', label: 'Songs', icon: Music2 },
+      { to: '/albums', label: 'Albums', icon: Disc3 },
       { to: '/playlist', label: 'Playlists', icon: ListMusic },
       { to: '/artist', label: 'Artists', icon: Mic2 },
       { to: '/join', label: 'Radio', icon: Radio },
@@ -35,3 +38,12 @@ export const navGroups: { label: string; items: NavItem[] }[] = [
     ],
   },
 ];
+
+/** Shown to admins only (the server checks every admin call again). */
+export const adminItem: NavItem = { to: '/admin', label: 'Admin', icon: ShieldCheck };
+
+/** The groups a user sees: admins also get the Admin page under You. */
+export function navGroupsFor(admin: boolean) {
+  if (!admin) return navGroups;
+  return navGroups.map((g) => (g.label === 'You' ? { ...g, items: [...g.items, adminItem] } : g));
+}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SongCover } from '@/components/songs/SongCover';
 import { Highlight } from '@/components/ui/Highlight';
-import { artistPath, displayName, plural, type Artist } from '@/lib/song';
+import { artistName, artistPath, plural, type Artist } from '@/lib/song';
 import './cards.css';
 
 interface ArtistCardProps {
@@ -15,7 +15,7 @@ interface ArtistCardProps {
 
 /** An artist as a card: a round cover and the name; it opens the artist's page. */
 export function ArtistCard({ artist, meta, highlight }: ArtistCardProps) {
-  const name = displayName(artist.name);
+  const name = artistName(artist);
   return (
     <Link className="artist-card" to={artistPath(artist.name)}>
       <SongCover src={artist.cover} size={320} className="artist-card__cover" />

@@ -1,6 +1,7 @@
+import { Link } from 'react-router';
 import { SongCover } from '@/components/songs/SongCover';
 import { togglePlay, useCurrentSong, usePlayer } from '@/lib/player-store';
-import { displayName, type Song } from '@/lib/song';
+import { songArtist, type Song, songArtistPath } from '@/lib/song';
 import { CardPlay } from './CardPlay';
 import './cards.css';
 
@@ -10,29 +11,39 @@ interface SongCardProps {
   onPlay: () => void;
 }
 
-/** A song as a card: cover, name and artist; a click plays it, or pauses it while it plays. */
+/**
+ * A song as a card: cover, name and artist. A click on the cover or the name
+ * plays it (or pauses it while it plays); the artist's name opens their page.
+ */
 export function SongCard({ song, onPlay }: SongCardProps) {
   const current = useCurrentSong();
   const playing = usePlayer((s) => s.playing);
   const isCurrent = current?._id === song._id;
-  const artist = displayName(song.artist);
+  const artist = songArtist(song);
   const pauses = isCurrent && playing;
   return (
-    <button
-      type="button"
+    <div
       className={
         isCurrent ? 'song-card song-card--current has-card-play' : 'song-card has-card-play'
       }
-      onClick={isCurrent ? togglePlay : onPlay}
-      aria-label={`${pauses ? 'Pause' : 'Play'} ${song.song} by ${artist}`}
-      aria-current={isCurrent ? 'true' : undefined}
     >
-      <span className="song-card__art">
-        <SongCover src={song.cover} size={320} className="song-card__cover" />
-        <CardPlay pause={pauses} shown={isCurrent} className="song-card__play" />
-      </span>
-      <span className="song-card__title">{song.song}</span>
-      <span className="song-card__artist">{artist}</span>
-    </button>
+      <button
+        type="button"
+        className="song-card__hit"
+        onClick={isCurrent ? togglePlay : onPlay}
+        aria-label={`${pauses ? 'Pause' : 'Play'} ${song.song} by ${artist}`}
+        aria-current={isCurrent ? 'true' : undefined}
+        disabled={song.missing}
+      >
+        <span className="song-card__art">
+          <SongCover src={song.cover} size={320} className="song-card__cover" />
+          <CardPlay pause={pauses} shown={isCurrent} className="song-card__play" />
+        </span>
+        <span className="song-card__title">{song.song}</span>
+      </button>
+      <Link className="song-card__artist" to={songArtistPath(song)}>
+        {artist}
+      </Link>
+    </div>
   );
 }

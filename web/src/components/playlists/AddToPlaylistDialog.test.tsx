@@ -137,3 +137,46 @@ describe('the add-to-playlist dialog', () => {
     expect(hasExactMatch([playlist('p', 'Road Trip')], 'road')).toBe(false);
   });
 });
+
+describe('adding a whole album', () => {
+  it('adds every song in order, counting those already there', async () => {
+    const songs = [makeSong('t1'), makeSong('t2'), makeSong('t3')];
+    const calls = mockApi({
+      'POST /api/playlist/search': {
+        status: 200,
+        body: { message: 'success', result: [playlist('p1', 'Road trip')] },
+      },
+      'PUT /api/playlist/add': (call) =>
+        (call.body as { songs: string }).songs === 't2'
+          ? { status: 409, body: { message: 'This song is already in “Road trip”.' } }
+          : { status: 200, body: { message: 'success', playlist: playlist('p1', 'Road trip') } },
+    });
+    const onClose = vi.fn();
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <AddToPlaylistDialog
+              song={songs[0]!}
+              songs={songs}
+              label="Low Tide Tapes"
+              onClose={onClose}
+            />
+          ),
+        },
+      ],
+      '/',
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Add to playlist' });
+    expect(dialog).toHaveTextContent('Choose a playlist for “Low Tide Tapes” (3 songs).');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Search playlists' }), 'road');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Search' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Road trip' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(
+      calls.filter((c) => c.method === 'PUT').map((c) => (c.body as { songs: string }).songs),
+    ).toEqual(['t1', 't2', 't3']);
+    expect(await screen.findByText('Added 2 songs to “Road trip” (1 already there)')).toBeVisible();
+  });
+});

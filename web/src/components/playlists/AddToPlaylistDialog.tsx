@@ -5,14 +5,28 @@ import { Button, Dialog, Spinner, TextField, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import type { Playlist } from '@/lib/playlist';
 import { plural, type Song } from '@/lib/song';
-import { useAddToPlaylist } from './add-to-playlist';
+import { useAddSongsToPlaylist, useAddToPlaylist, type AddedSongs } from './add-to-playlist';
 import { useCreatePlaylist } from './create-playlist';
 import { useSearchPlaylists } from './search-playlists';
 import './playlists.css';
 
 interface AddToPlaylistDialogProps {
   song: Song;
+  /**
+   * Adds all of these instead of `song` alone (an album's songs, in order);
+   * `label` then names them, e.g. the album's name.
+   */
+  songs?: Song[];
+  label?: string;
   onClose: () => void;
+}
+
+/** The toast after adding several songs: what went in, and what was there already. */
+export function addedMessage(playlist: string, { added, already }: AddedSongs): string {
+  const songs = plural(added, 'song');
+  if (already === 0) return `Added ${songs} to “${playlist}”`;
+  if (added === 0) return `Every song is in “${playlist}” already`;
+  return `Added ${songs} to “${playlist}” (${already} already there)`;
 }
 
 /** Whether a search found a playlist of exactly this name (any case, ends trimmed). */
@@ -26,10 +40,11 @@ export function hasExactMatch(result: Playlist[], term: string): boolean {
  * the song. When nothing matches exactly, a new playlist of that name can be
  * made with the song in it.
  */
-export function AddToPlaylistDialog({ song, onClose }: AddToPlaylistDialogProps) {
+export function AddToPlaylistDialog({ song, songs, label, onClose }: AddToPlaylistDialogProps) {
   const toast = useToast();
   const search = useSearchPlaylists();
   const add = useAddToPlaylist();
+  const addMany = useAddSongsToPlaylist();
   const create = useCreatePlaylist();
   const [term, setTerm] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -56,6 +71,20 @@ export function AddToPlaylistDialog({ song, onClose }: AddToPlaylistDialogProps)
 
   function addTo(playlist: Pick<Playlist, '_id' | 'name'>) {
     setAddingTo(playlist._id);
+    if (songs) {
+      addMany.mutate(
+        { playlistId: playlist._id, songIds: songs.map((s) => s._id) },
+        {
+          onSuccess: (result) => {
+            toast.success(addedMessage(playlist.name, result));
+            onClose();
+          },
+          onError: (err) => toast.error(errorMessage(err)),
+          onSettled: () => setAddingTo(null),
+        },
+      );
+      return;
+    }
     add.mutate(
       { playlistId: playlist._id, songId: song._id },
       {
@@ -86,7 +115,8 @@ export function AddToPlaylistDialog({ song, onClose }: AddToPlaylistDialogProps)
       title="Add to playlist"
       description={
         <>
-          Choose a playlist for <strong>“{song.song}”</strong>.
+          Choose a playlist for <strong>“{label ?? song.song}”</strong>
+          {songs && ` (${plural(songs.length, 'song')})`}.
         </>
       }
     >
@@ -152,7 +182,9 @@ export function AddToPlaylistDialog({ song, onClose }: AddToPlaylistDialogProps)
               </span>
               <span className="pl-option__text">
                 <span className="pl-option__name">New playlist “{searched}”</span>
-                <span className="pl-option__meta">Create it with this song</span>
+                <span className="pl-option__meta">
+                  {songs ? 'Create it with these songs' : 'Create it with this song'}
+                </span>
               </span>
             </button>
           )}

@@ -3,7 +3,7 @@ import { Play, Sparkles } from 'lucide-react';
 import { Button, Dialog, EmptyState, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { playSongs, useCurrentSong } from '@/lib/player-store';
-import { displayName, formatTime, type Song } from '@/lib/song';
+import { formatTime, songArtist, type Song } from '@/lib/song';
 import { useShowInterest, useSimilarSongs } from './similar-songs';
 import { SongCover } from './SongCover';
 import './MoreLikeThis.css';
@@ -73,12 +73,12 @@ export function MoreLikeThisDialog({ song, onClose }: MoreLikeThisDialogProps) {
                   current?._id === s._id ? 'similar__row similar__row--current' : 'similar__row'
                 }
                 onClick={() => play(i)}
-                aria-label={`Play ${s.song} by ${displayName(s.artist)}`}
+                aria-label={`Play ${s.song} by ${songArtist(s)}`}
               >
                 <SongCover src={s.coverSmall} size={44} className="similar__cover" />
                 <span className="similar__text">
                   <span className="similar__title">{s.song}</span>
-                  <span className="similar__artist">{displayName(s.artist)}</span>
+                  <span className="similar__artist">{songArtist(s)}</span>
                 </span>
                 <span className="similar__time">
                   {s.duration > 0 ? formatTime(s.duration) : ''}
@@ -97,7 +97,7 @@ export function MoreLikeThisDialog({ song, onClose }: MoreLikeThisDialogProps) {
       open
       onClose={onClose}
       title="More like this"
-      description={`Songs that sound like “${song.song}” by ${displayName(song.artist)}.`}
+      description={`Songs that sound like “${song.song}” by ${songArtist(song)}.`}
       size="md"
     >
       {body}

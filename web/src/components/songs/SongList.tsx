@@ -1,9 +1,10 @@
-import { useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Fragment, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import {
   ArrowDown,
   ArrowUp,
   CircleMinus,
+  Disc3,
   Clock3,
   EllipsisVertical,
   ListPlus,
@@ -18,8 +19,17 @@ import { SharePanel } from '@/components/share/SharePanel';
 import { ConfirmDialog, Highlight, Menu, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { playSongs, togglePlay, useCurrentSong, usePlayer } from '@/lib/player-store';
-import { artistPath, displayName, formatTime, plural, type Song } from '@/lib/song';
+import {
+  albumPath,
+  formatTime,
+  playable,
+  plural,
+  songArtist,
+  songArtistPath,
+  type Song,
+} from '@/lib/song';
 import { useDeleteSong } from './delete-song';
+import { discStarts, rowNumber } from './discs';
 import { DownloadButton } from './DownloadButton';
 import { LikeButton } from './LikeButton';
 import { MoreLikeThisDialog } from './MoreLikeThisDialog';
@@ -44,6 +54,10 @@ interface SongListProps {
   onRemove?: (song: Song) => void;
   /** Search results mark the part of each name that matches what was searched. */
   highlight?: string;
+  /** An album's own page leaves the album out of each row. */
+  showAlbum?: boolean;
+  /** An album's page numbers rows by their track numbers, with a header per disc. */
+  albumOrder?: boolean;
 }
 
 /**
@@ -58,6 +72,8 @@ export function SongList({
   onMove,
   onRemove,
   highlight,
+  showAlbum = true,
+  albumOrder = false,
 }: SongListProps) {
   const current = useCurrentSong();
   const playing = usePlayer((s) => s.playing);
@@ -86,12 +102,17 @@ export function SongList({
     move(index, e.key === 'ArrowUp' ? index - 1 : index + 1);
   }
 
+  /** Plays the list from a song; missing library files are left out of the queue. */
   function play(index: number) {
     const song = songs[index];
-    if (!song) return;
+    if (!song || song.missing) return;
     if (current?._id === song._id) togglePlay();
-    else playSongs(songs, index);
+    else {
+      const queue = playable(songs);
+      playSongs(queue, queue.indexOf(song));
+    }
   }
+  const discs = albumOrder ? discStarts(songs) : new Map<number, number>();
 
   function onRowClick(e: MouseEvent<HTMLLIElement>, index: number) {
     // Buttons and links in the row do their own thing.
@@ -130,167 +151,204 @@ export function SongList({
         {songs.map((song, i) => {
           const isCurrent = current?._id === song._id;
           const isPlaying = isCurrent && playing;
+          const disc = discs.get(i);
+          const artistLabel = songArtist(song);
           return (
-            <li
-              key={song._id}
-              className={['song-row', isCurrent && 'song-row--current', dragRowClass(drag, i)]
-                .filter(Boolean)
-                .join(' ')}
-              style={dragRowStyle(drag, i)}
-              onClick={(e) => onRowClick(e, i)}
-              onKeyDown={(e) => onRowKey(e, i)}
-              aria-current={isCurrent ? 'true' : undefined}
-            >
-              {editable && (
-                <DragHandle
-                  song={song}
-                  onPointerDown={(e) => startDrag(e, i)}
-                  onStep={(step) => move(i, i + step)}
-                />
+            <Fragment key={song._id}>
+              {disc !== undefined && (
+                <li className="songlist__disc" aria-label={`Disc ${disc}`}>
+                  <Disc3 size={16} aria-hidden="true" />
+                  <span>Disc {disc}</span>
+                </li>
               )}
-              <span className="song-row__lead">
-                {isPlaying ? (
-                  <span className="eq" aria-hidden="true">
-                    <span />
-                    <span />
-                    <span />
-                  </span>
-                ) : (
-                  <span className="song-row__num" aria-hidden="true">
-                    {i + 1}
-                  </span>
+              <li
+                className={[
+                  'song-row',
+                  isCurrent && 'song-row--current',
+                  song.missing && 'song-row--missing',
+                  dragRowClass(drag, i),
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
+                title={song.missing ? 'This file is no longer in the library' : undefined}
+                style={dragRowStyle(drag, i)}
+                onClick={(e) => onRowClick(e, i)}
+                onKeyDown={(e) => onRowKey(e, i)}
+                aria-current={isCurrent ? 'true' : undefined}
+              >
+                {editable && (
+                  <DragHandle
+                    song={song}
+                    onPointerDown={(e) => startDrag(e, i)}
+                    onStep={(step) => move(i, i + step)}
+                  />
                 )}
-                <button
-                  type="button"
-                  className="song-row__play"
-                  onClick={() => play(i)}
-                  aria-label={`${isPlaying ? 'Pause' : 'Play'} ${song.song}`}
-                >
+                <span className="song-row__lead">
                   {isPlaying ? (
-                    <Pause size={16} fill="currentColor" aria-hidden="true" />
+                    <span className="eq" aria-hidden="true">
+                      <span />
+                      <span />
+                      <span />
+                    </span>
                   ) : (
-                    <Play size={16} fill="currentColor" aria-hidden="true" />
+                    <span className="song-row__num" aria-hidden="true">
+                      {rowNumber(song, i, albumOrder)}
+                    </span>
                   )}
-                </button>
-              </span>
-              <span className="song-row__main">
-                <SongCover src={song.coverSmall} className="song-row__cover" size={44} />
-                <span className="song-row__text">
-                  <span className="song-row__title">
-                    {highlight ? <Highlight text={song.song} query={highlight} /> : song.song}
+                  <button
+                    type="button"
+                    className="song-row__play"
+                    onClick={() => play(i)}
+                    disabled={song.missing}
+                    aria-label={
+                      song.missing
+                        ? `${song.song} is no longer in the library`
+                        : `${isPlaying ? 'Pause' : 'Play'} ${song.song}`
+                    }
+                  >
+                    {isPlaying ? (
+                      <Pause size={16} fill="currentColor" aria-hidden="true" />
+                    ) : (
+                      <Play size={16} fill="currentColor" aria-hidden="true" />
+                    )}
+                  </button>
+                </span>
+                <span className="song-row__main">
+                  {!albumOrder && (
+                    <SongCover src={song.coverSmall} className="song-row__cover" size={44} />
+                  )}
+                  <span className="song-row__text">
+                    <span className="song-row__title">
+                      {highlight ? <Highlight text={song.song} query={highlight} /> : song.song}
+                    </span>
+                    {(showArtist || (showAlbum && song.album && song.albumId)) && (
+                      <span className="song-row__sub">
+                        {showArtist && (
+                          <Link className="song-row__artist" to={songArtistPath(song)}>
+                            {highlight ? (
+                              <Highlight text={artistLabel} query={highlight} />
+                            ) : (
+                              artistLabel
+                            )}
+                          </Link>
+                        )}
+                        {showArtist && showAlbum && song.album && song.albumId && (
+                          <span className="song-row__dot" aria-hidden="true">
+                            ·
+                          </span>
+                        )}
+                        {showAlbum && song.album && song.albumId && (
+                          <Link className="song-row__album" to={albumPath(song.albumId)}>
+                            {song.album}
+                          </Link>
+                        )}
+                      </span>
+                    )}
+                    {song.missing && <span className="song-row__missing">Unavailable</span>}
                   </span>
-                  {showArtist && (
-                    <Link className="song-row__artist" to={artistPath(song.artist)}>
-                      {highlight ? (
-                        <Highlight text={displayName(song.artist)} query={highlight} />
-                      ) : (
-                        displayName(song.artist)
-                      )}
-                    </Link>
+                </span>
+                <span className="song-row__count" title={plural(song.count, 'play')}>
+                  {song.count.toLocaleString('en')}
+                  <span className="visually-hidden"> plays</span>
+                </span>
+                <span className="song-row__actions">
+                  <button
+                    type="button"
+                    className="song-action song-action--roomy"
+                    onClick={() => setAdding(song)}
+                    aria-label="Add to playlist"
+                    title="Add to playlist"
+                    aria-haspopup="dialog"
+                  >
+                    <ListPlus size={18} aria-hidden="true" />
+                  </button>
+                  <LikeButton song={song} />
+                  <button
+                    type="button"
+                    className="song-action song-action--roomy"
+                    onClick={() => setSharing(song)}
+                    aria-label="Share"
+                    title="Share"
+                    aria-haspopup="dialog"
+                  >
+                    <Share2 size={18} aria-hidden="true" />
+                  </button>
+                  {!playlistId && <DownloadButton song={song} />}
+                  {/* Every action is in the menu too: phones have no room for them in the row. */}
+                  <Menu
+                    className="song-menu"
+                    label={`More actions for “${song.song}”`}
+                    trigger={<EllipsisVertical size={18} aria-hidden="true" />}
+                    items={[
+                      {
+                        label: 'Add to playlist',
+                        icon: <ListPlus size={18} aria-hidden="true" />,
+                        onSelect: () => setAdding(song),
+                      },
+                      {
+                        label: 'Share',
+                        icon: <Share2 size={18} aria-hidden="true" />,
+                        onSelect: () => setSharing(song),
+                      },
+                      {
+                        label: 'More like this',
+                        icon: <Sparkles size={18} aria-hidden="true" />,
+                        onSelect: () => setSimilarTo(song),
+                      },
+                    ]}
+                  />
+                  {onRemove && (
+                    <button
+                      type="button"
+                      className="song-action song-action--danger"
+                      onClick={() => onRemove(song)}
+                      aria-label="Remove from playlist"
+                      title="Remove from playlist"
+                    >
+                      <CircleMinus size={18} aria-hidden="true" />
+                    </button>
+                  )}
+                  {editable && (
+                    <>
+                      <button
+                        type="button"
+                        className="song-action song-action--roomy"
+                        onClick={() => move(i, i - 1)}
+                        aria-label="Move up"
+                        title="Move up (Alt+↑)"
+                        aria-disabled={i === 0 || undefined}
+                      >
+                        <ArrowUp size={18} aria-hidden="true" />
+                      </button>
+                      <button
+                        type="button"
+                        className="song-action song-action--roomy"
+                        onClick={() => move(i, i + 1)}
+                        aria-label="Move down"
+                        title="Move down (Alt+↓)"
+                        aria-disabled={i === songs.length - 1 || undefined}
+                      >
+                        <ArrowDown size={18} aria-hidden="true" />
+                      </button>
+                    </>
+                  )}
+                  {song.mine && !playlistId && (
+                    <button
+                      type="button"
+                      className="song-action song-action--danger"
+                      onClick={() => setConfirming(song)}
+                      aria-label="Delete"
+                      title="Delete song"
+                    >
+                      <Trash2 size={18} aria-hidden="true" />
+                    </button>
                   )}
                 </span>
-              </span>
-              <span className="song-row__count" title={plural(song.count, 'play')}>
-                {song.count.toLocaleString('en')}
-                <span className="visually-hidden"> plays</span>
-              </span>
-              <span className="song-row__actions">
-                <button
-                  type="button"
-                  className="song-action song-action--roomy"
-                  onClick={() => setAdding(song)}
-                  aria-label="Add to playlist"
-                  title="Add to playlist"
-                  aria-haspopup="dialog"
-                >
-                  <ListPlus size={18} aria-hidden="true" />
-                </button>
-                <LikeButton song={song} />
-                <button
-                  type="button"
-                  className="song-action song-action--roomy"
-                  onClick={() => setSharing(song)}
-                  aria-label="Share"
-                  title="Share"
-                  aria-haspopup="dialog"
-                >
-                  <Share2 size={18} aria-hidden="true" />
-                </button>
-                {!playlistId && <DownloadButton song={song} />}
-                {/* Every action is in the menu too: phones have no room for them in the row. */}
-                <Menu
-                  className="song-menu"
-                  label={`More actions for “${song.song}”`}
-                  trigger={<EllipsisVertical size={18} aria-hidden="true" />}
-                  items={[
-                    {
-                      label: 'Add to playlist',
-                      icon: <ListPlus size={18} aria-hidden="true" />,
-                      onSelect: () => setAdding(song),
-                    },
-                    {
-                      label: 'Share',
-                      icon: <Share2 size={18} aria-hidden="true" />,
-                      onSelect: () => setSharing(song),
-                    },
-                    {
-                      label: 'More like this',
-                      icon: <Sparkles size={18} aria-hidden="true" />,
-                      onSelect: () => setSimilarTo(song),
-                    },
-                  ]}
-                />
-                {onRemove && (
-                  <button
-                    type="button"
-                    className="song-action song-action--danger"
-                    onClick={() => onRemove(song)}
-                    aria-label="Remove from playlist"
-                    title="Remove from playlist"
-                  >
-                    <CircleMinus size={18} aria-hidden="true" />
-                  </button>
-                )}
-                {editable && (
-                  <>
-                    <button
-                      type="button"
-                      className="song-action song-action--roomy"
-                      onClick={() => move(i, i - 1)}
-                      aria-label="Move up"
-                      title="Move up (Alt+↑)"
-                      aria-disabled={i === 0 || undefined}
-                    >
-                      <ArrowUp size={18} aria-hidden="true" />
-                    </button>
-                    <button
-                      type="button"
-                      className="song-action song-action--roomy"
-                      onClick={() => move(i, i + 1)}
-                      aria-label="Move down"
-                      title="Move down (Alt+↓)"
-                      aria-disabled={i === songs.length - 1 || undefined}
-                    >
-                      <ArrowDown size={18} aria-hidden="true" />
-                    </button>
-                  </>
-                )}
-                {song.mine && !playlistId && (
-                  <button
-                    type="button"
-                    className="song-action song-action--danger"
-                    onClick={() => setConfirming(song)}
-                    aria-label="Delete"
-                    title="Delete song"
-                  >
-                    <Trash2 size={18} aria-hidden="true" />
-                  </button>
-                )}
-              </span>
-              <span className="song-row__time">
-                {song.duration > 0 ? formatTime(song.duration) : '–'}
-              </span>
-            </li>
+                <span className="song-row__time">
+                  {song.duration > 0 ? formatTime(song.duration) : '–'}
+                </span>
+              </li>
+            </Fragment>
           );
         })}
       </ol>
@@ -308,7 +366,7 @@ export function SongList({
             type: 'song',
             id: sharing._id,
             name: sharing.song,
-            by: displayName(sharing.artist),
+            by: songArtist(sharing),
           }}
           onClose={() => setSharing(null)}
         />

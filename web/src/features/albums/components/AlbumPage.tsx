@@ -1,73 +1,140 @@
-import type { CSSProperties } from 'react';
-import { useParams } from 'react-router';
-import { Clock3, Disc3 } from 'lucide-react';
-import { ButtonLink, EmptyState } from '@/components/ui';
-import { sampleAlbums, totalDuration } from '../sample-albums';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Disc3, ListPlus, Play, Shuffle } from 'lucide-react';
+import { albumArtist } from '@/components/cards';
+import { AddToPlaylistDialog } from '@/components/playlists';
+import { SongCover, SongList } from '@/components/songs';
+import { Button, ButtonLink, EmptyState, PageLoader } from '@/components/ui';
+import { useAlbum, type Album } from '@/lib/albums';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { playShuffled, playSongs } from '@/lib/player-store';
+import { artistPath, formatDuration, genrePath, playable, plural, type Song } from '@/lib/song';
 import './album.css';
 
-/** `/album/:id`: a static sample album with its fixed track list. */
-export function AlbumPage() {
-  const { id } = useParams();
-  const album = sampleAlbums.find((a) => a.id === id);
+/** Whether a row should name its artist: only when it is not the album's own (compilations, guests). */
+function hasGuests(album: Album, songs: Song[]): boolean {
+  return (
+    album.compilation || songs.some((s) => s.artist.toLowerCase() !== album.artist.toLowerCase())
+  );
+}
 
-  if (!album) {
+/** `/album/:id`: an album with its cover, facts, actions and songs in disc and track order. */
+export function AlbumPage() {
+  const { id = '' } = useParams();
+  const query = useAlbum(id);
+  const [adding, setAdding] = useState(false);
+
+  if (query.isPending) return <PageLoader />;
+
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <div className="page">
         <title>Album · Musicify</title>
         <EmptyState
           icon={Disc3}
-          title="We could not find this album"
-          action={<ButtonLink to="/home">Back to Home</ButtonLink>}
+          title={missing ? 'We could not find this album' : 'We could not load this album'}
+          action={
+            missing ? (
+              <ButtonLink to="/albums">All albums</ButtonLink>
+            ) : (
+              <Button onClick={() => void query.refetch()}>Try again</Button>
+            )
+          }
         >
-          It may have been moved, or the link is incomplete.
+          {missing
+            ? 'It may have been removed, or the link is incomplete.'
+            : errorMessage(query.error)}
         </EmptyState>
       </div>
     );
   }
 
+  const { album, songs } = query.data;
+  const queue = playable(songs);
+  const first = songs[0];
   return (
     <div className="page album">
-      <title>{`${album.name} · Musicify`}</title>
-      <header className="album__hero" style={{ '--album-color': album.bgColor } as CSSProperties}>
-        <div className="album__cover" aria-hidden="true">
-          <Disc3 size={64} strokeWidth={1.3} />
-        </div>
-        <div className="album__text">
-          <p className="album__eyebrow">Album</p>
-          <h1 className="album__title">{album.name}</h1>
-          <p className="album__desc">{album.desc}</p>
-          <p className="album__meta">
-            Musicify · {album.tracks.length} songs, {totalDuration(album.tracks)}
+      <title>{`${album.name} · ${albumArtist(album)} · Musicify`}</title>
+      <header className="album-hero">
+        <div
+          className="album-hero__glow"
+          style={{ backgroundImage: `url("${album.cover}")` }}
+          aria-hidden="true"
+        />
+        <SongCover
+          src={album.cover}
+          size={640}
+          className="album-hero__cover"
+          alt={`Cover of ${album.name}`}
+          eager
+        />
+        <div className="album-hero__text">
+          <p className="album-hero__eyebrow">{album.compilation ? 'Compilation' : 'Album'}</p>
+          <h1 className="album-hero__title">{album.name}</h1>
+          <p className="album-hero__meta">
+            <Link className="album-hero__artist" to={artistPath(album.artist)}>
+              {albumArtist(album)}
+            </Link>
+            {album.year > 0 && <span>{album.year}</span>}
+            {album.genre && (
+              <Link className="album-hero__genre" to={genrePath(album.genre)}>
+                {album.genre}
+              </Link>
+            )}
+            <span>
+              {plural(songs.length, 'song')}
+              {album.duration > 0 && `, ${formatDuration(album.duration)}`}
+            </span>
           </p>
         </div>
       </header>
-      <table className="tracks">
-        <caption className="visually-hidden">Songs of {album.name}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="tracks__num">
-              #
-            </th>
-            <th scope="col">Title</th>
-            <th scope="col" className="tracks__time">
-              <Clock3 size={16} aria-hidden="true" />
-              <span className="visually-hidden">Duration</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {album.tracks.map((t, i) => (
-            <tr key={t.id}>
-              <td className="tracks__num">{i + 1}</td>
-              <td>
-                <span className="tracks__name">{t.name}</span>
-                <span className="tracks__artist">{t.desc}</span>
-              </td>
-              <td className="tracks__time">{t.duration}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="album-actions">
+        <Button
+          size="lg"
+          className="album-actions__play"
+          icon={<Play size={22} fill="currentColor" aria-hidden="true" />}
+          onClick={() => playSongs(queue, 0)}
+          disabled={queue.length === 0}
+        >
+          Play
+        </Button>
+        <Button
+          size="lg"
+          variant="secondary"
+          icon={<Shuffle size={18} aria-hidden="true" />}
+          onClick={() => playShuffled(queue)}
+          disabled={queue.length === 0}
+        >
+          Shuffle
+        </Button>
+        <Button
+          size="lg"
+          variant="ghost"
+          icon={<ListPlus size={20} aria-hidden="true" />}
+          onClick={() => setAdding(true)}
+          disabled={songs.length === 0}
+          aria-haspopup="dialog"
+        >
+          Add to playlist
+        </Button>
+      </div>
+      <SongList
+        songs={songs}
+        label={`Songs of ${album.name}`}
+        showArtist={hasGuests(album, songs)}
+        showAlbum={false}
+        albumOrder
+      />
+      {album.year > 0 && <p className="album-footer">Released {album.year}</p>}
+      {adding && first && (
+        <AddToPlaylistDialog
+          song={first}
+          songs={songs}
+          label={album.name}
+          onClose={() => setAdding(false)}
+        />
+      )}
     </div>
   );
 }

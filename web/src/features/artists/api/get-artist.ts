@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ArtistDetail } from '@/lib/albums';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import type { Artist, Song } from '@/lib/song';
 
-export interface ArtistPage {
-  artist: Artist;
-  songs: Song[];
-}
-
-/** GET /api/artists/{name}: one artist and their songs, newest first; 404 without songs. */
-export function getArtist(name: string, signal?: AbortSignal): Promise<ArtistPage> {
-  return api<ArtistPage>(`/api/artists/${encodeURIComponent(name)}`, { signal });
+/**
+ * GET /api/artists/{name}: one artist (any case of the name) with their
+ * songs, their 5 most played and their albums; 404 without songs.
+ */
+export function getArtist(name: string, signal?: AbortSignal): Promise<ArtistDetail> {
+  return api<ArtistDetail>(`/api/artists/${encodeURIComponent(name)}`, { signal });
 }
 
 export const artistQuery = (name: string) =>

@@ -1,26 +1,66 @@
 import { useParams } from 'react-router';
-import { Mic2, Play } from 'lucide-react';
+import { Mic2, Play, Shuffle, UserRound } from 'lucide-react';
+import { AlbumCard } from '@/components/cards';
+import { FollowButton } from '@/components/follow';
 import { SongCover, SongList } from '@/components/songs';
-import { Button, ButtonLink, EmptyState, PageLoader } from '@/components/ui';
+import { Button, ButtonLink, EmptyState, PageLoader, Section } from '@/components/ui';
+import type { ArtistDetail } from '@/lib/albums';
+import type { Artist } from '@/lib/song';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { playSongs } from '@/lib/player-store';
-import { displayName, plural } from '@/lib/song';
+import { useFollowings } from '@/lib/follows';
+import { playShuffled, playSongs } from '@/lib/player-store';
+import { userPath } from '@/lib/playlist';
+import { useSession } from '@/lib/session';
+import { artistName, displayName, playable, plural } from '@/lib/song';
 import { useArtist } from '../api/get-artist';
 import './artists.css';
 
-/** `/artist/:name`: one artist, their songs and a button that plays them all. */
+/** Follow and 'View profile' for an artist who is one of our users (not for yourself). */
+function UploaderActions({ artist }: { artist: Artist }) {
+  const { user: me } = useSession();
+  const followings = useFollowings();
+  if (!artist.userId || artist.userId === me._id) return null;
+  const following = followings.data?.some((r) => r.userId === artist.userId) ?? false;
+  return (
+    <>
+      <FollowButton userId={artist.userId} username={artist.name} following={following} size="lg" />
+      <ButtonLink
+        to={userPath(artist.name)}
+        variant="ghost"
+        size="lg"
+        icon={<UserRound size={18} aria-hidden="true" />}
+      >
+        View profile
+      </ButtonLink>
+    </>
+  );
+}
+
+/**
+ * The artist's albums without their singles: an upload without an album tag
+ * is filed as a single named after the song, which the song list shows already.
+ */
+export function realAlbums({ albums, songs }: Pick<ArtistDetail, 'albums' | 'songs'>) {
+  const singles = new Set(songs.filter((s) => !s.album).map((s) => s.albumId));
+  return albums.filter((a) => !singles.has(a._id));
+}
+
+/**
+ * `/artist/:name`: an artist under the name as they spell it, their most
+ * played songs, their albums (newest first) and every song; an uploader's
+ * page links to their profile and can be followed.
+ */
 export function ArtistPage() {
   const { name = '' } = useParams();
-  const artist = useArtist(name);
-  const title = displayName(name);
+  const query = useArtist(name);
 
-  if (artist.isPending) return <PageLoader />;
+  if (query.isPending) return <PageLoader />;
 
-  if (artist.isError) {
-    const missing = artist.error instanceof ApiError && artist.error.status === 404;
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <div className="page">
-        <title>{`${title} · Musicify`}</title>
+        <title>{`${displayName(name)} · Musicify`}</title>
         <EmptyState
           icon={Mic2}
           title={missing ? 'We could not find this artist' : 'We could not load this artist'}
@@ -28,28 +68,32 @@ export function ArtistPage() {
             missing ? (
               <ButtonLink to="/artist">All artists</ButtonLink>
             ) : (
-              <Button onClick={() => void artist.refetch()}>Try again</Button>
+              <Button onClick={() => void query.refetch()}>Try again</Button>
             )
           }
         >
-          {missing ? 'They may have no songs on this server any more.' : errorMessage(artist.error)}
+          {missing ? 'They may have no songs on this server any more.' : errorMessage(query.error)}
         </EmptyState>
       </div>
     );
   }
 
-  const { songs } = artist.data;
+  const { artist, songs, top } = query.data;
+  const albums = realAlbums(query.data);
+  const title = artistName(artist);
+  const queue = playable(songs);
   const plays = songs.reduce((sum, s) => sum + s.count, 0);
   return (
     <div className="page">
       <title>{`${title} · Musicify`}</title>
       <header className="artist-hero">
-        <SongCover src={artist.data.artist.cover} size={640} className="artist-hero__cover" eager />
+        <SongCover src={artist.cover} size={640} className="artist-hero__cover" eager />
         <div className="artist-hero__text">
           <p className="artist-hero__eyebrow">Artist</p>
-          <h1 className="artist-hero__name">{displayName(artist.data.artist.name)}</h1>
+          <h1 className="artist-hero__name">{title}</h1>
           <p className="artist-hero__meta">
-            {plural(songs.length, 'song')} · {plural(plays, 'play')}
+            {plural(songs.length, 'song')}
+            {albums.length > 0 && ` · ${plural(albums.length, 'album')}`} · {plural(plays, 'play')}
           </p>
         </div>
       </header>
@@ -58,13 +102,42 @@ export function ArtistPage() {
           size="lg"
           className="artist-actions__play"
           icon={<Play size={20} fill="currentColor" aria-hidden="true" />}
-          onClick={() => playSongs(songs, 0)}
-          disabled={songs.length === 0}
+          onClick={() => playSongs(queue, 0)}
+          disabled={queue.length === 0}
         >
           Play all
         </Button>
+        <Button
+          size="lg"
+          variant="secondary"
+          icon={<Shuffle size={18} aria-hidden="true" />}
+          onClick={() => playShuffled(queue)}
+          disabled={queue.length === 0}
+        >
+          Shuffle
+        </Button>
+        <UploaderActions artist={artist} />
       </div>
-      <SongList songs={songs} label={`Songs by ${title}`} showArtist={false} />
+      {/* With five songs or fewer, the full list below says it all. */}
+      {songs.length > top.length && (
+        <Section title="Popular">
+          <SongList songs={top} label={`Most played songs by ${title}`} showArtist={false} />
+        </Section>
+      )}
+      {albums.length > 0 && (
+        <Section title="Albums">
+          <ul className="artist-albums" aria-label={`Albums by ${title}`}>
+            {albums.map((album) => (
+              <li key={album._id}>
+                <AlbumCard album={album} meta="year" />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      <Section title="All songs">
+        <SongList songs={songs} label={`Songs by ${title}`} showArtist={false} />
+      </Section>
     </div>
   );
 }

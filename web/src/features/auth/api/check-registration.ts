@@ -6,6 +6,8 @@ export interface RegistrationInput {
   username: string;
   password: string;
   email: string;
+  /** The token of an invitation link, needed when sign-up is by invitation. */
+  invite?: string;
 }
 
 /** POST /api/auth/cheak: validates a registration and mails its sign-up code. */

@@ -8,6 +8,8 @@ export interface SignupInput {
   otp: string;
   /** Optional: the server remembers the password given with the code request. */
   password?: string;
+  /** The invitation the code was asked with; checked again and used up. */
+  invite?: string;
 }
 
 /** POST /api/auth/signup: creates the account when the mailed code matches, and signs in. */

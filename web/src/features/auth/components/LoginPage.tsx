@@ -17,6 +17,10 @@ export const googleErrors: Record<string, string> = {
   google_cancelled: 'Sign-in with Google was cancelled.',
   google_unverified: 'Your Google account has no verified email.',
   google_failed: 'Sign-in with Google failed. Please try again.',
+  google_disabled: "This account has been disabled. Please contact the server's administrator.",
+  google_signup_closed: 'Sign-up is closed on this server. Ask its administrator for an account.',
+  google_signup_invite:
+    'Sign-up on this server is by invitation: open your invitation link and register there, then sign in.',
 };
 
 /** `/login`: sign in with a username or email and a password. */

@@ -58,7 +58,8 @@ describe('RegisterPage', () => {
     await submit();
     expect(alert()).toHaveTextContent('Please enter a valid email address');
 
-    expect(calls).toHaveLength(0);
+    // Only the sign-up mode is read (GET); nothing is sent.
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
   it('sends the registration and keeps only username and email in storage', async () => {
@@ -74,7 +75,7 @@ describe('RegisterPage', () => {
     await submit();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/otp1'));
-    expect(calls[0]).toMatchObject({
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
       method: 'POST',
       url: '/api/auth/cheak',
       body: { username: 'ada_l', email: 'ada@example.com', password: 'secret1' },
@@ -83,6 +84,41 @@ describe('RegisterPage', () => {
     expect(JSON.parse(stored)).toMatchObject({ username: 'ada_l', email: 'ada@example.com' });
     expect(stored).not.toContain('secret1');
     expect(pendingSignupPassword()).toBe('secret1');
+  });
+
+  it('sends the invitation of an invitation link, and says sign-up is by invitation', async () => {
+    const calls = mockApi({
+      'GET /api/auth/signup-mode': { status: 200, body: { mode: 'invite' } },
+      'POST /api/auth/cheak': { status: 200, body: { okay: 123, message: 'We sent a code.' } },
+    });
+    const { router } = renderRoutes(
+      [
+        { path: '/register', element: <RegisterPage /> },
+        { path: '/otp1', element: <p>code page</p> },
+      ],
+      '/register?invite=tok-123',
+    );
+    expect(await screen.findByText('You are invited')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Google/ })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await userEvent.type(screen.getByLabelText('Username'), 'ada_l');
+    await userEvent.click(screen.getByLabelText('I agree to the Terms and Conditions'));
+    await submit();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/otp1'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ invite: 'tok-123' });
+    expect(JSON.parse(window.sessionStorage.getItem('musicify.signup') ?? '')).toMatchObject({
+      invite: 'tok-123',
+    });
+  });
+
+  it('hides the form when sign-up is closed', async () => {
+    mockApi({ 'GET /api/auth/signup-mode': { status: 200, body: { mode: 'closed' } } });
+    renderRegister();
+    expect(await screen.findByText('Sign-up is closed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
   });
 
   it("shows the server's message when the check fails", async () => {

@@ -4,6 +4,7 @@ import { Button, Checkbox, TextField, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { withNext } from '@/lib/next-path';
 import { useCheckRegistration } from '../api/check-registration';
+import { useSignupMode } from '../api/get-signup-mode';
 import { CODE_SENT } from '../api/types';
 import { readPendingSignup, startSignup } from '../hooks/signup-flow';
 import { normalizeEmail, validateRegistration } from '../validation';
@@ -19,6 +20,9 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   // A shared link the visitor came from: kept through /otp1 and opened after sign-up.
   const next = params.get('next');
+  // An invitation link (/register?invite=…) carries its token to the server twice.
+  const invite = params.get('invite') ?? undefined;
+  const mode = useSignupMode().data?.mode ?? 'open';
   // Coming back from /otp1 keeps what was typed, except the passwords.
   const [pending] = useState(readPendingSignup);
   const [email, setEmail] = useState(pending?.email ?? '');
@@ -34,7 +38,12 @@ export function RegisterPage() {
       toast.error(problem);
       return;
     }
-    const input = { username: username.trim(), email: normalizeEmail(email), password };
+    const input = {
+      username: username.trim(),
+      email: normalizeEmail(email),
+      password,
+      ...(invite ? { invite } : {}),
+    };
     check.mutate(input, {
       onSuccess: (res) => {
         if (res.okay === CODE_SENT) {
@@ -53,61 +62,87 @@ export function RegisterPage() {
       <AuthHeader title="Create your account">
         Discover new music, listen offline and enjoy high-quality audio — free, on your own server.
       </AuthHeader>
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <div className="auth-form__row">
+      <SignupNotice mode={mode} invited={invite !== undefined} />
+      {mode !== 'closed' && (
+        <form className="auth-form" onSubmit={onSubmit} noValidate>
           <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            placeholder="At least 6 characters"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
           />
+          <div className="auth-form__row">
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              placeholder="At least 6 characters"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <TextField
+              label="Confirm password"
+              name="cpassword"
+              type="password"
+              autoComplete="new-password"
+              placeholder="Type it again"
+              value={cpassword}
+              onChange={(e) => setCpassword(e.target.value)}
+            />
+          </div>
           <TextField
-            label="Confirm password"
-            name="cpassword"
-            type="password"
-            autoComplete="new-password"
-            placeholder="Type it again"
-            value={cpassword}
-            onChange={(e) => setCpassword(e.target.value)}
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="How others will see you"
+            hint="3 to 32 letters, digits, _ or -"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
           />
-        </div>
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="How others will see you"
-          hint="3 to 32 letters, digits, _ or -"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
-        <Checkbox name="terms" checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>
-          I agree to the <Link to="/tandc">Terms and Conditions</Link>
-        </Checkbox>
-        <div className="auth-form__actions">
-          <Button type="submit" size="lg" block loading={check.isPending}>
-            Register
-          </Button>
-          <div className="auth-form__divider">or</div>
-          <GoogleButton next={next}>Sign up with Google</GoogleButton>
-        </div>
-      </form>
+          <Checkbox name="terms" checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>
+            I agree to the <Link to="/tandc">Terms and Conditions</Link>
+          </Checkbox>
+          <div className="auth-form__actions">
+            <Button type="submit" size="lg" block loading={check.isPending}>
+              Register
+            </Button>
+            {mode === 'open' && (
+              <>
+                <div className="auth-form__divider">or</div>
+                <GoogleButton next={next}>Sign up with Google</GoogleButton>
+              </>
+            )}
+          </div>
+        </form>
+      )}
       <p className="auth-form__switch">
         Already have an account? <Link to={withNext('/login', next)}>Log in</Link>
       </p>
     </>
+  );
+}
+
+/** Says who may sign up when it is not everyone. */
+function SignupNotice({ mode, invited }: { mode: 'open' | 'invite' | 'closed'; invited: boolean }) {
+  if (mode === 'open') return null;
+  let title = 'Sign-up is closed';
+  let text = 'This server is not taking new accounts. Ask its administrator for one.';
+  if (mode === 'invite') {
+    title = invited ? 'You are invited' : 'Sign-up is by invitation';
+    text = invited
+      ? 'Create your account below. Your invitation link works once.'
+      : 'Open the invitation link an administrator sent you to create an account.';
+  }
+  return (
+    <div className={`auth-notice auth-notice--${invited ? 'ok' : 'info'}`} role="status">
+      <p className="auth-notice__title">{title}</p>
+      <p>{text}</p>
+    </div>
   );
 }

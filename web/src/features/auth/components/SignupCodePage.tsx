@@ -36,7 +36,7 @@ export function SignupCodePage() {
   const wait = useCooldown(pending?.sentAt ?? null, RESEND_AFTER_SECONDS);
 
   if (!pending) return <Navigate to={withNext('/', next)} replace />;
-  const { email, username } = pending;
+  const { email, username, invite } = pending;
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -46,7 +46,13 @@ export function SignupCodePage() {
     }
     const password = pendingSignupPassword();
     signup.mutate(
-      { username, email, otp: code, ...(password ? { password } : {}) },
+      {
+        username,
+        email,
+        otp: code,
+        ...(password ? { password } : {}),
+        ...(invite ? { invite } : {}),
+      },
       {
         onSuccess: (res) => {
           if (res.message === SUCCESS) {

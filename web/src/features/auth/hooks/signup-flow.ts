@@ -10,6 +10,8 @@ export interface PendingSignup {
   email: string;
   /** When the last code was mailed (ms since epoch), for the resend cooldown. */
   sentAt: number;
+  /** The invitation token of an invite-only sign-up, sent again with the code. */
+  invite?: string;
 }
 
 const KEY = 'musicify.signup';
@@ -20,13 +22,27 @@ function isPendingSignup(v: unknown): v is PendingSignup {
   if (!v || typeof v !== 'object') return false;
   const p = v as Record<string, unknown>;
   return (
-    typeof p.username === 'string' && typeof p.email === 'string' && typeof p.sentAt === 'number'
+    typeof p.username === 'string' &&
+    typeof p.email === 'string' &&
+    typeof p.sentAt === 'number' &&
+    (p.invite === undefined || typeof p.invite === 'string')
   );
 }
 
-export function startSignup(input: { username: string; email: string; password: string }): void {
+export function startSignup(input: {
+  username: string;
+  email: string;
+  password: string;
+  invite?: string;
+}): void {
   passwordInMemory = input.password;
-  writeSession(KEY, { username: input.username, email: input.email, sentAt: Date.now() });
+  const pending: PendingSignup = {
+    username: input.username,
+    email: input.email,
+    sentAt: Date.now(),
+  };
+  if (input.invite) pending.invite = input.invite;
+  writeSession(KEY, pending);
 }
 
 export function readPendingSignup(): PendingSignup | null {

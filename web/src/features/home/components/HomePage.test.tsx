@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getPlayerState, resetPlayer } from '@/lib/player-store';
 import type { Artist } from '@/lib/song';
+import { makeAlbum } from '@/test/albums';
 import { makeSong } from '@/test/songs';
 import { InSession, mockApi, renderRoutes } from '@/test/utils';
 import { HomePage } from './HomePage';
@@ -44,16 +45,22 @@ describe('the home page', () => {
       'GET /api/recommend/artist': { status: 200, body: artists },
       'GET /api/recommend/all': { status: 200, body: songs },
       'GET /api/feed': { status: 200, body: [] },
+      'GET /api/albums': {
+        status: 200,
+        body: { albums: [makeAlbum('al1', { name: 'Low Tide Tapes', year: 1994 })] },
+      },
     });
   });
 
   it('shows the three sections of SPEC.md and the feed, with the recommendations', async () => {
     renderHome();
+    await screen.findByRole('heading', { level: 2, name: 'Recently added albums' });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual([
       'Top Songs',
       'Recommended Artist For you',
       'Songs Recommended For you',
+      'Recently added albums',
       'From people you follow',
     ]);
     expect(screen.getByRole('link', { name: /Top Songs/ })).toHaveAttribute('href', '/player/top');
@@ -94,6 +101,29 @@ describe('the home page', () => {
     const { router } = renderHome();
     await user.click(await screen.findByRole('link', { name: /willow creek/ }));
     expect(router.state.location.pathname).toBe('/artist/willow-creek');
+  });
+});
+
+describe('recently added albums on the home page', () => {
+  it('shows the 12 latest as cards that open the album', async () => {
+    const calls = mockApi({
+      'GET /api/recommend/artist': { status: 200, body: [] },
+      'GET /api/recommend/all': { status: 200, body: [] },
+      'GET /api/feed': { status: 200, body: [] },
+      'GET /api/albums': {
+        status: 200,
+        body: { albums: [makeAlbum('al1', { name: 'Low Tide Tapes', year: 1994 })] },
+      },
+    });
+    renderHome();
+    const row = await screen.findByRole('list', { name: 'Recently added albums' });
+    expect(within(row).getByRole('link', { name: /Low Tide Tapes/ })).toHaveAttribute(
+      'href',
+      '/album/al1',
+    );
+    expect(calls.find((c) => c.url.startsWith('/api/albums'))?.url).toBe(
+      '/api/albums?sort=recent&limit=12',
+    );
   });
 });
 

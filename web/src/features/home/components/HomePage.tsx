@@ -4,12 +4,14 @@ import { Section } from '@/components/ui';
 import { useSession } from '@/lib/session';
 import { greetingFor } from '../greeting';
 import { FeedRow } from './FeedRow';
+import { RecentAlbums } from './RecentAlbums';
 import { RecommendedArtists, RecommendedSongs } from './Recommendations';
 import './home.css';
 
 /**
  * `/home`: a greeting, SPEC.md's three sections (Top Songs, Recommended Artist
- * For you, Songs Recommended For you) and what the people you follow did.
+ * For you, Songs Recommended For you), the latest albums and what the people
+ * you follow did.
  */
 export function HomePage() {
   const { user } = useSession();
@@ -39,6 +41,7 @@ export function HomePage() {
 
       <RecommendedArtists />
       <RecommendedSongs />
+      <RecentAlbums />
       <FeedRow />
     </div>
   );

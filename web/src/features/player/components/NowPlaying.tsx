@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
 import { LikeButton, SongCover } from '@/components/songs';
-import { artistPath, displayName, type Song } from '@/lib/song';
+import { albumPath, artistPath, songArtist, type Song } from '@/lib/song';
 import {
   MoreLikeThisButton,
   QueueLink,
@@ -62,7 +62,7 @@ export function NowPlaying({ song, onClose }: NowPlayingProps) {
     };
   }, []);
 
-  const artist = displayName(song.artist);
+  const artist = songArtist(song);
   // On the body, above the shell and its chat button.
   return createPortal(
     <div ref={panelRef} className="now" role="dialog" aria-modal="true" aria-label="Now playing">
@@ -88,6 +88,11 @@ export function NowPlaying({ song, onClose }: NowPlayingProps) {
           <Link className="now__artist" to={artistPath(song.artist)} onClick={onClose}>
             {artist}
           </Link>
+          {song.album && song.albumId && (
+            <Link className="now__album" to={albumPath(song.albumId)} onClick={onClose}>
+              {song.album}
+            </Link>
+          )}
         </div>
         <MoreLikeThisButton song={song} />
         <LikeButton song={song} size={24} className="pbtn pbtn--like" />

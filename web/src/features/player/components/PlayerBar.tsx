@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { LikeButton, SongCover } from '@/components/songs';
 import { usePlayer } from '@/lib/player-store';
-import { artistPath, displayName, type Song } from '@/lib/song';
+import { artistPath, songArtist, type Song } from '@/lib/song';
 import {
   MoreLikeThisButton,
   NextButton,
@@ -38,7 +38,7 @@ function MiniProgress({ fallbackDuration }: { fallbackDuration: number }) {
  * a compact one on phones that opens the now-playing sheet.
  */
 export function PlayerBar({ song, onExpand, expanded }: PlayerBarProps) {
-  const artist = displayName(song.artist);
+  const artist = songArtist(song);
   return (
     <section className="player" aria-label="Player">
       <div className="mini">

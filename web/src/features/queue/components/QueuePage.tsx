@@ -10,7 +10,7 @@ import {
   useCurrentSong,
   usePlayer,
 } from '@/lib/player-store';
-import { artistPath, displayName, formatTime, plural, type Song } from '@/lib/song';
+import { formatTime, plural, songArtist, type Song, songArtistPath } from '@/lib/song';
 import './queue.css';
 
 interface RowProps {
@@ -42,8 +42,8 @@ function QueueRow({ song, position, current = false, playing = false }: RowProps
       </button>
       <span className="qrow__text">
         <span className="qrow__title">{song.song}</span>
-        <Link className="qrow__artist" to={artistPath(song.artist)}>
-          {displayName(song.artist)}
+        <Link className="qrow__artist" to={songArtistPath(song)}>
+          {songArtist(song)}
         </Link>
       </span>
       <span className="qrow__time">{song.duration > 0 ? formatTime(song.duration) : '–'}</span>

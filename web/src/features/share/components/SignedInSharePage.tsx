@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { playSongs } from '@/lib/player-store';
 import { playlistPath, userPath } from '@/lib/playlist';
 import type { ShareType } from '@/lib/share-links';
-import { artistPath, displayName, formatTime, plural } from '@/lib/song';
+import { albumPath, formatTime, plural, songArtist, songArtistPath } from '@/lib/song';
 import { useShared } from '../api/get-shared';
 import { ShareNotFound } from './ShareNotFound';
 
@@ -38,12 +38,26 @@ export function SignedInSharePage({ type, id }: { type: ShareType; id: string })
             <p className="share-hero__eyebrow">Shared song</p>
             <h1 className="share-hero__name">{song.song}</h1>
             <p className="share-hero__meta">
-              <Link to={artistPath(song.artist)} className="share-hero__by">
-                {displayName(song.artist)}
+              <Link to={songArtistPath(song)} className="share-hero__by">
+                {songArtist(song)}
               </Link>
+              {song.album && song.albumId && (
+                <>
+                  {' · '}
+                  <Link to={albumPath(song.albumId)} className="share-hero__album">
+                    {song.album}
+                  </Link>
+                </>
+              )}
+              {song.year ? ` · ${song.year}` : ''}
               {song.duration > 0 && ` · ${formatTime(song.duration)}`} ·{' '}
               {plural(song.count, 'play')}
             </p>
+            {song.uploader && (
+              <p className="share-hero__uploader">
+                Uploaded by <Link to={userPath(song.uploader)}>{song.uploader}</Link>
+              </p>
+            )}
           </div>
         </header>
         <div className="share-actions">

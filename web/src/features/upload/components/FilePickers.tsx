@@ -92,7 +92,7 @@ export function AudioPicker({ preview, onChoose, error, disabled, inputRef }: Pi
         )}
       </label>
       <p id={`${id}-hint`} className="field__hint">
-        MP3, AAC, Ogg, Opus, FLAC, WAV or WebM, up to {MAX_UPLOAD_MB} MB.
+        MP3, AAC, Ogg, Opus, FLAC, WAV, AIFF or WebM, up to {MAX_UPLOAD_MB} MB.
       </p>
       {error && (
         <p id={`${id}-error`} className="field__error">

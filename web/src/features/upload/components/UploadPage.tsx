@@ -3,7 +3,7 @@ import { CheckCircle2, Play, Plus } from 'lucide-react';
 import { SongCover } from '@/components/songs';
 import { Button, ButtonLink, PageHeader } from '@/components/ui';
 import { playSongs } from '@/lib/player-store';
-import { displayName, formatTime, type Song } from '@/lib/song';
+import { formatTime, songArtist, type Song } from '@/lib/song';
 import { UploadForm } from './UploadForm';
 import './upload.css';
 
@@ -19,7 +19,7 @@ function Uploaded({ song, onAnother }: { song: Song; onAnother: () => void }) {
           {song.song}
         </h2>
         <p className="uploaded__meta">
-          {displayName(song.artist)}
+          {songArtist(song)}
           {song.duration > 0 && ` · ${formatTime(song.duration)}`}
           {song.format && ` · ${song.format.toUpperCase()}`}
         </p>

@@ -4,7 +4,7 @@ import { Avatar, EmptyState, PageHeader, PageLoader } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { userPath } from '@/lib/playlist';
 import { useAllUsers } from '../api/get-all-users';
-import { FollowButton } from './FollowButton';
+import { FollowButton } from '@/components/follow';
 import './users.css';
 
 /** `/allusers`: everyone else on this server, each with Follow or Following. */

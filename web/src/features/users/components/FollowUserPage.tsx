@@ -7,7 +7,7 @@ import { useFollowCount, useFollowings } from '@/lib/follows';
 import { useSession } from '@/lib/session';
 import { plural } from '@/lib/song';
 import { useUserProfile } from '../api/get-user-profile';
-import { FollowButton } from './FollowButton';
+import { FollowButton } from '@/components/follow';
 import './users.css';
 
 function Count({ value, one, many }: { value: number | undefined; one: string; many?: string }) {

@@ -2,12 +2,13 @@ import { UserCheck, UserPlus } from 'lucide-react';
 import { Button, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { useToggleFollow } from '@/lib/follows';
+import './follow.css';
 
 interface FollowButtonProps {
   userId: string;
   username: string;
   following: boolean;
-  size?: 'sm' | 'md';
+  size?: 'sm' | 'md' | 'lg';
 }
 
 /** 'Follow', or 'Following' (a click unfollows): it switches at once and rolls back on failure. */

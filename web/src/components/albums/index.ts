@@ -1,0 +1,2 @@
+export { AlbumGrid } from './AlbumGrid';
+export { BrowseTabs } from './BrowseTabs';

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { SongCover } from '@/components/songs/SongCover';
+import type { Album } from '@/lib/albums';
+import { albumPath, displayName } from '@/lib/song';
+import './cards.css';
+
+interface AlbumCardProps {
+  album: Album;
+  /** What the line under the name says: the artist (default), or the year (an artist's page). */
+  meta?: 'artist' | 'year';
+}
+
+/** An album's artist as people read it: an uploader's hyphens become spaces, tags stay. */
+export function albumArtist(album: Pick<Album, 'artist' | 'userId'>): string {
+  return album.userId ? displayName(album.artist) : album.artist;
+}
+
+/** An album as a card: a square cover, the name, and year · artist; it opens the album. */
+export function AlbumCard({ album, meta = 'artist' }: AlbumCardProps) {
+  const year = album.year > 0 ? String(album.year) : '';
+  const line =
+    meta === 'year'
+      ? year || 'Album'
+      : [year, albumArtist(album)].filter((part) => part !== '').join(' · ');
+  return (
+    <Link className="album-card" to={albumPath(album._id)}>
+      <SongCover src={album.cover} size={320} className="album-card__cover" />
+      <span className="album-card__name" title={album.name}>
+        {album.name}
+      </span>
+      <span className="album-card__meta">{line}</span>
+    </Link>
+  );
+}

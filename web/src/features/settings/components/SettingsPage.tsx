@@ -1,0 +1,13 @@
+import { PageHeader } from '@/components/ui';
+import { AppPasswordsSection } from './AppPasswordsSection';
+import './settings.css';
+
+/** `/settings`: the signed-in user's settings; for now, app passwords for Subsonic apps. */
+export function SettingsPage() {
+  return (
+    <div className="page settings">
+      <PageHeader title="Settings" description="Your account and the apps you listen with." />
+      <AppPasswordsSection />
+    </div>
+  );
+}
