@@ -4,6 +4,7 @@ import {
   changeVolume,
   clearQueue,
   currentSong,
+  cycleRepeat,
   getPlayerState,
   isSavedPlayer,
   next,
@@ -26,6 +27,7 @@ import {
   toggleMute,
   togglePlay,
   toggleShuffle,
+  upNext,
 } from './player-store';
 
 const ids = () => getPlayerState().queue.map((s) => s._id);
@@ -79,6 +81,26 @@ describe('the player store', () => {
     expect(getPlayerState().index).toBe(0);
   });
 
+  it('previous restarts the song after 3 seconds, and moves back before', () => {
+    playSongs(songsAbcd(), 2);
+    const { playId } = getPlayerState();
+    setTime(3.5);
+    previous();
+    expect(current()).toBe('c');
+    expect(getPlayerState().time).toBe(0);
+    expect(getPlayerState().seek).toMatchObject({ kind: 'to', value: 0 });
+    expect(getPlayerState().playId).toBe(playId);
+    setTime(2.9);
+    previous();
+    expect(current()).toBe('b');
+    // On the first song it restarts rather than clearing the player.
+    playSongs(songsAbcd(), 0);
+    setTime(1);
+    previous();
+    expect(current()).toBe('a');
+    expect(getPlayerState().time).toBe(0);
+  });
+
   it('the end of a song starts the next one', () => {
     playSongs(songsAbcd(), 0);
     setPlaying(false); // the element pauses as it ends
@@ -87,22 +109,56 @@ describe('the player store', () => {
     expect(getPlayerState().playing).toBe(true);
   });
 
-  it('an index out of range clears the current song', () => {
+  it('at the end of the queue play stops and the last song stays loaded', () => {
+    playSongs(songsAbcd(), 3);
+    setTime(170);
+    songEnded();
+    expect(current()).toBe('d');
+    expect(getPlayerState().playing).toBe(false);
+    expect(getPlayerState().time).toBe(0);
+    expect(upNext()).toBe(-1);
+
     playSongs(songsAbcd(), 3);
     next();
-    expect(current()).toBeNull();
+    expect(current()).toBe('d');
     expect(getPlayerState().playing).toBe(false);
+  });
 
-    playSongs(songsAbcd(), 0);
-    previous();
-    expect(current()).toBeNull();
-
+  it('repeat cycles off, all, one; all wraps the queue and one plays the song again', () => {
+    expect(getPlayerState().repeat).toBe('off');
     playSongs(songsAbcd(), 3);
+    cycleRepeat();
+    expect(getPlayerState().repeat).toBe('all');
+    expect(upNext()).toBe(0);
+    const { playId } = getPlayerState();
     songEnded();
-    expect(current()).toBeNull();
+    expect(current()).toBe('a');
+    expect(getPlayerState().playing).toBe(true);
+    expect(getPlayerState().playId).toBe(playId + 1);
+    previous();
+    expect(current()).toBe('d');
+    next();
+    expect(current()).toBe('a');
 
+    cycleRepeat();
+    expect(getPlayerState().repeat).toBe('one');
+    expect(upNext()).toBe(0);
+    const again = getPlayerState().playId;
+    songEnded();
+    expect(current()).toBe('a');
+    expect(getPlayerState().playId).toBe(again + 1);
+    // Next still moves on: repeat one only replays a song that ends by itself.
+    next();
+    expect(current()).toBe('b');
+
+    cycleRepeat();
+    expect(getPlayerState().repeat).toBe('off');
+  });
+
+  it('an index out of range clears the current song', () => {
     playSongs(songsAbcd(), 9);
     expect(current()).toBeNull();
+    expect(getPlayerState().playing).toBe(false);
   });
 
   it('shuffle keeps the current song first, reorders the rest and restores the order', () => {

@@ -9,6 +9,12 @@ export const VOLUME_MAX = 100;
 export const VOLUME_DEFAULT = 100;
 /** Skip back and forward by this many seconds. */
 export const SKIP_SECONDS = 10;
+/** Previous restarts the song once it has played longer than this (seconds). */
+export const RESTART_AFTER = 3;
+
+/** Off plays the queue once; all starts it over; one plays the current song again. */
+export type RepeatMode = 'off' | 'all' | 'one';
+const REPEAT_ORDER: RepeatMode[] = ['off', 'all', 'one'];
 
 /** A seek the audio element still has to make: to a time, or by a number of seconds. */
 export interface SeekRequest {
@@ -29,6 +35,7 @@ export interface PlayerState {
   volume: number;
   muted: boolean;
   shuffle: boolean;
+  repeat: RepeatMode;
   /** While shuffled: the queue in the order it came in, to restore when shuffle is turned off. */
   original: Song[] | null;
   /** While shuffled: for each queue entry, its place in `original`. */
@@ -52,6 +59,7 @@ const initialState: PlayerState = {
   volume: VOLUME_DEFAULT,
   muted: false,
   shuffle: false,
+  repeat: 'off',
   original: null,
   order: null,
   time: 0,
@@ -180,19 +188,64 @@ export function playAt(index: number): void {
   go(index);
 }
 
-/** Moves to the next song (index + 1); past the end the current song is cleared. */
+/**
+ * The queue index that plays when the current song ends: the same one on
+ * repeat one, the first after the last on repeat all, -1 at the end of the
+ * queue. The audio engine buffers this song ahead for a gapless change.
+ */
+export function upNext(s: PlayerState = state): number {
+  if (s.index < 0 || s.index >= s.queue.length) return -1;
+  if (s.repeat === 'one') return s.index;
+  if (s.index + 1 < s.queue.length) return s.index + 1;
+  return s.repeat === 'all' ? 0 : -1;
+}
+
+/**
+ * The end of the queue: play stops and the last song stays loaded, back at
+ * its start, so the bar (and a press of play) still has it.
+ */
+function stopAtEnd(): void {
+  setState({ playing: false, time: 0, seek: { id: ++seekIds, kind: 'to', value: 0 } });
+}
+
+/** Moves to the next song; after the last, repeat all starts the queue over, else play stops. */
 export function next(): void {
-  go(state.index + 1);
+  const { index, queue, repeat } = state;
+  if (index < 0) return;
+  if (index + 1 < queue.length) go(index + 1);
+  else if (repeat === 'all') go(0);
+  else stopAtEnd();
 }
 
-/** Moves to the previous song (index − 1); before the first the current song is cleared. */
+/**
+ * Restarts the song once it has played more than RESTART_AFTER seconds (as
+ * every music app does), else moves to the song before; on the first song,
+ * repeat all wraps to the last and otherwise the song restarts.
+ */
 export function previous(): void {
-  go(state.index - 1);
+  const { index, queue, repeat, time } = state;
+  if (index < 0) return;
+  if (time > RESTART_AFTER) seekTo(0);
+  else if (index > 0) go(index - 1);
+  else if (repeat === 'all' && queue.length > 1) go(queue.length - 1);
+  else seekTo(0);
 }
 
-/** The audio element finished the song: the next one starts. */
+/** The audio element finished the song: what upNext says plays, or play stops at the end. */
 export function songEnded(): void {
-  go(state.index + 1);
+  const at = upNext(state);
+  if (at < 0) stopAtEnd();
+  else go(at);
+}
+
+/** Repeat off → all → one → off (the button and the R key). */
+export function cycleRepeat(): void {
+  const i = REPEAT_ORDER.indexOf(state.repeat);
+  setState({ repeat: REPEAT_ORDER[(i + 1) % REPEAT_ORDER.length] ?? 'off' });
+}
+
+export function setRepeat(repeat: RepeatMode): void {
+  if (REPEAT_ORDER.includes(repeat) && repeat !== state.repeat) setState({ repeat });
 }
 
 export function togglePlay(): void {
@@ -348,13 +401,15 @@ export interface SavedPlayer {
   volume: number;
   muted: boolean;
   shuffle: boolean;
+  /** Absent in what older versions saved: repeat is then off. */
+  repeat?: RepeatMode;
   original: Song[] | null;
   order: number[] | null;
 }
 
 export function savedPlayer(s: PlayerState = state): SavedPlayer {
-  const { queue, index, time, rate, volume, muted, shuffle, original, order } = s;
-  return { queue, index, time, rate, volume, muted, shuffle, original, order };
+  const { queue, index, time, rate, volume, muted, shuffle, repeat, original, order } = s;
+  return { queue, index, time, rate, volume, muted, shuffle, repeat, original, order };
 }
 
 function isSongLike(v: unknown): v is Song {
@@ -392,6 +447,7 @@ export function restorePlayer(saved: SavedPlayer): void {
     volume: Math.round(clamp(saved.volume, 0, VOLUME_MAX)),
     muted: saved.muted,
     shuffle: saved.shuffle,
+    repeat: saved.repeat && REPEAT_ORDER.includes(saved.repeat) ? saved.repeat : ('off' as const),
   };
   const shuffleState =
     saved.shuffle &&

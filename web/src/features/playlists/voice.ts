@@ -5,7 +5,6 @@ import {
   playShuffled,
   playSongs,
   previous,
-  seekTo,
   setPlaying,
 } from '@/lib/player-store';
 import type { Song } from '@/lib/song';
@@ -108,8 +107,7 @@ export function runCommand(command: VoiceCommand, songs: Song[]): void {
       next();
       return;
     case 'previous':
-      if (state.index > 0) previous();
-      else seekTo(0);
+      previous();
       return;
     case 'shuffle':
       playShuffled(songs);

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import {
-  getPlayerState,
   next,
   previous,
   seekTo,
@@ -47,7 +46,7 @@ export function useMediaSession() {
     const handlers: [Action, MediaSessionActionHandler][] = [
       ['play', () => setPlaying(true)],
       ['pause', () => setPlaying(false)],
-      ['previoustrack', () => getPlayerState().index > 0 && previous()],
+      ['previoustrack', () => previous()],
       ['nexttrack', () => next()],
       ['seekbackward', (d) => skip(-(d.seekOffset ?? SKIP_SECONDS))],
       ['seekforward', (d) => skip(d.seekOffset ?? SKIP_SECONDS)],

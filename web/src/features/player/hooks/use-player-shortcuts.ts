@@ -22,9 +22,7 @@ const run: Record<PlayerCommand, () => void> = {
   volumeDown: () => changeVolume(-VOLUME_STEP),
   mute: toggleMute,
   next,
-  previous: () => {
-    if (getPlayerState().index > 0) previous();
-  },
+  previous,
 };
 
 /** Space, ←/→, ↑/↓, M, N and P control the player anywhere but in a field. */
