@@ -128,19 +128,39 @@ test('next and previous change the song, and the end of a song starts the next',
   await expectPlaying(page, chime);
 
   const bar = playerBar(page);
-  await expect(bar.getByRole('button', { name: 'Previous' })).toBeDisabled();
   await bar.getByRole('button', { name: 'Next' }).click();
   await expectPlaying(page, tune);
+  // Past 3 seconds, Previous takes the song back to its start.
+  await bar.getByRole('slider', { name: 'Seek' }).fill('8');
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(8);
+  await bar.getByRole('button', { name: 'Previous' }).click();
+  await expect.poll(() => currentTime(page)).toBeLessThan(3);
+  expect(mediaFile((await audioState(page)).src)).toBe(mediaFile(tune.audio));
+  // Before 3 seconds, it goes to the song before.
+  await bar.getByRole('slider', { name: 'Seek' }).fill('0');
   await bar.getByRole('button', { name: 'Previous' }).click();
   await expectPlaying(page, chime);
+
+  // On the first song Previous is there too, and restarts it.
+  await bar.getByRole('button', { name: 'Pause' }).click();
+  await bar.getByRole('slider', { name: 'Seek' }).fill('2');
+  await expect.poll(() => currentTime(page)).toBeCloseTo(2, 1);
+  await bar.getByRole('button', { name: 'Previous' }).click();
+  await expect.poll(() => currentTime(page)).toBe(0);
+  expect(mediaFile((await audioState(page)).src)).toBe(mediaFile(chime.audio));
+  await bar.getByRole('button', { name: 'Play', exact: true }).click();
 
   await bar.getByRole('slider', { name: 'Seek' }).fill('2.6');
   await expectPlaying(page, tune);
   expect(await currentTime(page)).toBeLessThan(3);
 
-  // The end of the last song clears the player.
+  // The end of the last song stops play; the bar keeps the song, back at its start.
   await bar.getByRole('slider', { name: 'Seek' }).fill('11.5');
-  await expect(bar).toBeHidden();
+  await expect(bar.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  await expect(bar).toContainText('Tune');
+  expect(mediaFile((await audioState(page)).src)).toBe(mediaFile(tune.audio));
+  await expect.poll(() => currentTime(page)).toBe(0);
 });
 
 test('a listen counts once, after 10 seconds of playing', async ({ page, listener }) => {
@@ -171,7 +191,11 @@ test('a listen counts once, after 10 seconds of playing', async ({ page, listene
   await expect(
     page.getByRole('listitem').filter({ hasText: 'Counted' }).getByTitle('1 play'),
   ).toBeVisible();
-  await expect(bar).toBeHidden({ timeout: 15_000 });
+  // The end of the queue: play stops and the bar stays.
+  await expect(bar.getByRole('button', { name: 'Play', exact: true })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(bar).toContainText('Counted');
   expect(await count()).toBe(1);
 });
 
@@ -308,6 +332,8 @@ test.describe('on a phone', () => {
       'Pause',
       'Skip forward 10 seconds',
       'Next',
+      'Repeat: off',
+      'Sleep timer',
     ]) {
       await expect(sheet.getByRole('button', { name, exact: true })).toBeVisible();
     }

@@ -194,9 +194,19 @@ test('Join appears when a station starts; joining pauses the song player', async
   await expect.poll(async () => (await sample(page)).paused).toBe(false);
 
   // Playing a song again takes over from the station.
-  await playerBar(page).getByRole('button', { name: 'Play', exact: true }).first().click();
-  await expect(panel).toHaveCount(0);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Songs', exact: true }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Midnight Harbour' })
+    .first()
+    .getByText('Midnight Harbour', { exact: true })
+    .click();
+  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+  await expect(playerBar(page)).not.toContainText('Live');
+  await nav.getByRole('link', { name: 'Radio' }).click();
   await expect(row).toContainText('0 listening');
+  await expect(panel).toHaveCount(0);
 
   // Leave works from the panel too.
   await row.getByRole('button', { name: `Join ${name}` }).click();
@@ -352,4 +362,99 @@ test('two listeners, one with a clock 7 s fast, play the same second as the serv
   test.info().annotations.push({ type: 'radio sync', description: JSON.stringify(report) });
   console.log(`radio sync: ${JSON.stringify(report)}`);
   await context.close();
+});
+
+/** The station's own <audio>, apart from the song player's. */
+function stationAudioState(page: Page) {
+  return page.evaluate(() => {
+    const a = document.querySelector<HTMLAudioElement>('audio.radio-audio');
+    if (!a) throw new Error('no station <audio>');
+    return { paused: a.paused, currentTime: a.currentTime, src: a.src };
+  });
+}
+
+/** Waits until the station's audio plays and its time moves on. */
+async function expectStationPlaying(page: Page) {
+  const start = (await stationAudioState(page)).currentTime;
+  await expect
+    .poll(async () => {
+      const a = await stationAudioState(page);
+      return !a.paused && a.currentTime !== start;
+    })
+    .toBe(true);
+}
+
+async function listenersOf(page: Page, id: string): Promise<number> {
+  const res = await page.request.get('/api/radio/all');
+  const all = (await res.json()) as StationJSON[];
+  return all.find((s) => s._id === id)?.listeners ?? -1;
+}
+
+test('a station keeps playing across pages in the player bar, until a song or Stop', async ({
+  page,
+  listener,
+}) => {
+  test.setTimeout(60_000);
+  expect(listener.username).not.toBe('');
+  const name = unique('Across ');
+  const station = await createStation(page.request, name, new Date(Date.now() - 1_000));
+
+  // A song plays first; tuning in pauses it.
+  await page.goto('/songs');
+  const song = page
+    .getByRole('listitem')
+    .filter({ hasText: 'Midnight Harbour' })
+    .first()
+    .getByText('Midnight Harbour', { exact: true });
+  await song.click();
+  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Radio' }).click();
+  await stationRow(page, name)
+    .getByRole('button', { name: `Join ${name}` })
+    .click();
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  await expectStationPlaying(page);
+
+  const bar = playerBar(page);
+  await expect(bar).toContainText('Live');
+  await expect(bar).toContainText(name);
+  await expect(bar.getByRole('slider', { name: 'Seek' })).toHaveCount(0);
+
+  // Other pages: the station plays on, in sync, and the server still counts us.
+  for (const link of ['Home', 'Songs']) {
+    await nav.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(bar).toContainText('Live');
+    await expect(bar).toContainText(name);
+    await expectStationPlaying(page);
+  }
+  await expect
+    .poll(async () => Math.abs((await sample(page)).drift), { timeout: 15_000 })
+    .toBeLessThan(0.1);
+  expect(await listenersOf(page, station._id)).toBe(1);
+  expect((await audioState(page)).paused).toBe(true);
+
+  // Playing a song stops the station.
+  await song.click();
+  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+  await expect.poll(async () => (await stationAudioState(page)).paused).toBe(true);
+  await expect(bar).not.toContainText('Live');
+  await expect(bar).toContainText('Midnight Harbour');
+  await expect.poll(() => listenersOf(page, station._id)).toBe(0);
+
+  // Tuned in again, Stop in the bar ends it from another page; the paused song comes back.
+  await nav.getByRole('link', { name: 'Radio' }).click();
+  await stationRow(page, name)
+    .getByRole('button', { name: `Join ${name}` })
+    .click();
+  await expectStationPlaying(page);
+  await nav.getByRole('link', { name: 'Home', exact: true }).click();
+  await bar.getByRole('button', { name: 'Stop the radio' }).first().click();
+  await expect.poll(async () => (await stationAudioState(page)).paused).toBe(true);
+  await expect(bar).toContainText('Midnight Harbour');
+  await expect(bar.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  expect((await audioState(page)).paused).toBe(true);
+  await expect.poll(() => listenersOf(page, station._id)).toBe(0);
 });

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { stopLiveRadio } from './live-radio';
 import type { Song } from './song';
 
 /** The speed slider runs 0–200 and starts at 100 (1×). */
@@ -15,6 +16,29 @@ export const RESTART_AFTER = 3;
 /** Off plays the queue once; all starts it over; one plays the current song again. */
 export type RepeatMode = 'off' | 'all' | 'one';
 const REPEAT_ORDER: RepeatMode[] = ['off', 'all', 'one'];
+
+/** The sleep timer's choices: the end of the song that plays, or minutes from now. */
+export type SleepOption = 'end' | 15 | 30 | 60;
+export const SLEEP_OPTIONS: readonly SleepOption[] = ['end', 15, 30, 60];
+
+export interface SleepTimer {
+  option: SleepOption;
+  /** When play pauses (ms since the epoch); null for the end of the song. */
+  endsAt: number | null;
+}
+
+/** Time as the sleep timer reads and waits on it; tests pass fake timers or their own. */
+export interface SleepClock {
+  now: () => number;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+}
+
+const systemClock: SleepClock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 /** A seek the audio element still has to make: to a time, or by a number of seconds. */
 export interface SeekRequest {
@@ -49,6 +73,8 @@ export interface PlayerState {
    */
   playId: number;
   seek: SeekRequest | null;
+  /** The sleep timer, while one is set. */
+  sleep: SleepTimer | null;
 }
 
 const initialState: PlayerState = {
@@ -66,10 +92,13 @@ const initialState: PlayerState = {
   duration: 0,
   playId: 0,
   seek: null,
+  sleep: null,
 };
 
 let state: PlayerState = initialState;
 let seekIds = 0;
+/** The pending timeout of a timed sleep timer, and the clock it runs on. */
+let sleepWait: { handle: unknown; clock: SleepClock } | null = null;
 const listeners = new Set<() => void>();
 
 export function subscribePlayer(listener: () => void): () => void {
@@ -115,7 +144,9 @@ function shuffled<T>(items: T[], random: () => number): T[] {
 
 /** The current song goes away and the bar with it; speed, volume and shuffle stay. */
 function clearCurrent(): void {
+  clearSleepWait();
   setState({
+    sleep: null,
     queue: [],
     index: -1,
     playing: false,
@@ -191,10 +222,13 @@ export function playAt(index: number): void {
 /**
  * The queue index that plays when the current song ends: the same one on
  * repeat one, the first after the last on repeat all, -1 at the end of the
- * queue. The audio engine buffers this song ahead for a gapless change.
+ * queue or when the sleep timer ends with this song. The audio engine
+ * buffers this song ahead for a gapless change.
  */
 export function upNext(s: PlayerState = state): number {
   if (s.index < 0 || s.index >= s.queue.length) return -1;
+  // The sleep timer stops at the end of this song: nothing is to follow it.
+  if (s.sleep?.option === 'end') return -1;
   if (s.repeat === 'one') return s.index;
   if (s.index + 1 < s.queue.length) return s.index + 1;
   return s.repeat === 'all' ? 0 : -1;
@@ -231,8 +265,23 @@ export function previous(): void {
   else seekTo(0);
 }
 
-/** The audio element finished the song: what upNext says plays, or play stops at the end. */
+/**
+ * The audio element finished the song: what upNext says plays, or play stops
+ * at the end. A sleep timer set for the end of the song pauses on the song
+ * that would have come next.
+ */
 export function songEnded(): void {
+  if (state.sleep?.option === 'end') {
+    const at = upNext({ ...state, sleep: null });
+    clearSleepWait();
+    if (at < 0) {
+      setState({ sleep: null });
+      stopAtEnd();
+    } else {
+      go(at, { sleep: null }, false);
+    }
+    return;
+  }
   const at = upNext(state);
   if (at < 0) stopAtEnd();
   else go(at);
@@ -246,6 +295,39 @@ export function cycleRepeat(): void {
 
 export function setRepeat(repeat: RepeatMode): void {
   if (REPEAT_ORDER.includes(repeat) && repeat !== state.repeat) setState({ repeat });
+}
+
+function clearSleepWait(): void {
+  if (sleepWait) sleepWait.clock.clearTimeout(sleepWait.handle);
+  sleepWait = null;
+}
+
+/** The timer ran out: play pauses, the radio included. */
+function sleepNow(): void {
+  sleepWait = null;
+  setState({ sleep: null, playing: false });
+  stopLiveRadio();
+}
+
+/**
+ * Sets the sleep timer (replacing one already set): play pauses after
+ * `option` minutes, or when the song that plays ends.
+ */
+export function setSleepTimer(option: SleepOption, clock: SleepClock = systemClock): void {
+  if (!SLEEP_OPTIONS.includes(option)) return;
+  clearSleepWait();
+  if (option === 'end') {
+    setState({ sleep: { option, endsAt: null } });
+    return;
+  }
+  const ms = option * 60_000;
+  sleepWait = { handle: clock.setTimeout(sleepNow, ms), clock };
+  setState({ sleep: { option, endsAt: clock.now() + ms } });
+}
+
+export function cancelSleepTimer(): void {
+  clearSleepWait();
+  if (state.sleep) setState({ sleep: null });
 }
 
 export function togglePlay(): void {
@@ -441,6 +523,7 @@ export function isSavedPlayer(v: unknown): v is SavedPlayer {
 
 /** Puts a saved player back, paused at its saved position. */
 export function restorePlayer(saved: SavedPlayer): void {
+  clearSleepWait();
   const song = saved.queue[saved.index];
   const settings = {
     rate: Math.round(clamp(saved.rate, 0, RATE_MAX)),
@@ -477,6 +560,7 @@ export function restorePlayer(saved: SavedPlayer): void {
 
 /** Puts the player back as it starts (signing out, tests). */
 export function resetPlayer(): void {
+  clearSleepWait();
   state = { ...initialState, playId: state.playId + 1 };
   listeners.forEach((l) => l());
 }

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { Sheet } from '@/components/ui';
 import { ChatWidget } from '@/features/chat/components/ChatWidget';
 import { Player } from '@/features/player/components/Player';
+import { RadioHost } from '@/features/radio/components/RadioHost';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 import './AppShell.css';
@@ -28,6 +29,7 @@ export function AppShell() {
       </div>
       <div className="shell__player" data-slot="player">
         <Player />
+        <RadioHost />
       </div>
       <ChatWidget />
       <Sheet open={menuOpen} onClose={closeMenu} label="Menu" closeLabel="Close menu">

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { commandFor, isTypingTarget } from './shortcuts';
+import { commandFor, isTypingTarget, SHORTCUTS } from './shortcuts';
 
 function el(html: string): HTMLElement {
   const wrap = document.createElement('div');
@@ -24,6 +24,9 @@ describe('player keyboard shortcuts', () => {
     expect(commandFor({ key: 'M', target })).toBe('mute');
     expect(commandFor({ key: 'n', target })).toBe('next');
     expect(commandFor({ key: 'p', target })).toBe('previous');
+    expect(commandFor({ key: 'r', target })).toBe('repeat');
+    expect(commandFor({ key: 'R', target })).toBe('repeat');
+    expect(commandFor({ key: '?', target })).toBe('help');
     expect(commandFor({ key: 'x', target })).toBeNull();
   });
 
@@ -37,7 +40,7 @@ describe('player keyboard shortcuts', () => {
     ];
     for (const target of fields) {
       expect(isTypingTarget(target)).toBe(true);
-      for (const key of [' ', 'ArrowLeft', 'ArrowUp', 'm', 'n', 'p']) {
+      for (const key of [' ', 'ArrowLeft', 'ArrowUp', 'm', 'n', 'p', 'r', '?']) {
         expect(commandFor({ key, target })).toBeNull();
       }
     }
@@ -53,5 +56,23 @@ describe('player keyboard shortcuts', () => {
     expect(commandFor({ key: 'ArrowLeft', target: document.body, metaKey: true })).toBeNull();
     expect(commandFor({ key: ' ', target: document.body, repeat: true })).toBeNull();
     expect(commandFor({ key: 'm', target: document.body, defaultPrevented: true })).toBeNull();
+    expect(commandFor({ key: 'r', target: document.body, repeat: true })).toBeNull();
+    expect(commandFor({ key: 'r', target: document.body, ctrlKey: true })).toBeNull();
+  });
+
+  it('list every key the player answers to', () => {
+    const target = document.body;
+    const pressed: Record<string, string> = {
+      Space: ' ',
+      '←': 'ArrowLeft',
+      '→': 'ArrowRight',
+      '↑': 'ArrowUp',
+      '↓': 'ArrowDown',
+    };
+    for (const { keys, command } of SHORTCUTS) {
+      for (const k of keys) expect(commandFor({ key: pressed[k] ?? k, target })).toBe(command);
+    }
+    const listed = new Set(SHORTCUTS.map((s) => s.command));
+    expect(listed.size).toBe(10);
   });
 });

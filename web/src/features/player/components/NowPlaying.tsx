@@ -12,6 +12,7 @@ import {
   Transport,
   VolumeControl,
 } from './controls';
+import { SleepTimer } from './SleepTimer';
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled])';
 
@@ -102,6 +103,10 @@ export function NowPlaying({ song, onClose }: NowPlayingProps) {
       <div className="now__settings">
         <SpeedControl />
         <VolumeControl />
+        <div className="now__sleep">
+          <span className="now__sleep-label">Sleep timer</span>
+          <SleepTimer />
+        </div>
       </div>
     </div>,
     document.body,

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useToast } from '@/components/ui';
+import { useLiveStation } from '@/lib/live-radio';
 import { useCurrentSong } from '@/lib/player-store';
 import { useSession } from '@/lib/session';
 import { useIncreaseView } from '../api/increase-view';
@@ -7,8 +8,11 @@ import { useAudioEngine } from '../hooks/use-audio-engine';
 import { useMediaSession } from '../hooks/use-media-session';
 import { usePlayerPersistence } from '../hooks/use-player-persistence';
 import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
+import { openShortcuts } from '../shortcuts-dialog';
+import { LiveBar } from './LiveBar';
 import { NowPlaying } from './NowPlaying';
 import { PlayerBar } from './PlayerBar';
+import { ShortcutsDialog } from './ShortcutsDialog';
 import './player.css';
 
 /**
@@ -22,6 +26,8 @@ export function Player() {
   const { mutate: countListen } = useIncreaseView();
   const song = useCurrentSong();
   const [expanded, setExpanded] = useState(false);
+  // A radio station tuned in takes the bar over; the paused song comes back after it.
+  const live = useLiveStation();
 
   usePlayerPersistence(`musicify.player.${user._id}`);
   useAudioEngine(audioRef, {
@@ -29,15 +35,20 @@ export function Player() {
     onError: (s) => toast.error(`We couldn't play “${s.song}”. It may have been removed.`),
   });
   useMediaSession();
-  usePlayerShortcuts();
+  usePlayerShortcuts({ onHelp: openShortcuts });
 
-  if (!song && expanded) setExpanded(false);
+  if ((!song || live) && expanded) setExpanded(false);
 
   return (
     <>
       <audio ref={audioRef} preload="metadata" />
-      {song && <PlayerBar song={song} onExpand={() => setExpanded(true)} expanded={expanded} />}
-      {song && expanded && <NowPlaying song={song} onClose={() => setExpanded(false)} />}
+      {live ? (
+        <LiveBar station={live} />
+      ) : (
+        song && <PlayerBar song={song} onExpand={() => setExpanded(true)} expanded={expanded} />
+      )}
+      {song && !live && expanded && <NowPlaying song={song} onClose={() => setExpanded(false)} />}
+      <ShortcutsDialog />
     </>
   );
 }

@@ -8,10 +8,12 @@ import {
   PlayPauseButton,
   QueueLink,
   SeekBar,
+  ShortcutsButton,
   SpeedControl,
   Transport,
   VolumeControl,
 } from './controls';
+import { SleepTimer } from './SleepTimer';
 
 interface PlayerBarProps {
   song: Song;
@@ -82,8 +84,10 @@ export function PlayerBar({ song, onExpand, expanded }: PlayerBarProps) {
         <div className="bar__extras">
           <MoreLikeThisButton song={song} />
           <SpeedControl />
+          <SleepTimer />
           <QueueLink />
           <VolumeControl />
+          <ShortcutsButton />
         </div>
       </div>
     </section>

@@ -3,8 +3,11 @@ import { NavLink } from 'react-router';
 import {
   Gauge,
   ListMusic,
+  Keyboard,
   Pause,
   Play,
+  Repeat,
+  Repeat1,
   RotateCcw,
   RotateCw,
   Shuffle,
@@ -19,6 +22,7 @@ import {
 import { MoreLikeThisDialog } from '@/components/songs';
 import { Slider } from '@/components/ui';
 import {
+  cycleRepeat,
   next,
   previous,
   RATE_DEFAULT,
@@ -33,9 +37,11 @@ import {
   toggleShuffle,
   usePlayer,
   VOLUME_MAX,
+  type RepeatMode,
 } from '@/lib/player-store';
 import { formatTime, type Song } from '@/lib/song';
 import { formatRate } from '../audio-math';
+import { openShortcuts } from '../shortcuts-dialog';
 
 type Size = 'sm' | 'md' | 'lg';
 
@@ -59,14 +65,13 @@ export function PlayPauseButton({ size = 'md' }: { size?: Size }) {
   );
 }
 
+/** Never disabled: on the first song it takes the song back to its start. */
 export function PreviousButton({ size = 20 }: { size?: number }) {
-  const atStart = usePlayer((s) => s.index <= 0);
   return (
     <button
       type="button"
       className="pbtn"
       onClick={previous}
-      disabled={atStart}
       aria-label="Previous"
       title="Previous (P)"
     >
@@ -124,18 +129,62 @@ export function ShuffleButton({ size = 18 }: { size?: number }) {
   );
 }
 
-/** Shuffle, previous, back 10 s, play/pause, forward 10 s, next. */
+const REPEAT_TEXT: Record<RepeatMode, { label: string; title: string }> = {
+  off: { label: 'Repeat: off', title: 'Repeat is off (R)' },
+  all: { label: 'Repeat: all', title: 'Repeating the queue (R)' },
+  one: { label: 'Repeat: one', title: 'Repeating this song (R)' },
+};
+
+/** Off → all → one: the mode is in the name, the icon and the colour. */
+export function RepeatButton({ size = 18 }: { size?: number }) {
+  const repeat = usePlayer((s) => s.repeat);
+  const Icon = repeat === 'one' ? Repeat1 : Repeat;
+  const on = repeat !== 'off';
+  return (
+    <button
+      type="button"
+      className={on ? 'pbtn pbtn--toggle pbtn--on' : 'pbtn pbtn--toggle'}
+      onClick={cycleRepeat}
+      aria-label={REPEAT_TEXT[repeat].label}
+      aria-pressed={on}
+      title={REPEAT_TEXT[repeat].title}
+      data-repeat={repeat}
+    >
+      <Icon size={size} aria-hidden="true" />
+    </button>
+  );
+}
+
+/** Shuffle, previous, back 10 s, play/pause, forward 10 s, next, repeat. */
 export function Transport({ size = 'md' }: { size?: Size }) {
   const icon = size === 'lg' ? 26 : 20;
+  const toggle = size === 'lg' ? 22 : 18;
   return (
     <div className={`transport transport--${size}`}>
-      <ShuffleButton size={size === 'lg' ? 22 : 18} />
+      <ShuffleButton size={toggle} />
       <PreviousButton size={icon} />
       <SkipButton direction="back" size={icon} />
       <PlayPauseButton size={size} />
       <SkipButton direction="forward" size={icon} />
       <NextButton size={icon} />
+      <RepeatButton size={toggle} />
     </div>
+  );
+}
+
+/** Opens the list of keyboard shortcuts (also `?`). */
+export function ShortcutsButton() {
+  return (
+    <button
+      type="button"
+      className="pbtn pbtn--small"
+      onClick={openShortcuts}
+      aria-label="Keyboard shortcuts"
+      title="Keyboard shortcuts (?)"
+      aria-haspopup="dialog"
+    >
+      <Keyboard size={18} aria-hidden="true" />
+    </button>
   );
 }
 

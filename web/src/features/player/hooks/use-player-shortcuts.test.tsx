@@ -1,13 +1,17 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { getLiveStation, setLiveStation } from '@/lib/live-radio';
 import { getPlayerState, playSongs, resetPlayer } from '@/lib/player-store';
 import { songsAbcd } from '@/test/songs';
 import { usePlayerShortcuts } from './use-player-shortcuts';
 
 function Page() {
-  usePlayerShortcuts();
+  const [help, setHelp] = useState(0);
+  usePlayerShortcuts({ onHelp: () => setHelp((n) => n + 1) });
   return (
     <>
+      <output aria-label="Help asked">{help}</output>
       <input aria-label="Search..." />
       <textarea aria-label="Message" />
     </>
@@ -56,5 +60,32 @@ describe('the player shortcuts on a page', () => {
     playSongs(songsAbcd(), 0);
     fireEvent.keyDown(document.body, { key: 'p' });
     expect(getPlayerState().index).toBe(0);
+  });
+
+  it('R cycles repeat and ? asks for the list, with or without a song', () => {
+    render(<Page />);
+    fireEvent.keyDown(document.body, { key: 'r' });
+    expect(getPlayerState().repeat).toBe('all');
+    fireEvent.keyDown(document.body, { key: '?', shiftKey: true });
+    expect(screen.getByLabelText('Help asked')).toHaveTextContent('1');
+    playSongs(songsAbcd(), 0);
+    fireEvent.keyDown(document.body, { key: 'R' });
+    fireEvent.keyDown(document.body, { key: 'r' });
+    expect(getPlayerState().repeat).toBe('off');
+    fireEvent.keyDown(screen.getByLabelText('Search...'), { key: '?' });
+    expect(screen.getByLabelText('Help asked')).toHaveTextContent('1');
+  });
+
+  it('Space stops the radio while a station plays, and leaves the song paused', () => {
+    render(<Page />);
+    playSongs(songsAbcd(), 0);
+    fireEvent.keyDown(document.body, { key: ' ' });
+    setLiveStation(
+      { id: 's1', name: 'Night shift', by: 'dj', blocked: false, failed: null },
+      { stop: () => setLiveStation(null), resume: () => undefined },
+    );
+    fireEvent.keyDown(document.body, { key: ' ' });
+    expect(getLiveStation()).toBeNull();
+    expect(getPlayerState().playing).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { getLiveStation, stopLiveRadio } from '@/lib/live-radio';
 import {
   changeVolume,
   currentSong,
+  cycleRepeat,
   getPlayerState,
   next,
   previous,
@@ -14,7 +16,7 @@ import { commandFor, type PlayerCommand } from '../shortcuts';
 
 const VOLUME_STEP = 10;
 
-const run: Record<PlayerCommand, () => void> = {
+const run: Record<Exclude<PlayerCommand, 'help'>, () => void> = {
   toggle: togglePlay,
   back: () => skip(-SKIP_SECONDS),
   forward: () => skip(SKIP_SECONDS),
@@ -23,15 +25,43 @@ const run: Record<PlayerCommand, () => void> = {
   mute: toggleMute,
   next,
   previous,
+  repeat: cycleRepeat,
 };
 
-/** Space, ←/→, ↑/↓, M, N and P control the player anywhere but in a field. */
-export function usePlayerShortcuts() {
+/** Commands that mean something before any song is chosen. */
+const withoutSong: ReadonlySet<PlayerCommand> = new Set(['help', 'repeat']);
+
+interface Options {
+  /** `?`: show the list of shortcuts. */
+  onHelp?: () => void;
+}
+
+/**
+ * Space, ←/→, ↑/↓, M, N, P, R and ? control the player anywhere but in a
+ * field. While a radio station plays, Space stops it.
+ */
+export function usePlayerShortcuts({ onHelp }: Options = {}) {
+  const onHelpRef = useRef(onHelp);
+  useEffect(() => {
+    onHelpRef.current = onHelp;
+  });
+
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (!currentSong(getPlayerState())) return;
       const command = commandFor(e);
       if (!command) return;
+      if (command === 'toggle' && getLiveStation()) {
+        e.preventDefault();
+        stopLiveRadio();
+        return;
+      }
+      if (!withoutSong.has(command) && !currentSong(getPlayerState())) return;
+      if (command === 'help') {
+        if (!onHelpRef.current) return;
+        e.preventDefault();
+        onHelpRef.current();
+        return;
+      }
       e.preventDefault();
       run[command]();
     };

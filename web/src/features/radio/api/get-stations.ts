@@ -14,6 +14,8 @@ export const stationsQuery = () =>
     queryFn: ({ signal }) => getStations(signal),
     // Stations other people create show up without a reload.
     refetchInterval: 60_000,
+    // Listener counts change while the page is closed (the live socket sends only changes).
+    refetchOnMount: 'always',
   });
 
 export function useStations() {

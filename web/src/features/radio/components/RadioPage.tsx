@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Radio } from 'lucide-react';
 import {
   Button,
@@ -10,99 +9,45 @@ import {
   useToast,
 } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
-import { getPlayerState, setPlaying, subscribePlayer } from '@/lib/player-store';
+import { resumeLiveRadio } from '@/lib/live-radio';
 import { useSession } from '@/lib/session';
 import { useDeleteStation } from '../api/delete-station';
 import { useStations } from '../api/get-stations';
 import type { Station } from '../api/types';
-import { useRadioLive } from '../hooks/use-radio-live';
 import { useServerClock } from '../hooks/use-server-clock';
-import { TUNING_VOLUME, useStationAudio } from '../hooks/use-station-audio';
+import { TUNING_VOLUME } from '../hooks/use-station-audio';
+import { holdRadioLive, radioLive, tuneIn, tuneOut } from '../live/radio-connection';
+import { setStationVolume, toggleStationMute, useTuned } from '../tuned';
 import { CreateStationForm } from './CreateStationForm';
 import { StationPanel } from './StationPanel';
 import { StationRow } from './StationRow';
 import './radio.css';
 
-/** Stops the station's audio and lets go of the file. */
-function silence(el: HTMLAudioElement | null): void {
-  if (!el) return;
-  el.pause();
-  el.removeAttribute('src');
-  el.load();
-}
-
 /**
  * `/join`: scheduled stations counting down on the server's clock, Join once
- * they are live, the joined station's panel, and the form to create one.
+ * they are live, the joined station's panel, and the form to create one. The
+ * station joined keeps playing on other pages (see RadioDock).
  */
 export function RadioPage() {
   const { user } = useSession();
   const toast = useToast();
   const stations = useStations();
   const remove = useDeleteStation();
-  const { live, snapshot } = useRadioLive();
-  const now = useServerClock(live.clock);
-  const audioRef = useRef<HTMLAudioElement>(null);
-  const [volume, setVolume] = useState(100);
-  const [muted, setMuted] = useState(false);
+  // The page holds the live connection while it is open, for the counts and the clock.
+  useEffect(() => holdRadioLive(), []);
+  const snapshot = useSyncExternalStore(radioLive.subscribe, radioLive.getSnapshot);
+  const now = useServerClock(radioLive.clock);
+  const tunedStation = useTuned((s) => s.station);
+  const playback = useTuned((s) => s.playback);
+  const volume = useTuned((s) => s.volume);
+  const muted = useTuned((s) => s.muted);
   const [deleting, setDeleting] = useState<Station | null>(null);
 
-  const joined = stations.data?.find((s) => s._id === snapshot.joined) ?? null;
-  const playback = useStationAudio(
-    audioRef,
-    live.clock,
-    joined ? snapshot.tuned : null,
-    joined?.audio ?? null,
-    { volume: volume / 100, muted },
-  );
-
-  // A song started in the main player takes over: the station stops.
-  useEffect(
-    () =>
-      subscribePlayer(() => {
-        if (getPlayerState().playing && live.getSnapshot().joined) {
-          live.leave();
-          silence(audioRef.current);
-        }
-      }),
-    [live],
-  );
-
-  // The server refused the join (the station is gone).
-  useEffect(() => {
-    if (!snapshot.error) return;
-    silence(audioRef.current);
-    toast.error(snapshot.error);
-  }, [snapshot.error, toast]);
-
-  // The joined station was deleted by its creator: nothing left to play.
-  const gone = snapshot.joined !== null && stations.isSuccess && !joined;
-  useEffect(() => {
-    if (!gone) return;
-    live.leave();
-    silence(audioRef.current);
-    toast.info('This station has ended.');
-  }, [gone, live, toast]);
+  const joined =
+    stations.data?.find((s) => s._id === snapshot.joined && s._id === tunedStation?._id) ?? null;
 
   function join(station: Station) {
-    setPlaying(false);
-    const el = audioRef.current;
-    if (el) {
-      // Started inside the click (browsers want a gesture for sound), all but
-      // silent until it is at the right second.
-      if (el.src !== new URL(station.audio, window.location.href).href) el.src = station.audio;
-      el.muted = false;
-      el.volume = TUNING_VOLUME;
-      // A refusal here is not the last word: useStationAudio plays again once
-      // tuned in, and reads `el.error` then, so a file that failed already shows.
-      void el.play().catch(() => undefined);
-    }
-    live.join(station._id);
-  }
-
-  function leave() {
-    live.leave();
-    silence(audioRef.current);
+    tuneIn(station, TUNING_VOLUME);
   }
 
   function confirmDelete() {
@@ -111,7 +56,7 @@ export function RadioPage() {
     remove.mutate(station._id, {
       onSuccess: () => {
         setDeleting(null);
-        if (snapshot.joined === station._id) leave();
+        if (snapshot.joined === station._id) tuneOut();
         toast.success(`Station “${station.radio_name}” deleted`);
       },
       onError: (err) => {
@@ -174,13 +119,10 @@ export function RadioPage() {
           status={snapshot.status}
           volume={volume}
           muted={muted}
-          onVolume={(v) => {
-            setVolume(v);
-            if (v > 0) setMuted(false);
-          }}
-          onToggleMute={() => setMuted((m) => !m)}
-          onResume={playback.resume}
-          onLeave={leave}
+          onVolume={setStationVolume}
+          onToggleMute={toggleStationMute}
+          onResume={resumeLiveRadio}
+          onLeave={tuneOut}
         />
       )}
       <div className="radio-layout">
@@ -197,11 +139,6 @@ export function RadioPage() {
       >
         “{deleting?.radio_name}” and its audio go for good, and anyone listening is left in silence.
       </ConfirmDialog>
-      {createPortal(
-        // The station's own audio, apart from the song player's; nothing of it is shown.
-        <audio ref={audioRef} className="radio-audio" preload="auto" />,
-        document.body,
-      )}
     </div>
   );
 }

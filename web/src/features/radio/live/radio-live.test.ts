@@ -176,6 +176,16 @@ describe('RadioLive', () => {
     expect(sockets).toHaveLength(1);
   });
 
+  it('forgets the counts it heard once stopped: a new socket hears only changes', () => {
+    const { live, last } = setup();
+    live.start();
+    last().open();
+    last().receive({ type: 'listeners', station: 'a', count: 1, users: ['ana'] });
+    expect(live.getSnapshot().listeners).toHaveProperty('a');
+    live.stop();
+    expect(live.getSnapshot().listeners).toEqual({});
+  });
+
   it('lets go of a station the server will not join', () => {
     const { live, last } = setup();
     live.start();

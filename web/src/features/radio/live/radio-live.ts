@@ -131,7 +131,8 @@ export class RadioLive {
       ws.onopen = ws.onmessage = ws.onclose = ws.onerror = null;
       ws.close();
     }
-    this.update({ status: 'closed', tuned: null });
+    // Counts heard on this socket go stale once it is closed: 'watch' sends only changes.
+    this.update({ status: 'closed', tuned: null, listeners: {} });
   }
 
   /** Tunes in; the state comes back as `tuned`. Sent again after a reconnect. */

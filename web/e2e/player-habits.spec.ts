@@ -1,0 +1,301 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  audioState,
+  fixture,
+  mediaFile,
+  playerBar,
+  uploadSong,
+  type Account,
+  type SongJSON,
+} from './helpers';
+
+/** Opens the listener's artist page, where only their own songs are listed (newest first). */
+async function playAll(page: Page, account: Account) {
+  await page.goto(`/artist/${account.username}`);
+  await expect(page.getByRole('button', { name: 'Play all' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Play all' }).click();
+}
+
+async function currentTime(page: Page) {
+  return (await audioState(page)).currentTime;
+}
+
+/** Waits until the player's audio plays `song` and its time moves on. */
+async function expectPlaying(page: Page, song: SongJSON) {
+  await expect
+    .poll(async () => mediaFile((await audioState(page)).src))
+    .toBe(mediaFile(song.audio));
+  const start = await currentTime(page);
+  await expect
+    .poll(async () => {
+      const a = await audioState(page);
+      return !a.paused && a.currentTime > start + 0.1;
+    })
+    .toBe(true);
+}
+
+declare global {
+  interface Window {
+    /** What the app gave the Media Session, recorded by the init script below. */
+    __ms: {
+      handlers: Partial<Record<MediaSessionAction, MediaSessionActionHandler>>;
+      positions: (MediaPositionState | null)[];
+    };
+  }
+}
+
+test.describe('Media Session', () => {
+  test.beforeEach(async ({ page }) => {
+    // Keep every handler the app registers, and every position it reports.
+    await page.addInitScript(() => {
+      const session = navigator.mediaSession;
+      const handlers: Window['__ms']['handlers'] = {};
+      const positions: Window['__ms']['positions'] = [];
+      const setAction = session.setActionHandler.bind(session);
+      session.setActionHandler = (action, handler) => {
+        if (handler) handlers[action] = handler;
+        else delete handlers[action];
+        setAction(action, handler);
+      };
+      const setPosition = session.setPositionState.bind(session);
+      session.setPositionState = (state?: MediaPositionState) => {
+        positions.push(state ?? null);
+        setPosition(state);
+      };
+      window.__ms = { handlers, positions };
+    });
+  });
+
+  test('shows the song and its album, and every handler moves the real audio', async ({
+    page,
+    listener,
+  }) => {
+    const tune = await uploadSong(page.request, 'Tune', fixture('audio', 'tune-12s.mp3'));
+    const tagged = (await uploadSong(
+      page.request,
+      'Afterglow',
+      fixture('audio', 'album-track2.mp3'),
+      fixture('images', 'cover.png'),
+    )) as SongJSON & { album: string; coverSmall: string };
+    expect(tagged.album).toBe('Low Tide Tapes');
+    await playAll(page, listener);
+    await expectPlaying(page, tagged);
+
+    const metadata = () =>
+      page.evaluate(() => {
+        const m = navigator.mediaSession.metadata;
+        return m
+          ? {
+              title: m.title,
+              artist: m.artist,
+              album: m.album,
+              artwork: m.artwork.map((a) => ({ src: a.src, sizes: a.sizes })),
+            }
+          : null;
+      });
+    await expect.poll(async () => (await metadata())?.title).toBe('Afterglow');
+    const meta = (await metadata())!;
+    expect(meta.artist).toBe(listener.username.replace(/-/g, ' '));
+    expect(meta.album).toBe('Low Tide Tapes');
+    expect(meta.artwork.map((a) => a.sizes)).toEqual(['160x160', '320x320', '640x640']);
+    const cover = (size: number) => meta.artwork.find((a) => a.sizes === `${size}x${size}`)!.src;
+    expect(mediaFile(cover(640))).toBe(mediaFile(tagged.cover));
+    expect(mediaFile(cover(160))).toBe(mediaFile(tagged.coverSmall));
+    expect(mediaFile(cover(320))).toBe(mediaFile(tagged.cover).replace('-640.jpg', '-320.jpg'));
+    for (const size of [160, 640]) {
+      expect((await page.request.get(cover(size))).status()).toBe(200);
+    }
+
+    const handlers = await page.evaluate(() => Object.keys(window.__ms.handlers).sort());
+    expect(handlers).toEqual(
+      expect.arrayContaining([
+        'nexttrack',
+        'pause',
+        'play',
+        'previoustrack',
+        'seekbackward',
+        'seekforward',
+        'seekto',
+      ]),
+    );
+    const call = (details: MediaSessionActionDetails) =>
+      page.evaluate((d) => window.__ms.handlers[d.action]!(d), details);
+
+    await call({ action: 'nexttrack' });
+    await expectPlaying(page, tune);
+    await expect.poll(async () => (await metadata())?.title).toBe('Tune');
+    expect((await metadata())?.album).toBe('');
+
+    await call({ action: 'seekto', seekTime: 6 });
+    await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(6);
+    // The lock screen hears where the song is, how long it is and how fast it plays.
+    await expect
+      .poll(() => page.evaluate(() => window.__ms.positions.at(-1)))
+      .toMatchObject({ position: 6, playbackRate: 1 });
+    const last = await page.evaluate(() => window.__ms.positions.at(-1));
+    expect(last?.duration).toBeCloseTo(12, 0);
+
+    await call({ action: 'pause' });
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+    await expect(playerBar(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    const paused = await currentTime(page);
+
+    await call({ action: 'seekforward', seekOffset: 3 });
+    await expect.poll(() => currentTime(page)).toBeCloseTo(paused + 3, 1);
+    await call({ action: 'seekbackward' });
+    // Back 10 s from about 9: the start.
+    await expect.poll(() => currentTime(page)).toBe(0);
+
+    await call({ action: 'play' });
+    await expectPlaying(page, tune);
+
+    // Early in the song, previous goes to the song before.
+    await call({ action: 'previoustrack' });
+    await expectPlaying(page, tagged);
+  });
+});
+
+test('repeat cycles off, all, one with the button and R, repeats the song, and survives a reload', async ({
+  page,
+  listener,
+}) => {
+  const chime = await uploadSong(page.request, 'Chime', fixture('audio', 'chime-3s.mp3'));
+  await playAll(page, listener);
+  await expectPlaying(page, chime);
+  const bar = playerBar(page);
+
+  await bar.getByRole('button', { name: 'Repeat: off' }).click();
+  const repeatAll = bar.getByRole('button', { name: 'Repeat: all' });
+  await expect(repeatAll).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('r');
+  const repeatOne = bar.getByRole('button', { name: 'Repeat: one' });
+  await expect(repeatOne).toHaveAttribute('aria-pressed', 'true');
+  await expect(repeatOne).toHaveAttribute('data-repeat', 'one');
+
+  // Repeat one: the end of the song plays it again, from the top.
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(2);
+  await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeLessThan(1);
+  await expectPlaying(page, chime);
+
+  // The mode is saved with the player and comes back after a reload.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const key = Object.keys(localStorage).find((k) => k.startsWith('musicify.player.'));
+        return key ? (JSON.parse(localStorage.getItem(key)!) as { repeat?: string }).repeat : null;
+      }),
+    )
+    .toBe('one');
+  await page.reload();
+  await expect(bar.getByRole('button', { name: 'Repeat: one' })).toBeVisible();
+  await page.keyboard.press('R');
+  await expect(bar.getByRole('button', { name: 'Repeat: off' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+});
+
+test('the sleep timer counts down, pauses when it runs out, and can be cancelled', async ({
+  page,
+  listener,
+}) => {
+  await page.clock.install();
+  const chime = await uploadSong(page.request, 'Chime', fixture('audio', 'chime-3s.mp3'));
+  await playAll(page, listener);
+  await expectPlaying(page, chime);
+  const bar = playerBar(page);
+  // Repeat one: the song plays until something pauses it.
+  await bar.getByRole('button', { name: 'Repeat: off' }).click();
+  await bar.getByRole('button', { name: 'Repeat: all' }).click();
+
+  await bar.getByRole('button', { name: 'Sleep timer' }).click();
+  const menu = page.getByRole('menu', { name: 'Sleep timer' });
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'End of song',
+    '15 minutes',
+    '30 minutes',
+    '60 minutes',
+  ]);
+  await menu.getByRole('menuitem', { name: '15 minutes' }).click();
+  const timer = bar.getByRole('button', { name: /^Sleep timer: 1[45]:\d\d left$/ });
+  await expect(timer).toBeVisible();
+
+  await page.clock.fastForward('05:00');
+  await expect(
+    bar.getByRole('button', { name: /^Sleep timer: (10:00|9:5\d) left$/ }),
+  ).toBeVisible();
+  expect((await audioState(page)).paused).toBe(false);
+  await page.clock.fastForward('10:00');
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  await expect(bar.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Sleep timer' })).toBeVisible();
+
+  // Set, then turned off: play goes on past the time.
+  await bar.getByRole('button', { name: 'Play', exact: true }).click();
+  await expectPlaying(page, chime);
+  await bar.getByRole('button', { name: 'Sleep timer' }).click();
+  await page.getByRole('menuitem', { name: '30 minutes' }).click();
+  await bar.getByRole('button', { name: /^Sleep timer: .* left$/ }).click();
+  await page.getByRole('menuitem', { name: 'Turn off sleep timer' }).click();
+  await expect(bar.getByRole('button', { name: 'Sleep timer' })).toBeVisible();
+  await page.clock.fastForward('31:00');
+  await expectPlaying(page, chime);
+
+  // End of song: the song that plays ends, and play pauses instead of repeating it.
+  await bar.getByRole('button', { name: 'Sleep timer' }).click();
+  await page.getByRole('menuitem', { name: 'End of song' }).click();
+  await expect(
+    bar.getByRole('button', { name: 'Sleep timer: pauses at the end of the song' }),
+  ).toBeVisible();
+  await expect.poll(async () => (await audioState(page)).paused, { timeout: 10_000 }).toBe(true);
+  expect(await currentTime(page)).toBe(0);
+  await expect(bar.getByRole('button', { name: 'Sleep timer' })).toBeVisible();
+});
+
+test('? opens the keyboard shortcuts, a dialog that keeps the focus and closes with Escape', async ({
+  page,
+  listener,
+}) => {
+  expect(listener.username).not.toBe('');
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Before any song: ? works all the same.
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog).toBeVisible();
+  const keys = dialog.locator('kbd');
+  // Each key, and the name a screen reader hears for the arrows and '?'.
+  await expect(keys).toHaveText([
+    'Space',
+    '←Left arrow',
+    '→Right arrow',
+    '↑Up arrow',
+    '↓Down arrow',
+    'M',
+    'N',
+    'P',
+    'R',
+    '?Question mark',
+  ]);
+  for (const text of ['Play or pause', 'Next song', 'Repeat: off, all, one', 'Mute or unmute']) {
+    await expect(dialog).toContainText(text);
+  }
+  const close = dialog.getByRole('button', { name: 'Close keyboard shortcuts' });
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // And from the player bar's button, once a song plays; focus returns to it.
+  const chime = await uploadSong(page.request, 'Chime', fixture('audio', 'chime-3s.mp3'));
+  await playAll(page, listener);
+  await expectPlaying(page, chime);
+  const button = playerBar(page).getByRole('button', { name: 'Keyboard shortcuts' });
+  await button.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+});

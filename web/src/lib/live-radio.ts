@@ -1,0 +1,56 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The radio station tuned in, as the global player shows it. The radio
+ * feature plays it and fills this in; the player reads it and asks to stop.
+ * They meet here because features do not import each other.
+ */
+export interface LiveStation {
+  id: string;
+  name: string;
+  /** The creator's name as people read it. */
+  by: string;
+  /** The browser would not start the sound without a click. */
+  blocked: boolean;
+  /** Why the audio cannot play, or null. */
+  failed: string | null;
+}
+
+interface Controls {
+  stop: () => void;
+  resume: () => void;
+}
+
+let station: LiveStation | null = null;
+let controls: Controls | null = null;
+const listeners = new Set<() => void>();
+
+export function subscribeLiveRadio(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getLiveStation(): LiveStation | null {
+  return station;
+}
+
+/** The radio feature says what plays (null: nothing), and how to stop it and start it. */
+export function setLiveStation(next: LiveStation | null, how: Controls | null = null): void {
+  station = next;
+  controls = next ? how : null;
+  listeners.forEach((l) => l());
+}
+
+/** Stops the station that plays, if any (the Stop button, the sleep timer, a media key). */
+export function stopLiveRadio(): void {
+  controls?.stop();
+}
+
+/** Starts the sound from a click when the browser refused to start it alone. */
+export function resumeLiveRadio(): void {
+  controls?.resume();
+}
+
+export function useLiveStation(): LiveStation | null {
+  return useSyncExternalStore(subscribeLiveRadio, getLiveStation, () => null);
+}
