@@ -12,19 +12,20 @@ import { PlayerBar } from './PlayerBar';
 import './player.css';
 
 /**
- * The player of the signed-in shell: the one <audio> element, kept across
+ * The player of the signed-in shell: its two <audio> elements, kept across
  * pages, and the bar once a song has been chosen.
  */
 export function Player() {
   const { user } = useSession();
-  const audioRef = useRef<HTMLAudioElement>(null);
+  const deckA = useRef<HTMLAudioElement>(null);
+  const deckB = useRef<HTMLAudioElement>(null);
   const toast = useToast();
   const { mutate: countListen } = useIncreaseView();
   const song = useCurrentSong();
   const [expanded, setExpanded] = useState(false);
 
   usePlayerPersistence(`musicify.player.${user._id}`);
-  useAudioEngine(audioRef, {
+  useAudioEngine(deckA, deckB, {
     onListened: (s) => countListen(s._id),
     onError: (s) => toast.error(`We couldn't play “${s.song}”. It may have been removed.`),
   });
@@ -35,7 +36,9 @@ export function Player() {
 
   return (
     <>
-      <audio ref={audioRef} preload="metadata" />
+      {/* Two elements take turns, so the next song is buffered before this one ends. */}
+      <audio ref={deckA} preload="metadata" />
+      <audio ref={deckB} preload="metadata" />
       {song && <PlayerBar song={song} onExpand={() => setExpanded(true)} expanded={expanded} />}
       {song && expanded && <NowPlaying song={song} onClose={() => setExpanded(false)} />}
     </>
