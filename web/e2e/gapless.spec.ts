@@ -245,22 +245,27 @@ test('with a crossfade, the next song starts before the end and the volumes ramp
     .toBe(true);
 
   const log = await events(page);
-  const start = log.find((e) => e.type === 'play' && e.file === mediaFile(hum!.audio));
-  expect(start, 'Hum started').toBeTruthy();
-  // Hum started while Tune still played, well before Tune's end.
-  expect(start!.other.file).toBe(mediaFile(tune!.audio));
-  expect(start!.other.paused).toBe(false);
-  expect(start!.other.currentTime).toBeGreaterThan(8);
-  expect(start!.other.currentTime).toBeLessThan(11.5);
-  // Tune faded out while Hum faded in.
-  const tuneEnd = log.find((e) => e.type === 'ended' && e.file === mediaFile(tune!.audio))!;
-  const fading = log.filter(
-    (e) => e.type === 'timeupdate' && e.at > start!.at && e.at < tuneEnd.at,
+  const tuneFile = mediaFile(tune!.audio);
+  const humFile = mediaFile(hum!.audio);
+  const tuneEnd = log.find((e) => e.type === 'ended' && e.file === tuneFile)!;
+  // When Tune ended, Hum had been playing for about the crossfade's 2 s
+  // (events may come late on a loaded machine, which only adds to it).
+  expect(tuneEnd.other.file).toBe(humFile);
+  expect(tuneEnd.other.paused).toBe(false);
+  expect(tuneEnd.other.currentTime).toBeGreaterThan(0.5);
+  expect(tuneEnd.other.currentTime).toBeLessThan(3.5); // not from the seek, 4 s before the end
+  // Meanwhile Tune's volume went down and Hum's up.
+  const start = log.find((e) => e.type === 'play' && e.file === humFile)!;
+  const during = log.filter(
+    (e) => e.type === 'timeupdate' && e.at >= start.at && e.at <= tuneEnd.at && !e.paused,
   );
-  const outgoing = fading.filter((e) => e.file === mediaFile(tune!.audio)).map((e) => e.volume);
-  expect(outgoing.length).toBeGreaterThan(0);
-  expect(Math.min(...outgoing)).toBeLessThan(0.9);
-  expect(start!.volume).toBeLessThan(0.5); // Hum starts quiet
+  const volumes = (file: string) => during.filter((e) => e.file === file).map((e) => e.volume);
+  const [tuneVolumes, humVolumes] = [volumes(tuneFile), volumes(humFile)];
+  expect(tuneVolumes.length).toBeGreaterThan(1);
+  expect(humVolumes.length).toBeGreaterThan(1);
+  expect(tuneVolumes.at(-1)!).toBeLessThan(tuneVolumes[0]!);
+  expect(humVolumes.at(-1)!).toBeGreaterThan(humVolumes[0]!);
+  expect(Math.max(...humVolumes)).toBeLessThan(1);
   // Afterwards Hum plays alone at full volume, and Tune is stopped.
   await expect.poll(async () => (await audioState(page)).volume).toBe(1);
   const after = await audioState(page);
