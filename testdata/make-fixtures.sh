@@ -27,6 +27,14 @@ album() { ff -f lavfi -i "aevalsrc=0.3*sin(2*PI*$1*t)|0.3*sin(2*PI*$1*t):s=44100
   -metadata disc=1/1 -metadata date=1994 -metadata genre="Dream Pop" "album-track$4.mp3"; }
 album 440 3 "Harbor Lights" 1
 album 587 4 "Afterglow" 2
+# A gapless album: one continuous sweep cut into three 2-second tracks at
+# exact sample boundaries, so any gap between them is the player's.
+ff -f lavfi -i "aevalsrc=0.5*sin(2*PI*(220*t+30*t*t)):s=48000:d=6" -ac 1 -f wav /tmp/sweep.wav
+for i in 1 2 3; do
+  ff -i /tmp/sweep.wav -af "atrim=start_sample=$(( (i - 1) * 96000 )):end_sample=$(( i * 96000 )),asetpts=N/SR/TB" \
+    -c:a libopus -b:a 48k -metadata title="Sweep $i" -metadata album="Sweep" -metadata track="$i/3" "sweep-$i.opus"
+done
+rm /tmp/sweep.wav
 printf 'This is a text file, not music.\n' > text.mp3
 # A tagged file: its album, genre, year and track place the upload.
 ff -i sine.mp3 -c copy -id3v2_version 3 -metadata title="Tide" -metadata album="Shores" \

@@ -52,7 +52,7 @@ func songOf(s *musicify.Song, v *viewer) songView {
 		ID: s.ID, Song: s.Name, Artist: s.Artist, Audio: v.link(audio, "", "/media/"+mediaurl.Path(audio)),
 		Download: v.link(s.AudioKey, s.Name+"."+media.Ext(s.Format), "/media/songs/"+s.ID+"/download"),
 		Cover:    large, CoverSmall: small,
-		Count: s.Count, Duration: s.Duration, Format: s.Format, Text: s.Text, Transcript: s.Transcript, Loudness: s.Loudness,
+		Count: s.Count, Duration: s.Duration, Format: s.Format, Text: s.Text, Transcript: s.Transcript, Loudness: s.PlaybackLoudness(),
 		CreatedAt: s.Created, Mine: v.is(s.UserID),
 		ArtistID: s.ArtistID, AlbumID: s.AlbumID, Album: s.Album, Track: s.Track, Disc: s.Disc, Year: s.Year,
 		Genre: s.Genre, Uploader: s.Uploader, Missing: s.Missing,

@@ -169,7 +169,6 @@ export interface AudioState {
   muted: boolean;
 }
 
-/** The player's one <audio> element, as the browser sees it. */
 /**
  * The file a media URL names, without its signature: signed URLs differ by
  * session and by the hour they were made, the file does not.
@@ -178,9 +177,16 @@ export function mediaFile(url: string): string {
   return new URL(url, 'http://musicify.invalid').pathname;
 }
 
+/**
+ * The player's current <audio> element, as the browser sees it. The player
+ * has two that take turns (the other buffers the next song); the one
+ * playing now carries data-current.
+ */
 export function audioState(page: Page): Promise<AudioState> {
   return page.evaluate(() => {
-    const a = document.querySelector('audio');
+    const a =
+      document.querySelector<HTMLAudioElement>('audio[data-current]') ??
+      document.querySelector('audio');
     if (!a) throw new Error('no <audio> element');
     const { src, currentTime, duration, paused, playbackRate, volume, muted } = a;
     return { src, currentTime, duration, paused, playbackRate, volume, muted };

@@ -4,6 +4,7 @@ import {
   loudnessGain,
   MIN_PLAYBACK_RATE,
   playbackRateFor,
+  songVolume,
   volumeFor,
 } from './audio-math';
 
@@ -47,5 +48,23 @@ describe('the loudness gain', () => {
     expect(volumeFor(100, null)).toBe(1);
     expect(volumeFor(50, -8)).toBeCloseTo(0.5 * 10 ** (-6 / 20));
     expect(volumeFor(0, -8)).toBe(0);
+  });
+});
+
+describe('loudness normalisation', () => {
+  it('turns a loud song down to -14 LUFS when on', () => {
+    // -8 LUFS is 6 dB over the target: half the amplitude.
+    expect(songVolume(100, -8, true)).toBeCloseTo(0.501, 3);
+    expect(songVolume(50, -8, true)).toBeCloseTo(0.251, 3);
+  });
+
+  it('plays the song as it is when off', () => {
+    expect(songVolume(100, -8, false)).toBe(1);
+    expect(songVolume(50, -8, false)).toBe(0.5);
+  });
+
+  it('never turns a quiet or unmeasured song up', () => {
+    expect(songVolume(80, -20, true)).toBe(0.8);
+    expect(songVolume(80, null, true)).toBe(0.8);
   });
 });

@@ -20,6 +20,14 @@ export function volumeFor(value: number, loudness?: number | null): number {
   return Math.min(1, Math.max(0, v * loudnessGain(loudness)));
 }
 
+/**
+ * The element's volume for a song: the slider's value, turned down by the
+ * song's loudness gain when loudness normalisation is on.
+ */
+export function songVolume(value: number, loudness: number | null | undefined, normalize: boolean) {
+  return volumeFor(value, normalize ? loudness : null);
+}
+
 /** '1×', '1.5×', '0.25×': the speed as people read it. */
 export function formatRate(value: number): string {
   return `${Number((value / 100).toFixed(2))}×`;

@@ -16,12 +16,13 @@ import { ShortcutsDialog } from './ShortcutsDialog';
 import './player.css';
 
 /**
- * The player of the signed-in shell: the one <audio> element, kept across
+ * The player of the signed-in shell: its two <audio> elements, kept across
  * pages, and the bar once a song has been chosen.
  */
 export function Player() {
   const { user } = useSession();
-  const audioRef = useRef<HTMLAudioElement>(null);
+  const deckA = useRef<HTMLAudioElement>(null);
+  const deckB = useRef<HTMLAudioElement>(null);
   const toast = useToast();
   const { mutate: countListen } = useIncreaseView();
   const song = useCurrentSong();
@@ -30,7 +31,7 @@ export function Player() {
   const live = useLiveStation();
 
   usePlayerPersistence(`musicify.player.${user._id}`);
-  useAudioEngine(audioRef, {
+  useAudioEngine(deckA, deckB, {
     onListened: (s) => countListen(s._id),
     onError: (s) => toast.error(`We couldn't play “${s.song}”. It may have been removed.`),
   });
@@ -41,7 +42,9 @@ export function Player() {
 
   return (
     <>
-      <audio ref={audioRef} preload="metadata" />
+      {/* Two elements take turns, so the next song is buffered before this one ends. */}
+      <audio ref={deckA} preload="metadata" />
+      <audio ref={deckB} preload="metadata" />
       {live ? (
         <LiveBar station={live} />
       ) : (

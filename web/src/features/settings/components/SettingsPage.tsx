@@ -1,5 +1,6 @@
 import { PageHeader } from '@/components/ui';
 import { AppPasswordsSection } from './AppPasswordsSection';
+import { PlaybackSection } from './PlaybackSection';
 import './settings.css';
 
 /** `/settings`: the signed-in user's settings; for now, app passwords for Subsonic apps. */
@@ -7,6 +8,7 @@ export function SettingsPage() {
   return (
     <div className="page settings">
       <PageHeader title="Settings" description="Your account and the apps you listen with." />
+      <PlaybackSection />
       <AppPasswordsSection />
     </div>
   );

@@ -1,0 +1,314 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  audioState,
+  createPlaylist,
+  fixture,
+  mediaFile,
+  playerBar,
+  uploadSong,
+  type SongJSON,
+} from './helpers';
+
+/** What the page saw of the player's two elements (see recordAudio). */
+interface AudioEvent {
+  /** Which element: its index among the page's <audio> elements. */
+  deck: number;
+  type: string;
+  at: number;
+  file: string;
+  currentTime: number;
+  duration: number;
+  volume: number;
+  paused: boolean;
+  readyState: number;
+  /** The other element at that moment. */
+  other: { file: string; paused: boolean; readyState: number; currentTime: number };
+}
+
+declare global {
+  interface Window {
+    __audioEvents: AudioEvent[];
+    __audioTap?: { ctx: AudioContext; gaps: () => Promise<[number, number][]> };
+  }
+}
+
+/**
+ * Records the events of both <audio> elements with performance.now(), in the
+ * capture phase on the document: before the player's own listeners, so an
+ * 'ended' is seen as it was, before the player made its change. The player's
+ * change shows in a second record, 'changed', taken on the element after
+ * the player's listeners ran.
+ */
+async function recordAudio(page: Page) {
+  await page.evaluate(() => {
+    window.__audioEvents = [];
+    const decks = [...document.querySelectorAll('audio')];
+    const file = (el: HTMLAudioElement) => new URL(el.src || 'x:', location.href).pathname;
+    const record = (el: HTMLAudioElement, type: string) => {
+      const deck = decks.indexOf(el);
+      const other = decks[1 - deck]!;
+      window.__audioEvents.push({
+        deck,
+        type,
+        at: performance.now(),
+        file: file(el),
+        currentTime: el.currentTime,
+        duration: el.duration,
+        volume: el.volume,
+        paused: el.paused,
+        readyState: el.readyState,
+        other: {
+          file: file(other),
+          paused: other.paused,
+          readyState: other.readyState,
+          currentTime: other.currentTime,
+        },
+      });
+    };
+    for (const type of ['loadstart', 'play', 'playing', 'pause', 'ended', 'timeupdate']) {
+      document.addEventListener(
+        type,
+        (e) => {
+          if (e.target instanceof HTMLAudioElement && decks.includes(e.target)) {
+            record(e.target, type);
+          }
+        },
+        true,
+      );
+    }
+    decks.forEach((el) => el.addEventListener('ended', () => record(el, 'changed')));
+  });
+}
+
+const events = (page: Page) => page.evaluate(() => window.__audioEvents);
+
+/**
+ * Routes both elements through a Web Audio tap that counts, on the audio
+ * clock, each run of silent samples between two sounds: the gaps a listener
+ * hears (and, on a loaded machine, the audio thread's own underruns).
+ * Measuring only: the player itself does not use Web Audio.
+ */
+async function installTap(page: Page) {
+  await page.evaluate(() => {
+    const ctx = new AudioContext();
+    // A ScriptProcessorNode rather than a worklet: a worklet's module must
+    // come from the app's origin, and this needs nothing from the server.
+    const tap = ctx.createScriptProcessor(2048, 1, 1);
+    // Each silence between two sounds: [seconds of sound heard before it, its length].
+    const gaps: [number, number][] = [];
+    let heard = 0;
+    let silent = 0;
+    tap.onaudioprocess = (e) => {
+      const ch = e.inputBuffer.getChannelData(0);
+      for (const v of ch) {
+        if (Math.abs(v) > 1e-4) {
+          if (heard > 0 && silent > 0) gaps.push([heard / ctx.sampleRate, silent / ctx.sampleRate]);
+          heard++;
+          silent = 0;
+        } else if (heard > 0) silent++;
+      }
+    };
+    document.querySelectorAll('audio').forEach((el) => {
+      ctx.createMediaElementSource(el).connect(tap);
+    });
+    tap.connect(ctx.destination);
+    window.__audioTap = { ctx, gaps: () => Promise.resolve(gaps) };
+  });
+}
+
+function report(testInfo: TestInfo, type: string, description: string) {
+  console.log(`${type}: ${description}`);
+  testInfo.annotations.push({ type, description });
+}
+
+async function uploadAll(page: Page, files: [string, string][]): Promise<SongJSON[]> {
+  const songs: SongJSON[] = [];
+  for (const [name, file] of files) songs.push(await uploadSong(page.request, name, file));
+  return songs;
+}
+
+/** Opens a playlist of `songs` (in order) and plays it from the top. */
+async function playInOrder(
+  page: Page,
+  songs: SongJSON[],
+  before?: (playlist: string) => Promise<unknown>,
+) {
+  const playlist = await createPlaylist(
+    page.request,
+    'In order',
+    songs.map((s) => s._id),
+  );
+  await page.goto(`/player/${playlist._id}`);
+  await expect(page.getByRole('button', { name: 'Play all' })).toBeEnabled();
+  await before?.(playlist._id);
+  await page.getByRole('button', { name: 'Play all' }).click();
+  await expect(playerBar(page)).toContainText(songs[0]!.song);
+}
+
+test('the tracks of a gapless album follow each other without a gap', async ({
+  page,
+  listener,
+}, testInfo) => {
+  expect(listener).toBeTruthy();
+  const songs = await uploadAll(page, [
+    ['Sweep 1', fixture('audio', 'sweep-1.opus')],
+    ['Sweep 2', fixture('audio', 'sweep-2.opus')],
+    ['Sweep 3', fixture('audio', 'sweep-3.opus')],
+  ]);
+  await playInOrder(page, songs, async () => {
+    await recordAudio(page);
+    await installTap(page);
+  });
+  // The click on Play was the gesture that lets the page's audio context run.
+  await page.evaluate(() => window.__audioTap?.ctx.resume());
+  await expect(playerBar(page)).toContainText('Sweep 3', { timeout: 15_000 });
+  await expect.poll(async () => (await audioState(page)).paused, { timeout: 10_000 }).toBe(true); // the end of the queue
+  const log = await events(page);
+  const files = songs.map((s) => mediaFile(s.audio));
+
+  const gaps: number[] = [];
+  for (const [i, from] of files.slice(0, -1).entries()) {
+    const to = files[i + 1]!;
+    const ended = log.find((e) => e.type === 'ended' && e.file === from);
+    expect(ended, `${from} ended`).toBeTruthy();
+    // The next track was buffered before this one ended, from its start.
+    expect(ended!.other.file).toBe(to);
+    expect(ended!.other.readyState).toBeGreaterThanOrEqual(3); // HAVE_FUTURE_DATA
+    expect(ended!.other.currentTime).toBe(0);
+    // The player told it to play while handling that 'ended': no wait.
+    const changed = log.find((e) => e.type === 'changed' && e.at >= ended!.at);
+    expect(changed!.deck).toBe(ended!.deck);
+    expect(changed!.other.file).toBe(to);
+    expect(changed!.other.paused).toBe(false);
+    // And it played what it had buffered, without a new load.
+    const incoming = 1 - ended!.deck;
+    const after = log.filter((e) => e.deck === incoming && e.at >= ended!.at);
+    const playing = after.find((e) => e.type === 'playing');
+    expect(playing, `${to} played`).toBeTruthy();
+    expect(playing!.file).toBe(to);
+    expect(after.filter((e) => e.type === 'loadstart' && e.at <= playing!.at)).toEqual([]);
+    // Its time moved on.
+    const moved = after.find((e) => e.type === 'timeupdate' && e.currentTime > 0);
+    expect(moved?.file, `${to} advanced`).toBe(to);
+    gaps.push(playing!.at - ended!.at);
+  }
+  const heard = (await page.evaluate(() => window.__audioTap?.gaps())) ?? [];
+  const state = await page.evaluate(() => window.__audioTap?.ctx.state);
+  report(testInfo, 'gapless: ended → playing (ms)', gaps.map((g) => g.toFixed(1)).join(', '));
+  // Each track is 2.000 s of sound: the changes are after 2 and 4 s of it.
+  const atChange = [2, 4].map((t) =>
+    Math.max(0, ...heard.filter(([at]) => Math.abs(at - t) < 0.1).map(([, len]) => len)),
+  );
+  report(
+    testInfo,
+    'gapless: silence heard at each change, audio clock (ms)',
+    state === 'running'
+      ? `${atChange.map((g) => (g * 1000).toFixed(1)).join(', ')}; longest anywhere ` +
+          `${(Math.max(0, ...heard.map(([, len]) => len)) * 1000).toFixed(1)} of ${heard.length} silences`
+      : `not measured (audio context ${state})`,
+  );
+});
+
+test('with a crossfade, the next song starts before the end and the volumes ramp', async ({
+  page,
+  listener,
+}) => {
+  expect(listener).toBeTruthy();
+  const [tune, hum] = await uploadAll(page, [
+    ['Tune', fixture('audio', 'tune-12s.mp3')],
+    ['Hum', fixture('audio', 'hum-4s.opus')],
+  ]);
+
+  await page.goto('/settings');
+  const playback = page.getByRole('region', { name: 'Playback' });
+  const slider = playback.getByRole('slider', { name: 'Crossfade' });
+  await expect(slider).toHaveValue('0');
+  await expect(playback).toContainText('Off');
+  await slider.fill('2');
+  await expect(playback).toContainText('2 s');
+  // Levelling off: both songs ramp from and to the same full volume.
+  await playback.getByRole('switch', { name: 'Normalize volume' }).uncheck();
+
+  await playInOrder(page, [tune!, hum!], () => recordAudio(page));
+  const bar = playerBar(page);
+  await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(0.2);
+  // 4 s before the end: the crossfade starts 2 s before it.
+  await bar.getByRole('slider', { name: 'Seek' }).fill('8');
+  await expect(bar).toContainText('Hum', { timeout: 10_000 });
+  await expect
+    .poll(
+      async () =>
+        (await events(page)).some((e) => e.type === 'ended' && e.file === mediaFile(tune!.audio)),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+
+  const log = await events(page);
+  const tuneFile = mediaFile(tune!.audio);
+  const humFile = mediaFile(hum!.audio);
+  const tuneEnd = log.find((e) => e.type === 'ended' && e.file === tuneFile)!;
+  // When Tune ended, Hum had been playing for about the crossfade's 2 s
+  // (events may come late on a loaded machine, which only adds to it).
+  expect(tuneEnd.other.file).toBe(humFile);
+  expect(tuneEnd.other.paused).toBe(false);
+  expect(tuneEnd.other.currentTime).toBeGreaterThan(0.5);
+  expect(tuneEnd.other.currentTime).toBeLessThan(3.5); // not from the seek, 4 s before the end
+  // Meanwhile Tune's volume went down and Hum's up.
+  const start = log.find((e) => e.type === 'play' && e.file === humFile)!;
+  const during = log.filter(
+    (e) => e.type === 'timeupdate' && e.at >= start.at && e.at <= tuneEnd.at && !e.paused,
+  );
+  const volumes = (file: string) => during.filter((e) => e.file === file).map((e) => e.volume);
+  const [tuneVolumes, humVolumes] = [volumes(tuneFile), volumes(humFile)];
+  expect(tuneVolumes.length).toBeGreaterThan(1);
+  expect(humVolumes.length).toBeGreaterThan(1);
+  expect(tuneVolumes.at(-1)!).toBeLessThan(tuneVolumes[0]!);
+  expect(humVolumes.at(-1)!).toBeGreaterThan(humVolumes[0]!);
+  expect(Math.max(...humVolumes)).toBeLessThan(1);
+  // Afterwards Hum plays alone at full volume, and Tune is stopped.
+  await expect.poll(async () => (await audioState(page)).volume).toBe(1);
+  const after = await audioState(page);
+  expect(mediaFile(after.src)).toBe(mediaFile(hum!.audio));
+  expect(after.paused).toBe(false);
+});
+
+test('loudness normalisation turns a loud song down, and the switch turns it off', async ({
+  page,
+  listener,
+}) => {
+  expect(listener).toBeTruthy();
+  const loud = await uploadSong(page.request, 'Loud', fixture('audio', 'sweep-1.opus'));
+  // The server measures loudness in a background job, which on a busy test
+  // server waits behind others (transcriptions): until it has, the playlist
+  // carries the figure that job gives this file (ffmpeg's ebur128).
+  const measured = -9.8;
+  const gain = 10 ** ((-14 - measured) / 20); // about 0.62
+
+  await page.route('**/api/playlist/*', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { songs?: SongJSON[] }[];
+    for (const s of body[0]?.songs ?? []) s.loudness ??= measured;
+    await route.fulfill({ response: res, json: body });
+  });
+  await playInOrder(page, [loud]);
+  await expect.poll(async () => (await audioState(page)).volume).toBeCloseTo(gain, 3);
+
+  // To the settings and back, through the app: the song keeps playing.
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const normalize = page
+    .getByRole('region', { name: 'Playback' })
+    .getByRole('switch', { name: 'Normalize volume' });
+  await expect(normalize).toBeChecked();
+  await normalize.uncheck();
+  await expect.poll(async () => (await audioState(page)).volume).toBe(1);
+  await normalize.check();
+  await expect.poll(async () => (await audioState(page)).volume).toBeCloseTo(gain, 3);
+  await normalize.uncheck();
+
+  // The choice is kept in this browser.
+  await page.reload();
+  await expect(normalize).not.toBeChecked();
+  await expect.poll(async () => (await audioState(page)).volume).toBe(1);
+});

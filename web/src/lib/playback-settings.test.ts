@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  getPlaybackSettings,
+  parsePlaybackSettings,
+  PLAYBACK_SETTINGS_KEY,
+  reloadPlaybackSettings,
+  setCrossfade,
+  setNormalize,
+} from './playback-settings';
+
+afterEach(() => {
+  localStorage.clear();
+  reloadPlaybackSettings();
+});
+
+describe('playback settings', () => {
+  it('start with crossfade off and normalisation on', () => {
+    expect(getPlaybackSettings()).toEqual({ crossfade: 0, normalize: true });
+  });
+
+  it('are saved in this browser and read back after a reload', () => {
+    setCrossfade(6);
+    setNormalize(false);
+    expect(JSON.parse(localStorage.getItem(PLAYBACK_SETTINGS_KEY) ?? '{}')).toEqual({
+      crossfade: 6,
+      normalize: false,
+    });
+    reloadPlaybackSettings();
+    expect(getPlaybackSettings()).toEqual({ crossfade: 6, normalize: false });
+  });
+
+  it('keep the crossfade within 0–12 whole seconds', () => {
+    setCrossfade(40);
+    expect(getPlaybackSettings().crossfade).toBe(12);
+    setCrossfade(-3);
+    expect(getPlaybackSettings().crossfade).toBe(0);
+    setCrossfade(4.6);
+    expect(getPlaybackSettings().crossfade).toBe(5);
+  });
+
+  it('fall back to the defaults for what was saved wrongly', () => {
+    expect(parsePlaybackSettings({ crossfade: Number.NaN, normalize: 'yes' as never })).toEqual({
+      crossfade: 0,
+      normalize: true,
+    });
+    localStorage.setItem(PLAYBACK_SETTINGS_KEY, '[1,2]');
+    reloadPlaybackSettings();
+    expect(getPlaybackSettings()).toEqual({ crossfade: 0, normalize: true });
+  });
+});

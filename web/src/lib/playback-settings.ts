@@ -1,0 +1,77 @@
+import { useSyncExternalStore } from 'react';
+import { readLocal, writeLocal } from './storage';
+
+/** Crossfade runs 0 (off) to 12 seconds. */
+export const CROSSFADE_MAX = 12;
+
+/** How songs follow each other and how loud they play, kept per browser. */
+export interface PlaybackSettings {
+  /** Seconds the next song starts before the end of the current one; 0 is a gapless change. */
+  crossfade: number;
+  /** Turn loud songs down to one loudness (their measured loudness or ReplayGain). */
+  normalize: boolean;
+}
+
+export const PLAYBACK_SETTINGS_KEY = 'musicify.playback';
+
+const defaults: PlaybackSettings = { crossfade: 0, normalize: true };
+
+function isSettings(v: unknown): v is Partial<PlaybackSettings> {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** What was saved, with anything missing or out of range back at its default. */
+export function parsePlaybackSettings(saved: Partial<PlaybackSettings> | null): PlaybackSettings {
+  const crossfade =
+    typeof saved?.crossfade === 'number' && Number.isFinite(saved.crossfade)
+      ? Math.round(Math.min(CROSSFADE_MAX, Math.max(0, saved.crossfade)))
+      : defaults.crossfade;
+  const normalize = typeof saved?.normalize === 'boolean' ? saved.normalize : defaults.normalize;
+  return { crossfade, normalize };
+}
+
+let state: PlaybackSettings | null = null;
+const listeners = new Set<() => void>();
+
+function current(): PlaybackSettings {
+  state ??= parsePlaybackSettings(readLocal(PLAYBACK_SETTINGS_KEY, isSettings));
+  return state;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function update(patch: Partial<PlaybackSettings>): void {
+  state = parsePlaybackSettings({ ...current(), ...patch });
+  writeLocal(PLAYBACK_SETTINGS_KEY, state);
+  listeners.forEach((l) => l());
+}
+
+export function getPlaybackSettings(): PlaybackSettings {
+  return current();
+}
+
+/** Reads one setting; the component re-renders only when it changes. */
+export function usePlaybackSettings<T>(selector: (s: PlaybackSettings) => T): T {
+  return useSyncExternalStore(
+    subscribe,
+    () => selector(current()),
+    () => selector(defaults),
+  );
+}
+
+export function setCrossfade(seconds: number): void {
+  if (Number.isFinite(seconds)) update({ crossfade: seconds });
+}
+
+export function setNormalize(on: boolean): void {
+  update({ normalize: on });
+}
+
+/** Reads the saved settings again (tests; another tab may have changed them). */
+export function reloadPlaybackSettings(): void {
+  state = null;
+  listeners.forEach((l) => l());
+}
