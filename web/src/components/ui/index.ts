@@ -10,6 +10,7 @@ export { PageLoader, Spinner } from './Spinner';
 export { TextField } from './TextField';
 export { ToastProvider } from './Toast';
 export { useToast, type ToastApi, type ToastTone } from './toast-context';
+export { useFieldErrors, type FieldErrors } from './use-field-errors';
 export { Avatar } from './Avatar';
 export { ProfileHero } from './ProfileHero';
 export { Section } from './Section';
