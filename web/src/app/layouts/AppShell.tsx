@@ -7,7 +7,7 @@ import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 import './AppShell.css';
 
-/** The signed-in frame: side menu, top bar, the page, the player slot and the chat. */
+/** The signed-in frame: side menu, top bar (with the chat docked in it), the page and the player slot. */
 export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
@@ -21,7 +21,7 @@ export function AppShell() {
         <SideNav />
       </aside>
       <div className="shell__body">
-        <TopBar onOpenMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />
+        <TopBar onOpenMenu={() => setMenuOpen(true)} menuOpen={menuOpen} actions={<ChatWidget />} />
         <main id="main" className="shell__main" tabIndex={-1}>
           <Outlet />
         </main>
@@ -29,7 +29,6 @@ export function AppShell() {
       <div className="shell__player" data-slot="player">
         <Player />
       </div>
-      <ChatWidget />
       <Sheet open={menuOpen} onClose={closeMenu} label="Menu" closeLabel="Close menu">
         <SideNav onNavigate={closeMenu} />
       </Sheet>
