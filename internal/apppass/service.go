@@ -120,7 +120,7 @@ func CleanName(name string) (string, error) {
 	n := utf8.RuneCountInString(name)
 	if n == 0 || n > musicify.AppPasswordNameMax || !utf8.ValidString(name) ||
 		strings.ContainsFunc(name, unicode.IsControl) {
-		return "", musicify.Errorf(musicify.EINVALID, musicify.MsgAppPasswordName)
+		return "", musicify.Errorf(musicify.EINVALID, musicify.MsgAppPasswordName).In("name")
 	}
 	return name, nil
 }

@@ -281,7 +281,7 @@ func (s *Service) Login(ctx context.Context, c musicify.Client, login, password 
 		if err := errors.Join(errPair, errAccount); err != nil {
 			return nil, "", limiterDown(err)
 		}
-		return nil, "", musicify.Errorf(musicify.EUNAUTHORIZED, musicify.MsgWrongLogin)
+		return nil, "", musicify.Errorf(musicify.EUNAUTHORIZED, musicify.MsgWrongLogin).In("password")
 	}
 	// The owner is in; should forgetting fail, the count only runs out later.
 	_ = s.loginPair.Reset(ctx, pair)
@@ -473,12 +473,12 @@ func UsernameFromEmail(email string) string {
 
 func (s *Service) ensureFree(ctx context.Context, username, email string) error {
 	if _, err := s.store.UserByUsername(ctx, username); err == nil {
-		return musicify.Errorf(musicify.ECONFLICT, musicify.MsgUsernameTaken)
+		return musicify.Errorf(musicify.ECONFLICT, musicify.MsgUsernameTaken).In("username")
 	} else if musicify.ErrorCode(err) != musicify.ENOTFOUND {
 		return err
 	}
 	if _, err := s.store.UserByEmail(ctx, email); err == nil {
-		return musicify.Errorf(musicify.ECONFLICT, musicify.MsgEmailTaken)
+		return musicify.Errorf(musicify.ECONFLICT, musicify.MsgEmailTaken).In("email")
 	} else if musicify.ErrorCode(err) != musicify.ENOTFOUND {
 		return err
 	}
@@ -558,7 +558,7 @@ func (s *Service) checkCode(ctx context.Context, c musicify.Client, purpose musi
 	}
 	code = strings.TrimSpace(code)
 	if code == "" {
-		return nil, musicify.Errorf(musicify.EINVALID, "Please enter the code from the mail")
+		return nil, musicify.Errorf(musicify.EINVALID, "Please enter the code from the mail").In("otp")
 	}
 	if err := take(ctx, s.codeCheckEmail, string(purpose)+":"+email, "code attempts for this email"); err != nil {
 		return nil, err
@@ -569,12 +569,12 @@ func (s *Service) checkCode(ctx context.Context, c musicify.Client, purpose musi
 			return nil, musicify.Errorf(musicify.EINVALID, "No sign-up is waiting for this email. Please register again.")
 		}
 		// Said the same as a wrong code, so a reset reveals no account.
-		return nil, musicify.Errorf(musicify.EINVALID, musicify.MsgWrongCode)
+		return nil, musicify.Errorf(musicify.EINVALID, musicify.MsgWrongCode).In("otp")
 	} else if err != nil {
 		return nil, err
 	}
 	if !s.now().Before(pending.ExpiresAt) {
-		return nil, musicify.Errorf(musicify.EINVALID, "This code has expired. Please ask for a new one.")
+		return nil, musicify.Errorf(musicify.EINVALID, "This code has expired. Please ask for a new one.").In("otp")
 	}
 	// The try is counted before the comparison, so parallel guesses cannot
 	// all be compared while the count is still low.
@@ -583,7 +583,7 @@ func (s *Service) checkCode(ctx context.Context, c musicify.Client, purpose musi
 		return nil, err
 	}
 	if n == 0 {
-		return nil, musicify.Errorf(musicify.EINVALID, "Too many wrong tries for this code. Please ask for a new one.")
+		return nil, musicify.Errorf(musicify.EINVALID, "Too many wrong tries for this code. Please ask for a new one.").In("otp")
 	}
 	ok, err := s.verify(ctx, pending.CodeHash, code)
 	if err != nil {
@@ -596,9 +596,9 @@ func (s *Service) checkCode(ctx context.Context, c musicify.Client, purpose musi
 		return pending, nil
 	}
 	if n >= CodeMaxAttempts {
-		return nil, musicify.Errorf(musicify.EINVALID, "OTP entered is incorrect. That was the last try: please ask for a new code.")
+		return nil, musicify.Errorf(musicify.EINVALID, "OTP entered is incorrect. That was the last try: please ask for a new code.").In("otp")
 	}
-	return nil, musicify.Errorf(musicify.EINVALID, musicify.MsgWrongCode)
+	return nil, musicify.Errorf(musicify.EINVALID, musicify.MsgWrongCode).In("otp")
 }
 
 // claimCode uses a verified code up; only one request can claim it.
@@ -608,7 +608,7 @@ func (s *Service) claimCode(ctx context.Context, c *musicify.Code) error {
 		return err
 	}
 	if !ok {
-		return musicify.Errorf(musicify.EINVALID, "This code was already used. Please ask for a new one.")
+		return musicify.Errorf(musicify.EINVALID, "This code was already used. Please ask for a new one.").In("otp")
 	}
 	return nil
 }

@@ -61,13 +61,13 @@ func ValidateFields(name, text string) (string, error) {
 	name = strings.TrimSpace(name)
 	switch {
 	case name == "":
-		return "", musicify.Errorf(musicify.EINVALID, "Please give the song a name (song).")
+		return "", musicify.Errorf(musicify.EINVALID, "Please give the song a name (song).").In("song")
 	case utf8.RuneCountInString(name) > NameMax:
-		return "", musicify.Errorf(musicify.EINVALID, "The song name is too long: at most %d characters (song).", NameMax)
+		return "", musicify.Errorf(musicify.EINVALID, "The song name is too long: at most %d characters (song).", NameMax).In("song")
 	case !utf8.ValidString(name) || !utf8.ValidString(text):
 		return "", musicify.Errorf(musicify.EINVALID, "The song name and lyrics must be text.")
 	case utf8.RuneCountInString(text) > TextMax:
-		return "", musicify.Errorf(musicify.EINVALID, "The lyrics are too long: at most %d characters (text).", TextMax)
+		return "", musicify.Errorf(musicify.EINVALID, "The lyrics are too long: at most %d characters (text).", TextMax).In("text")
 	}
 	return name, nil
 }
@@ -88,7 +88,7 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 		return nil, err
 	}
 	if dup, err := s.Songs.SongBySHA256(ctx, up.User.ID, up.SHA256); err == nil {
-		return nil, musicify.Errorf(musicify.ECONFLICT, "You already uploaded this file as “%s”.", dup.Name)
+		return nil, musicify.Errorf(musicify.ECONFLICT, "You already uploaded this file as “%s”.", dup.Name).In("audio")
 	} else if musicify.ErrorCode(err) != musicify.ENOTFOUND {
 		return nil, err
 	}

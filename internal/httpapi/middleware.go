@@ -169,6 +169,20 @@ func (s *Server) requireUser(next http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
+// optionalUser is the signed-in caller of a route open to everyone, or nil.
+// It never renews or clears the cookie: only requireUser routes do.
+func (s *Server) optionalUser(r *http.Request) *musicify.User {
+	c, err := r.Cookie(sessionCookie)
+	if err != nil {
+		return nil
+	}
+	u, _, _, err := s.Accounts.Authenticate(r.Context(), c.Value)
+	if err != nil {
+		return nil
+	}
+	return u
+}
+
 // sessionOf is the caller's session, behind requireUser.
 func sessionOf(r *http.Request) *musicify.Session {
 	s, _ := r.Context().Value(sessionKey).(*musicify.Session)

@@ -20,11 +20,8 @@ const oidcFlowPath = "/api/auth/google"
 // and PKCE verifier wait in an HttpOnly cookie until the callback.
 func (s *Server) handleGoogle(w http.ResponseWriter, r *http.Request) {
 	if s.OIDC == nil {
-		s.renderPage(w, http.StatusServiceUnavailable, "Sign-in with Google is not available",
-			"Sign-in with Google is not set up on this server.",
-			"The person who runs this Musicify can turn it on by setting MUSICIFY_OIDC_ISSUER, "+
-				"MUSICIFY_OIDC_CLIENT_ID and MUSICIFY_OIDC_CLIENT_SECRET. Until then, sign up with your email.",
-			[2]string{"/", "Sign up with email"}, [2]string{"/login", "Log in"})
+		// The web app explains, in its own look, and names the settings to admins only.
+		http.Redirect(w, r, googleSetupPage, http.StatusFound)
 		return
 	}
 	state, nonce, verifier := randomToken(), randomToken(), oauth2.GenerateVerifier()
@@ -40,6 +37,30 @@ func (s *Server) handleGoogle(w http.ResponseWriter, r *http.Request) {
 		HttpOnly: true, Secure: s.BaseURL.Scheme == "https", SameSite: http.SameSiteLaxMode,
 	})
 	http.Redirect(w, r, target, http.StatusFound)
+}
+
+// googleSetupPage is the web app's page for a server without Google sign-in.
+const googleSetupPage = "/google"
+
+// oidcVariables are the settings that turn Google sign-in on.
+var oidcVariables = []string{"MUSICIFY_OIDC_ISSUER", "MUSICIFY_OIDC_CLIENT_ID", "MUSICIFY_OIDC_CLIENT_SECRET"}
+
+// googleSetup says whether Google sign-in is on; how to turn it on is
+// only for an admin, who can act on it: a visitor learns nothing about
+// the server's configuration.
+type googleSetup struct {
+	Configured bool     `json:"configured"`
+	Variables  []string `json:"variables,omitempty"`
+	Callback   string   `json:"callback,omitempty"`
+}
+
+func (s *Server) handleGoogleSetup(w http.ResponseWriter, r *http.Request) {
+	setup := googleSetup{Configured: s.OIDC != nil}
+	if u := s.optionalUser(r); !setup.Configured && u != nil && u.Admin {
+		setup.Variables = oidcVariables
+		setup.Callback = s.BaseURL.String() + "/api/auth/google/callback"
+	}
+	writeJSON(w, http.StatusOK, setup)
 }
 
 // handleGoogleCallback finishes sign-in. Failures land on /login with a

@@ -142,11 +142,45 @@ func TestGoogleSignInReturnsToALocalPageOnly(t *testing.T) {
 	}
 }
 
+// Without configuration the link leads to the web app's page, which asks
+// the server what to say: a visitor learns nothing about the settings, an
+// admin learns which ones turn it on.
 func TestGoogleSignInWithoutConfiguration(t *testing.T) {
 	e := newEnv(t)
 	r := e.client().get("/api/auth/google")
-	if r.Status != http.StatusServiceUnavailable || !strings.Contains(r.Raw, "Sign-in with Google is not set up on this server.") {
-		t.Fatalf("unconfigured: %d %s", r.Status, r.Raw)
+	if r.Status != http.StatusFound || r.Header.Get("Location") != "/google" {
+		t.Fatalf("unconfigured: %d to %q", r.Status, r.Header.Get("Location"))
+	}
+	admin := e.signUp("ann", "ann@example.com", "secret1") // the first person is the admin
+	listener := e.signUp("bob", "bob@example.com", "secret1")
+	for _, tc := range []struct {
+		name string
+		c    *client
+	}{{"a visitor", e.client()}, {"a listener", listener}} {
+		t.Run(tc.name+" is not told the settings", func(t *testing.T) {
+			r := tc.c.get("/api/auth/google/setup")
+			if r.Status != 200 || r.Body["configured"] != false || strings.Contains(r.Raw, "MUSICIFY_") || strings.Contains(r.Raw, "callback") {
+				t.Fatalf("got %d %s", r.Status, r.Raw)
+			}
+		})
+	}
+	t.Run("an admin is told the settings and the callback address", func(t *testing.T) {
+		r := admin.get("/api/auth/google/setup")
+		for _, want := range []string{`"MUSICIFY_OIDC_ISSUER"`, `"MUSICIFY_OIDC_CLIENT_ID"`, `"MUSICIFY_OIDC_CLIENT_SECRET"`, e.URL + "/api/auth/google/callback"} {
+			if r.Status != 200 || !strings.Contains(r.Raw, want) {
+				t.Fatalf("no %s in %d %s", want, r.Status, r.Raw)
+			}
+		}
+	})
+}
+
+// With sign-in set up, the page only says so, to admins too.
+func TestGoogleSetupWhenConfigured(t *testing.T) {
+	_, provider := withProvider(t)
+	e := newEnv(t, provider)
+	admin := e.signUp("ann", "ann@example.com", "secret1")
+	if r := admin.get("/api/auth/google/setup"); r.Body["configured"] != true || strings.Contains(r.Raw, "MUSICIFY_") {
+		t.Fatalf("got %d %s", r.Status, r.Raw)
 	}
 }
 

@@ -63,11 +63,6 @@ func (s *Server) writePage(w http.ResponseWriter, status int, p page) {
 	}
 }
 
-// renderPage shows a short message page with links onwards.
-func (s *Server) renderPage(w http.ResponseWriter, status int, title, heading, text string, links ...[2]string) {
-	s.writePage(w, status, page{Title: title, Heading: heading, Paragraphs: []string{text}, Links: links})
-}
-
 // devMailLimit is how many outbox mails /dev/mail shows.
 const devMailLimit = 50
 

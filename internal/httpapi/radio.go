@@ -71,7 +71,7 @@ func (s *Server) handleStation(w http.ResponseWriter, r *http.Request) {
 // handleCreateStation takes multipart name, date (ISO 8601 with offset) and audio.
 func (s *Server) handleCreateStation(w http.ResponseWriter, r *http.Request) {
 	f, err := s.readForm(w, r, []string{"name", "date"}, map[string]fileLimit{
-		"audio": {s.MaxUploadMB << 20, musicify.Errorf(musicify.ETOOLARGE, "The upload is larger than the %d MB limit.", s.MaxUploadMB)},
+		"audio": {s.MaxUploadMB << 20, musicify.Errorf(musicify.ETOOLARGE, "The upload is larger than the %d MB limit.", s.MaxUploadMB).In("audio")},
 	})
 	if err != nil {
 		s.writeError(w, r, err)

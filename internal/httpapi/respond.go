@@ -71,7 +71,14 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	case e != nil && e.Err != nil:
 		s.Logger.Warn("request refused", "method", r.Method, "path", r.URL.Path, "status", status, "err", err)
 	}
-	writeJSON(w, status, message{Message: musicify.ErrorMessage(err)})
+	writeJSON(w, status, failure{Message: musicify.ErrorMessage(err), Field: musicify.ErrorField(err)})
+}
+
+// failure is the body of every error answer: the sentence, and the input
+// field it is about when there is one, so a form can show it there.
+type failure struct {
+	Message string `json:"message"`
+	Field   string `json:"field,omitempty"`
 }
 
 // maxJSONBody bounds JSON request bodies; account calls are tiny.

@@ -27,6 +27,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/auth/followings", s.requireUser(s.handleFollowings))
 	mux.HandleFunc("GET /api/auth/google", s.handleGoogle)
 	mux.HandleFunc("GET /api/auth/google/callback", s.handleGoogleCallback)
+	mux.HandleFunc("GET /api/auth/google/setup", s.handleGoogleSetup)
 
 	// Songs and artists (SPEC.md sections 2 and 7; docs/api.md).
 	mux.HandleFunc("POST /api/upload", s.requireUser(s.handleUpload))

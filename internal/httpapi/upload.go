@@ -116,8 +116,8 @@ func (s *Server) readForm(w http.ResponseWriter, r *http.Request, fields []strin
 // handleUpload takes a song: name, audio, optional cover and lyrics.
 func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	f, err := s.readForm(w, r, []string{"song", "text"}, map[string]fileLimit{
-		"audio": {s.MaxUploadMB << 20, musicify.Errorf(musicify.ETOOLARGE, "The upload is larger than the %d MB limit.", s.MaxUploadMB)},
-		"cover": {maxCoverBytes, musicify.Errorf(musicify.ETOOLARGE, "The cover is larger than %d MB.", maxCoverBytes>>20)},
+		"audio": {s.MaxUploadMB << 20, musicify.Errorf(musicify.ETOOLARGE, "The upload is larger than the %d MB limit.", s.MaxUploadMB).In("audio")},
+		"cover": {maxCoverBytes, musicify.Errorf(musicify.ETOOLARGE, "The cover is larger than %d MB.", maxCoverBytes>>20).In("cover")},
 	})
 	if err != nil {
 		s.writeError(w, r, err)
@@ -127,9 +127,9 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 	audio := f.file("audio")
 	switch {
 	case strings.TrimSpace(f.fields["song"]) == "":
-		err = musicify.Errorf(musicify.EINVALID, "Please give the song a name (song).")
+		err = musicify.Errorf(musicify.EINVALID, "Please give the song a name (song).").In("song")
 	case audio == nil:
-		err = musicify.Errorf(musicify.EINVALID, "Please choose an audio file (audio).")
+		err = musicify.Errorf(musicify.EINVALID, "Please choose an audio file (audio).").In("audio")
 	}
 	if err != nil {
 		s.writeError(w, r, err)
@@ -155,7 +155,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 // answers and returns nil. The caller removes the form's files.
 func (s *Server) readCoverForm(w http.ResponseWriter, r *http.Request, fields ...string) (*form, *spooled) {
 	f, err := s.readForm(w, r, fields, map[string]fileLimit{
-		"cover": {maxCoverBytes, musicify.Errorf(musicify.ETOOLARGE, "The cover is larger than %d MB.", maxCoverBytes>>20)},
+		"cover": {maxCoverBytes, musicify.Errorf(musicify.ETOOLARGE, "The cover is larger than %d MB.", maxCoverBytes>>20).In("cover")},
 	})
 	if err != nil {
 		s.writeError(w, r, err)
@@ -164,7 +164,7 @@ func (s *Server) readCoverForm(w http.ResponseWriter, r *http.Request, fields ..
 	cover := f.file("cover")
 	if cover == nil {
 		f.remove()
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please choose an image (cover)."))
+		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please choose an image (cover).").In("cover"))
 		return nil, nil
 	}
 	return f, cover

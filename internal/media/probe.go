@@ -63,13 +63,14 @@ func MIME(format string) string {
 	return "application/octet-stream"
 }
 
-// ErrNotAudio is what every refused audio file gets.
-var ErrNotAudio = musicify.Errorf(musicify.EUNSUPPORTED, "This file is not an audio file we can play")
+// ErrNotAudio is what every refused audio file gets. Every form that takes
+// audio names its file field "audio", so a form shows it there.
+var ErrNotAudio = musicify.Errorf(musicify.EUNSUPPORTED, "This file is not an audio file we can play").In("audio")
 
 // notAudio wraps the reason a file was refused, for the log, behind the
 // one message the user sees.
 func notAudio(format string, args ...any) error {
-	return &musicify.Error{Code: ErrNotAudio.Code, Message: ErrNotAudio.Message, Err: fmt.Errorf(format, args...)}
+	return &musicify.Error{Code: ErrNotAudio.Code, Message: ErrNotAudio.Message, Field: ErrNotAudio.Field, Err: fmt.Errorf(format, args...)}
 }
 
 // Prober reads an audio file at path.

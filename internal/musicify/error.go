@@ -40,6 +40,9 @@ func outOfSpace(err error) bool {
 type Error struct {
 	Code    string
 	Message string
+	// Field names the input the message is about ("email", "audio"…), so a
+	// form can show it beside that field; empty when it is about the whole request.
+	Field string
 	// RetryAfter tells a rate-limited caller when to come back.
 	RetryAfter time.Duration
 	// Err is the cause, for logs; it is never shown to the user.
@@ -58,6 +61,22 @@ func (e *Error) Unwrap() error { return e.Err }
 // Errorf builds an *Error with a formatted message.
 func Errorf(code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// In names the input field e is about and returns e, for chaining:
+// Errorf(EINVALID, "…").In("email").
+func (e *Error) In(field string) *Error {
+	e.Field = field
+	return e
+}
+
+// ErrorField returns the field of the first *Error in err's chain, or "".
+func ErrorField(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Field
+	}
+	return ""
 }
 
 // ErrorCode returns the code of the first *Error in err's chain, ENOSPACE

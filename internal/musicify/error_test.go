@@ -18,3 +18,10 @@ func TestAFullDiskOrQuotaIsNoSpaceWhereverItHappened(t *testing.T) {
 		t.Errorf("EIO is %q", ErrorCode(err))
 	}
 }
+
+func TestTheFieldOfAnErrorSurvivesWrapping(t *testing.T) {
+	err := fmt.Errorf("signing up: %w", Errorf(EINVALID, "bad").In("email"))
+	if ErrorField(err) != "email" || ErrorField(fmt.Errorf("x")) != "" || ErrorField(nil) != "" {
+		t.Fatalf("field %q", ErrorField(err))
+	}
+}

@@ -65,15 +65,15 @@ func NormalizeEmail(email string) string {
 // ValidateEmail accepts a bare address such as a@b.co, nothing more.
 func ValidateEmail(email string) error {
 	if email == "" || len(email) > EmailMax {
-		return Errorf(EINVALID, MsgEmailInvalid)
+		return Errorf(EINVALID, MsgEmailInvalid).In("email")
 	}
 	addr, err := mail.ParseAddress(email)
 	if err != nil || addr.Address != email || addr.Name != "" {
-		return Errorf(EINVALID, MsgEmailInvalid)
+		return Errorf(EINVALID, MsgEmailInvalid).In("email")
 	}
 	at := strings.LastIndexByte(email, '@')
 	if domain := email[at+1:]; !strings.Contains(domain, ".") || strings.HasSuffix(domain, ".") {
-		return Errorf(EINVALID, MsgEmailInvalid)
+		return Errorf(EINVALID, MsgEmailInvalid).In("email")
 	}
 	return nil
 }
@@ -81,7 +81,7 @@ func ValidateEmail(email string) error {
 // ValidateUsername enforces 3–32 letters, digits, '_' and '-'.
 func ValidateUsername(username string) error {
 	if len(username) < UsernameMin || len(username) > UsernameMax || !usernamePattern.MatchString(username) {
-		return Errorf(EINVALID, MsgUsernameRule)
+		return Errorf(EINVALID, MsgUsernameRule).In("username")
 	}
 	return nil
 }
@@ -90,9 +90,9 @@ func ValidateUsername(username string) error {
 func ValidatePassword(password string) error {
 	switch n := len([]rune(password)); {
 	case n < PasswordMin:
-		return Errorf(EINVALID, MsgPasswordShort)
+		return Errorf(EINVALID, MsgPasswordShort).In("password")
 	case n > PasswordMax:
-		return Errorf(EINVALID, MsgPasswordLong)
+		return Errorf(EINVALID, MsgPasswordLong).In("password")
 	}
 	return nil
 }

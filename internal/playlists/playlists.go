@@ -24,11 +24,11 @@ func ValidateName(name string) (string, error) {
 	name = strings.TrimSpace(name)
 	switch {
 	case name == "":
-		return "", musicify.Errorf(musicify.EINVALID, "Please give the playlist a name.")
+		return "", musicify.Errorf(musicify.EINVALID, "Please give the playlist a name.").In("name")
 	case !utf8.ValidString(name):
-		return "", musicify.Errorf(musicify.EINVALID, "The playlist name must be text.")
+		return "", musicify.Errorf(musicify.EINVALID, "The playlist name must be text.").In("name")
 	case utf8.RuneCountInString(name) > musicify.PlaylistNameMax:
-		return "", musicify.Errorf(musicify.EINVALID, "The playlist name is too long: at most %d characters.", musicify.PlaylistNameMax)
+		return "", musicify.Errorf(musicify.EINVALID, "The playlist name is too long: at most %d characters.", musicify.PlaylistNameMax).In("name")
 	}
 	return name, nil
 }

@@ -30,7 +30,7 @@ func ParseStart(s string) (time.Time, error) {
 	t, err := time.Parse(time.RFC3339, strings.TrimSpace(s))
 	if err != nil {
 		return time.Time{}, musicify.Errorf(musicify.EINVALID,
-			"Please give the start as a date and time with its time zone, such as 2026-11-21T16:00:00+01:00 (date).")
+			"Please give the start as a date and time with its time zone, such as 2026-11-21T16:00:00+01:00 (date).").In("date")
 	}
 	return t, nil
 }
@@ -41,22 +41,22 @@ func (s *Service) Create(ctx context.Context, up musicify.StationUpload) (*music
 	name := strings.TrimSpace(up.Name)
 	switch {
 	case name == "":
-		return nil, musicify.Errorf(musicify.EINVALID, "Please give the station a name (name).")
+		return nil, musicify.Errorf(musicify.EINVALID, "Please give the station a name (name).").In("name")
 	case !utf8.ValidString(name) || utf8.RuneCountInString(name) > musicify.StationNameMax:
-		return nil, musicify.Errorf(musicify.EINVALID, "The station name is too long: at most %d characters (name).", musicify.StationNameMax)
+		return nil, musicify.Errorf(musicify.EINVALID, "The station name is too long: at most %d characters (name).", musicify.StationNameMax).In("name")
 	}
 	start, err := ParseStart(up.Start)
 	if err != nil {
 		return nil, err
 	}
 	if start.Sub(s.Now()) > maxAhead {
-		return nil, musicify.Errorf(musicify.EINVALID, "A station can start at most a year from now (date).")
+		return nil, musicify.Errorf(musicify.EINVALID, "A station can start at most a year from now (date).").In("date")
 	}
 	if s.Now().Sub(start) > maxAhead { // a mistyped year; it would loop from centuries ago
-		return nil, musicify.Errorf(musicify.EINVALID, "A station can have started at most a year ago (date).")
+		return nil, musicify.Errorf(musicify.EINVALID, "A station can have started at most a year ago (date).").In("date")
 	}
 	if up.AudioPath == "" {
-		return nil, musicify.Errorf(musicify.EINVALID, "Please choose an audio file (audio).")
+		return nil, musicify.Errorf(musicify.EINVALID, "Please choose an audio file (audio).").In("audio")
 	}
 	info, err := s.Probe.Probe(ctx, up.AudioPath)
 	if err != nil {
@@ -64,7 +64,7 @@ func (s *Service) Create(ctx context.Context, up musicify.StationUpload) (*music
 	}
 	if info.Duration < 1 {
 		return nil, musicify.Errorf(musicify.EINVALID,
-			"We could not tell how long this audio is, and a station needs to know to loop it. Please choose an MP3, Ogg, Opus, FLAC or WAV file (audio).")
+			"We could not tell how long this audio is, and a station needs to know to loop it. Please choose an MP3, Ogg, Opus, FLAC or WAV file (audio).").In("audio")
 	}
 	st := &musicify.Station{ID: musicify.NewID(), Name: name, UserID: up.User.ID, Owner: up.User.Username,
 		Start: start.UTC(), Format: info.Format, Duration: info.Duration, Created: s.Now().UTC().Truncate(time.Millisecond)}

@@ -36,7 +36,7 @@ func (d *DB) CreatePlaylist(ctx context.Context, p *musicify.Playlist) error {
 		return d.dialect.index(ctx, tx, musicify.KindPlaylist, p.ID)
 	})
 	if _, ok := d.dialect.uniqueViolation(err); ok {
-		return musicify.Errorf(musicify.ECONFLICT, "You already have a playlist called “%s”.", p.Name)
+		return musicify.Errorf(musicify.ECONFLICT, "You already have a playlist called “%s”.", p.Name).In("name")
 	} else if err != nil {
 		return fmt.Errorf("creating playlist: %w", err)
 	}
@@ -196,7 +196,7 @@ func (d *DB) RenamePlaylist(ctx context.Context, id, name string) error {
 		res, err := tx.exec(ctx, `UPDATE playlists SET name = ?, name_key = ?, updated_at = ? WHERE id = ?`,
 			name, strings.ToLower(name), toMillis(d.Now()), id)
 		if _, ok := d.dialect.uniqueViolation(err); ok {
-			return musicify.Errorf(musicify.ECONFLICT, "You already have a playlist called “%s”.", name)
+			return musicify.Errorf(musicify.ECONFLICT, "You already have a playlist called “%s”.", name).In("name")
 		} else if err != nil {
 			return err
 		}

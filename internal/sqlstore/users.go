@@ -41,9 +41,9 @@ func (d *DB) CreateAccount(ctx context.Context, u *musicify.User, g musicify.Acc
 	})
 	if col, ok := d.dialect.uniqueViolation(err); ok {
 		if strings.HasSuffix(col, "email") {
-			return musicify.Errorf(musicify.ECONFLICT, musicify.MsgEmailTaken)
+			return musicify.Errorf(musicify.ECONFLICT, musicify.MsgEmailTaken).In("email")
 		}
-		return musicify.Errorf(musicify.ECONFLICT, musicify.MsgUsernameTaken)
+		return musicify.Errorf(musicify.ECONFLICT, musicify.MsgUsernameTaken).In("username")
 	} else if err != nil {
 		return fmt.Errorf("inserting user: %w", err)
 	}

@@ -5,7 +5,6 @@ import { expect, test } from './fixtures';
 import {
   audioState,
   createAccount,
-  errorToast,
   fixture,
   newAccount,
   playerBar,
@@ -124,8 +123,10 @@ test.describe('in Berlin', () => {
     // The server refuses a file that is not audio: its message shows and the form stays.
     await form.getByLabel('Audio file').setInputFiles(fixture('audio', 'text.mp3'));
     await form.getByRole('button', { name: 'Create' }).click();
-    await expect(form).toContainText('This file is not an audio file we can play');
-    await expect(errorToast(page)).toContainText('This file is not an audio file we can play');
+    await expect(form.getByLabel('Audio file')).toHaveAccessibleDescription(
+      'This file is not an audio file we can play',
+    );
+    await expect(form.getByLabel('Audio file')).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByLabel('Station Name')).toHaveValue(name);
     await expect(stationRow(page, name)).toHaveCount(0);
 

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { createAccount, errorToast, mailedCode } from './helpers';
+import { createAccount, mailedCode } from './helpers';
 
 test('resets a forgotten password with the mailed code', async ({ page, request }) => {
   // Its own account (made in a separate cookie jar, so the page stays signed out):
@@ -23,19 +23,27 @@ test('resets a forgotten password with the mailed code', async ({ page, request 
   const code = await mailedCode(page.request, account.email, 'password reset');
   if (code !== '000000') {
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(errorToast(page)).toContainText('OTP entered is incorrect');
+    await expect(page.getByLabel('Reset code')).toHaveAccessibleDescription(
+      'OTP entered is incorrect',
+    );
   }
   await page.getByLabel('Reset code').fill(code);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page).toHaveURL(/\/change$/);
+  // The error of the earlier try stays behind on /otp.
+  await expect(page.getByText('OTP entered is incorrect')).toHaveCount(0);
 
   await page.getByLabel('Password', { exact: true }).fill('abc');
   await page.getByLabel('Confirm password').fill('abc');
   await page.getByRole('button', { name: 'Enter' }).click();
-  await expect(errorToast(page)).toContainText('Please enter the password more than 6 letter');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+    'Please enter the password more than 6 letter',
+  );
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Enter' }).click();
-  await expect(errorToast(page)).toContainText("Password doesn't matches with confirm password");
+  await expect(page.getByLabel('Confirm password')).toHaveAccessibleDescription(
+    "Password doesn't matches with confirm password",
+  );
 
   await page.getByLabel('Confirm password').fill(newPassword);
   await page.getByRole('button', { name: 'Enter' }).click();
@@ -49,7 +57,9 @@ test('resets a forgotten password with the mailed code', async ({ page, request 
   await page.getByLabel('Username or email').fill(account.username);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(errorToast(page)).toContainText('Wrong username or password');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+    'Wrong username or password',
+  );
 
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Login' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { errorToast, mailedCode, newAccount, type Account } from './helpers';
+import { mailedCode, newAccount, type Account } from './helpers';
 import type { Page } from '@playwright/test';
 
 async function fillRegistration(page: Page, a: Account) {
@@ -36,37 +36,50 @@ test('signs up through the UI with the mailed code and lands on /home', async ({
   expect(stored).not.toContain(account.password);
 });
 
-test('shows each registration validation message in order', async ({ page }) => {
+test('shows each registration validation message in order, beside its field', async ({ page }) => {
   await page.goto('/');
   const register = page.getByRole('button', { name: 'Register' });
-  const toast = errorToast(page);
 
   await register.click();
-  await expect(toast).toContainText('Please fill credentials');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please fill credentials');
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Email')).toBeFocused();
 
   await page.getByLabel('Email').fill('not-an-email');
   await page.getByLabel('Password', { exact: true }).fill('abc');
   await page.getByLabel('Confirm password').fill('abd');
   await page.getByLabel('Username').fill('x y');
   await register.click();
-  await expect(toast).toContainText('Please agree terms and condition');
+  await expect(page.getByLabel('I agree to the Terms and Conditions')).toHaveAccessibleDescription(
+    'Please agree terms and condition',
+  );
 
   await page.getByLabel('I agree to the Terms and Conditions').check();
   await register.click();
-  await expect(toast).toContainText('Password must be equal or more than 6 digit');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+    'Password must be equal or more than 6 digit',
+  );
 
   await page.getByLabel('Password', { exact: true }).fill('abcdef');
   await register.click();
-  await expect(toast).toContainText('Confirm password and password doesnt matches');
+  await expect(page.getByLabel('Confirm password')).toHaveAccessibleDescription(
+    'Confirm password and password doesnt matches',
+  );
 
   await page.getByLabel('Confirm password').fill('abcdef');
   await register.click();
-  await expect(toast).toContainText('Username must be 3 to 32 letters, digits, _ or -');
+  await expect(page.getByLabel('Username')).toHaveAccessibleDescription(
+    /Username must be 3 to 32 letters, digits, _ or -/,
+  );
 
   await page.getByLabel('Username').fill('valid_name');
   await register.click();
-  await expect(toast).toContainText('Please enter a valid email address');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
+    'Please enter a valid email address',
+  );
   await expect(page).toHaveURL(/\/$/);
+  // What a field can say is never a toast.
+  await expect(page.getByRole('alert')).toBeEmpty();
 });
 
 test('a wrong code shows the message and a refresh on /otp1 keeps the flow', async ({ page }) => {
@@ -80,7 +93,9 @@ test('a wrong code shows the message and a refresh on /otp1 keeps the flow', asy
   const wrong = code === '000000' ? '111111' : '000000';
   await page.getByLabel('Sign-up code').fill(wrong);
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(errorToast(page)).toContainText('OTP entered is incorrect');
+  await expect(page.getByLabel('Sign-up code')).toHaveAccessibleDescription(
+    'OTP entered is incorrect',
+  );
   await expect(page).toHaveURL(/\/otp1$/);
 
   // After a reload the password is gone from memory; the server remembers it.

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from './fixtures';
-import { errorToast, fixture, statusToast, unique } from './helpers';
+import { fixture, statusToast, unique } from './helpers';
 
 test('a song uploaded through the form shows on Songs, Artists and its artist page', async ({
   page,
@@ -58,7 +58,9 @@ test("a refused upload shows the server's message and keeps the form", async ({
   await page.getByLabel('Song Name').fill('Not really music');
   await page.getByLabel('Upload Song', { exact: true }).setInputFiles(fixture('audio', 'text.mp3'));
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(errorToast(page)).toContainText('This file is not an audio file we can play');
+  const audio = page.getByLabel('Upload Song', { exact: true });
+  await expect(audio).toHaveAccessibleDescription(/This file is not an audio file we can play/);
+  await expect(audio).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Song Name')).toHaveValue('Not really music');
   await expect(page.getByText('text.mp3')).toBeVisible();
 
@@ -76,8 +78,8 @@ test("a refused upload shows the server's message and keeps the form", async ({
     buffer: fs.readFileSync(fixture('audio', 'chime-3s.mp3')),
   });
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(errorToast(page)).toContainText(
-    'You already uploaded this file as “Not really music”.',
+  await expect(page.getByLabel('Upload Song', { exact: true })).toHaveAccessibleDescription(
+    /You already uploaded this file as “Not really music”\./,
   );
 });
 

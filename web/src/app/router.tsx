@@ -51,6 +51,14 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('@/features/auth/components/ResetCodePage'), 'ResetCodePage'),
           },
           {
+            // Where 'Sign in with Google' leads when the server has no Google sign-in.
+            path: 'google',
+            lazy: page(
+              () => import('@/features/auth/components/GoogleSetupPage'),
+              'GoogleSetupPage',
+            ),
+          },
+          {
             path: 'change',
             lazy: page(
               () => import('@/features/auth/components/ChangePasswordPage'),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE, api, errorMessage } from './api-client';
+import { ApiError, NETWORK_ERROR_MESSAGE, api, errorMessage, fieldError } from './api-client';
 
 function stubFetch(impl: () => Promise<Response>) {
   const fn = vi.fn(impl);
@@ -68,5 +68,33 @@ describe('api', () => {
     expect(errorMessage(new Error('secret stack detail'))).toBe(
       'Something went wrong. Please try again.',
     );
+  });
+});
+
+describe('fieldError', () => {
+  it('carries the field the server names, for a form that has it', async () => {
+    stubFetch(async () =>
+      Response.json(
+        { message: 'This username is already taken', field: 'username' },
+        { status: 409 },
+      ),
+    );
+    const err = await api('/api/auth/cheak').catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 409, field: 'username' });
+    expect(fieldError(err, ['email', 'username'])).toEqual({
+      field: 'username',
+      message: 'This username is already taken',
+    });
+    expect(fieldError(err, ['email'])).toBeNull();
+  });
+
+  it('leaves out the "(field)" meant for API clients', () => {
+    const err = new ApiError(400, 'Please give the station a name (name).', 'name');
+    expect(fieldError(err, ['name'])?.message).toBe('Please give the station a name.');
+  });
+
+  it('is null for a refusal about no field', () => {
+    expect(fieldError(new ApiError(429, 'Too many attempts.'), ['password'])).toBeNull();
+    expect(fieldError(new Error('x'), ['password'])).toBeNull();
   });
 });

@@ -1,11 +1,16 @@
-/** An API call that failed: status is the HTTP status (0 when the server could not be reached). */
+/**
+ * An API call that failed: status is the HTTP status (0 when the server could
+ * not be reached); field is the input the server says the message is about.
+ */
 export class ApiError extends Error {
   readonly status: number;
+  readonly field: string | undefined;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.field = field;
   }
 }
 
@@ -38,6 +43,14 @@ async function readJSON(res: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+function fieldOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'field' in body) {
+    const { field } = body as { field: unknown };
+    if (typeof field === 'string' && field !== '') return field;
+  }
+  return undefined;
 }
 
 function messageOf(body: unknown): string | undefined {
@@ -75,7 +88,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
   const data = await readJSON(res);
   if (!res.ok) {
-    throw new ApiError(res.status, messageOf(data) ?? fallbackMessage(res.status));
+    throw new ApiError(res.status, messageOf(data) ?? fallbackMessage(res.status), fieldOf(data));
   }
   if (data === undefined) {
     throw new ApiError(
@@ -90,4 +103,20 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) return err.message;
   return 'Something went wrong. Please try again.';
+}
+
+/**
+ * The refusal of a form's input as { field, message } when the server named
+ * one of `fields`, else null (the message is then for the whole form). The
+ * '(field)' the server adds for API clients is left out beside the field.
+ */
+export function fieldError<F extends string>(
+  err: unknown,
+  fields: readonly F[],
+): { field: F; message: string } | null {
+  if (!(err instanceof ApiError) || err.field === undefined) return null;
+  const field = fields.find((f) => f === err.field);
+  if (field === undefined) return null;
+  const message = err.message.replace(` (${field}).`, '.').replace(` (${field})`, '');
+  return { field, message };
 }

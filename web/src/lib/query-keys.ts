@@ -63,6 +63,8 @@ export const queryKeys = {
   },
   /** Who may sign up (GET /api/auth/signup-mode), for the register page. */
   signupMode: () => ['signup-mode'] as const,
+  /** Whether Google sign-in is set up, and how, for an admin (GET /api/auth/google/setup). */
+  googleSetup: () => ['google-setup'] as const,
   /** The admin page: accounts, library scan, sign-up mode and invitations. */
   admin: {
     all: ['admin'] as const,

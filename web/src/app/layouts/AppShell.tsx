@@ -8,7 +8,7 @@ import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 import './AppShell.css';
 
-/** The signed-in frame: side menu, top bar, the page, the player slot and the chat. */
+/** The signed-in frame: side menu, top bar (with the chat docked in it), the page and the player slot. */
 export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
@@ -22,7 +22,7 @@ export function AppShell() {
         <SideNav />
       </aside>
       <div className="shell__body">
-        <TopBar onOpenMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />
+        <TopBar onOpenMenu={() => setMenuOpen(true)} menuOpen={menuOpen} actions={<ChatWidget />} />
         <main id="main" className="shell__main" tabIndex={-1}>
           <Outlet />
         </main>
@@ -31,7 +31,6 @@ export function AppShell() {
         <Player />
         <RadioHost />
       </div>
-      <ChatWidget />
       <Sheet open={menuOpen} onClose={closeMenu} label="Menu" closeLabel="Close menu">
         <SideNav onNavigate={closeMenu} />
       </Sheet>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Menu } from 'lucide-react';
 import { LogoMark } from '@/components/ui';
@@ -7,9 +8,11 @@ import { UserMenu } from './UserMenu';
 interface TopBarProps {
   onOpenMenu: () => void;
   menuOpen: boolean;
+  /** Docked before the user menu (the chat): in the bar, it never covers the page. */
+  actions?: ReactNode;
 }
 
-export function TopBar({ onOpenMenu, menuOpen }: TopBarProps) {
+export function TopBar({ onOpenMenu, menuOpen, actions }: TopBarProps) {
   return (
     <header className="topbar">
       <button
@@ -26,6 +29,7 @@ export function TopBar({ onOpenMenu, menuOpen }: TopBarProps) {
         <LogoMark size={30} />
       </Link>
       <SearchBox />
+      {actions}
       <UserMenu />
     </header>
   );

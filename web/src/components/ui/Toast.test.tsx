@@ -1,13 +1,16 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from './Toast';
+import { MAX_TOASTS, ToastProvider } from './Toast';
 import { useToast } from './toast-context';
+
+let count = 0;
 
 function Buttons() {
   const toast = useToast();
   return (
     <>
+      <button onClick={() => toast.info(`Note ${++count}`)}>note</button>
       <button onClick={() => toast.error('Please fill credentials')}>error</button>
       <button onClick={() => toast.success('Saved')}>success</button>
     </>
@@ -57,5 +60,18 @@ describe('Toast', () => {
     expect(screen.getByText('Saved')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(2));
     expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+
+  it(`keeps at most ${MAX_TOASTS} on screen, the newest`, async () => {
+    count = 0;
+    setup();
+    for (let i = 0; i < MAX_TOASTS + 2; i++) {
+      await userEvent.click(screen.getByRole('button', { name: 'note' }));
+    }
+    expect(screen.getAllByRole('button', { name: 'Dismiss notification' })).toHaveLength(
+      MAX_TOASTS,
+    );
+    expect(screen.queryByText('Note 2')).not.toBeInTheDocument();
+    expect(screen.getByText(`Note ${MAX_TOASTS + 2}`)).toBeInTheDocument();
   });
 });

@@ -10,7 +10,7 @@ interface ToastItem {
 }
 
 /** How many toasts stay on screen at once; older ones make room. */
-const MAX_TOASTS = 3;
+export const MAX_TOASTS = 3;
 
 const icons = {
   success: CheckCircle2,
@@ -27,6 +27,25 @@ interface ToastProviderProps {
 export function ToastProvider({ children, duration = 5000 }: ToastProviderProps) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
+  // The id the next toast will get when the person last acted (a click, a
+  // key, the browser's Back): toasts from before it are about an earlier
+  // step, those from after it are the outcome of that action.
+  const actedAt = useRef(1);
+
+  useEffect(() => {
+    const acted = () => {
+      actedAt.current = nextId.current;
+    };
+    const options = { capture: true, passive: true };
+    window.addEventListener('pointerdown', acted, options);
+    window.addEventListener('keydown', acted, options);
+    window.addEventListener('popstate', acted);
+    return () => {
+      window.removeEventListener('pointerdown', acted, options);
+      window.removeEventListener('keydown', acted, options);
+      window.removeEventListener('popstate', acted);
+    };
+  }, []);
 
   const dismiss = useCallback((id: number) => {
     setToasts((list) => list.filter((t) => t.id !== id));
@@ -46,6 +65,14 @@ export function ToastProvider({ children, duration = 5000 }: ToastProviderProps)
       error: (m) => show(m, 'error'),
       info: (m) => show(m, 'info'),
       dismissAll: () => setToasts([]),
+      pageChanged: () => {
+        // 'Password changed', raised by the action that led here, stays; an error
+        // from an earlier try ('OTP entered is incorrect') does not follow the person.
+        const since = actedAt.current;
+        setToasts((list) =>
+          list.some((t) => t.id < since) ? list.filter((t) => t.id >= since) : list,
+        );
+      },
     };
   }, []);
 

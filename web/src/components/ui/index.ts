@@ -10,6 +10,8 @@ export { PageLoader, Spinner } from './Spinner';
 export { TextField } from './TextField';
 export { ToastProvider } from './Toast';
 export { useToast, type ToastApi, type ToastTone } from './toast-context';
+export { useFieldErrors, type FieldErrors } from './use-field-errors';
+export { useToastsPerPage } from './use-toasts-per-page';
 export { Avatar } from './Avatar';
 export { ProfileHero } from './ProfileHero';
 export { Section } from './Section';

@@ -9,6 +9,11 @@ export interface ToastApi {
   error: (message: string) => void;
   info: (message: string) => void;
   dismissAll: () => void;
+  /**
+   * Called when the page changes: dismisses the toasts raised before the
+   * person's last action, keeping those that announce its outcome.
+   */
+  pageChanged: () => void;
 }
 
 export const ToastContext = createContext<ToastApi | null>(null);

@@ -17,9 +17,18 @@ describe('validateRegistration', () => {
   it.each(['email', 'password', 'cpassword', 'username'] as const)(
     'asks to fill credentials when %s is empty',
     (field) => {
-      expect(validateRegistration({ ...valid, [field]: '' })).toBe('Please fill credentials');
+      expect(validateRegistration({ ...valid, [field]: '' })).toEqual({
+        field,
+        message: 'Please fill credentials',
+      });
     },
   );
+
+  it('puts each broken rule beside its own field', () => {
+    expect(validateRegistration({ ...valid, agreed: false })?.field).toBe('terms');
+    expect(validateRegistration({ ...valid, cpassword: 'secret2' })?.field).toBe('cpassword');
+    expect(validateRegistration({ ...valid, password: '', username: '' })?.field).toBe('password');
+  });
 
   it('checks the rules in the order of SPEC.md, each before the next', () => {
     // Every rule is broken at once; fixing them one by one reveals the next message.
@@ -45,7 +54,7 @@ describe('validateRegistration', () => {
       [{ email: 'nope' }, messages.emailInvalid],
     ];
     for (const [patch, expected] of steps) {
-      expect(validateRegistration({ ...valid, ...patch })).toBe(expected);
+      expect(validateRegistration({ ...valid, ...patch })?.message).toBe(expected);
     }
   });
 
@@ -60,34 +69,39 @@ describe('validateRegistration', () => {
   it('counts characters as the server does, so six emoji make a valid password', () => {
     const pw = '🎵🎵🎵🎵🎵🎵';
     expect(validateRegistration({ ...valid, password: pw, cpassword: pw })).toBeNull();
-    expect(validateRegistration({ ...valid, password: '🎵🎵🎵', cpassword: '🎵🎵🎵' })).toBe(
-      messages.passwordShort,
-    );
+    expect(validateRegistration({ ...valid, password: '🎵🎵🎵', cpassword: '🎵🎵🎵' })).toEqual({
+      field: 'password',
+      message: messages.passwordShort,
+    });
   });
 
   it('rejects usernames outside 3 to 32 letters, digits, _ or -', () => {
-    expect(validateRegistration({ ...valid, username: 'ab' })).toBe(messages.usernameRule);
-    expect(validateRegistration({ ...valid, username: 'a'.repeat(33) })).toBe(
-      messages.usernameRule,
-    );
+    const rule = { field: 'username', message: messages.usernameRule };
+    expect(validateRegistration({ ...valid, username: 'ab' })).toEqual(rule);
+    expect(validateRegistration({ ...valid, username: 'a'.repeat(33) })).toEqual(rule);
     expect(validateRegistration({ ...valid, username: 'a-b_c9' })).toBeNull();
   });
 
   it.each(['plain', 'a@b', 'a@b.', 'a b@c.de', '@b.co'])('rejects the email %s', (email) => {
-    expect(validateRegistration({ ...valid, email })).toBe(messages.emailInvalid);
+    expect(validateRegistration({ ...valid, email })).toEqual({
+      field: 'email',
+      message: messages.emailInvalid,
+    });
   });
 });
 
 describe('validateNewPassword', () => {
   it('asks for 6 characters or more first', () => {
-    expect(validateNewPassword('abc', 'xyz')).toBe('Please enter the password more than 6 letter');
-    expect(validateNewPassword('', '')).toBe('Please enter the password more than 6 letter');
+    const short = { field: 'password', message: 'Please enter the password more than 6 letter' };
+    expect(validateNewPassword('abc', 'xyz')).toEqual(short);
+    expect(validateNewPassword('', '')).toEqual(short);
   });
 
   it('then asks for the confirmation to match', () => {
-    expect(validateNewPassword('abcdef', 'abcdeg')).toBe(
-      "Password doesn't matches with confirm password",
-    );
+    expect(validateNewPassword('abcdef', 'abcdeg')).toEqual({
+      field: 'cpassword',
+      message: "Password doesn't matches with confirm password",
+    });
   });
 
   it('accepts a matching password of 6 characters', () => {

@@ -36,25 +36,52 @@ export interface RegistrationValues {
   agreed: boolean;
 }
 
-/** The first rule the registration breaks, in the order of SPEC.md, or null. */
-export function validateRegistration(v: RegistrationValues): string | null {
+/** The registration form's inputs, named as the server names them. */
+export type RegistrationField = 'email' | 'password' | 'cpassword' | 'username' | 'terms';
+
+/** A broken rule and the field it is shown beside. */
+export interface FieldProblem<F extends string> {
+  field: F;
+  message: string;
+}
+
+/**
+ * The first rule the registration breaks, in the order of SPEC.md, with the
+ * field it is about (an empty field: the first empty one), or null.
+ */
+export function validateRegistration(
+  v: RegistrationValues,
+): FieldProblem<RegistrationField> | null {
   const username = v.username.trim();
   const email = v.email.trim();
-  if (!username || !v.password || !email || !v.cpassword) return messages.fillCredentials;
-  if (!v.agreed) return messages.agreeTerms;
-  if (length(v.password) < PASSWORD_MIN) return messages.passwordShort;
-  if (v.password !== v.cpassword) return messages.passwordMismatch;
-  if (length(v.password) > PASSWORD_MAX) return messages.passwordLong;
-  if (!USERNAME.test(username)) return messages.usernameRule;
-  if (!isValidEmail(email)) return messages.emailInvalid;
+  const problem = (field: RegistrationField, message: string) => ({ field, message });
+  const empty = (
+    [
+      ['email', email],
+      ['password', v.password],
+      ['cpassword', v.cpassword],
+      ['username', username],
+    ] as const
+  ).find(([, value]) => value === '');
+  if (empty) return problem(empty[0], messages.fillCredentials);
+  if (!v.agreed) return problem('terms', messages.agreeTerms);
+  if (length(v.password) < PASSWORD_MIN) return problem('password', messages.passwordShort);
+  if (v.password !== v.cpassword) return problem('cpassword', messages.passwordMismatch);
+  if (length(v.password) > PASSWORD_MAX) return problem('password', messages.passwordLong);
+  if (!USERNAME.test(username)) return problem('username', messages.usernameRule);
+  if (!isValidEmail(email)) return problem('email', messages.emailInvalid);
   return null;
 }
 
-/** The first rule a new password breaks, or null. */
-export function validateNewPassword(password: string, cpassword: string): string | null {
-  if (length(password) < PASSWORD_MIN) return messages.newPasswordShort;
-  if (password !== cpassword) return messages.newPasswordMismatch;
-  if (length(password) > PASSWORD_MAX) return messages.passwordLong;
+/** The first rule a new password breaks, with its field, or null. */
+export function validateNewPassword(
+  password: string,
+  cpassword: string,
+): FieldProblem<'password' | 'cpassword'> | null {
+  if (length(password) < PASSWORD_MIN)
+    return { field: 'password', message: messages.newPasswordShort };
+  if (password !== cpassword) return { field: 'cpassword', message: messages.newPasswordMismatch };
+  if (length(password) > PASSWORD_MAX) return { field: 'password', message: messages.passwordLong };
   return null;
 }
 

@@ -38,13 +38,14 @@ describe('ChangePasswordPage', () => {
     renderChange();
 
     await fill('abc', 'xyz');
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
       'Please enter the password more than 6 letter',
     );
     await fill('abcdef', 'abcdeg');
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
       "Password doesn't matches with confirm password",
     );
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
     expect(calls).toHaveLength(0);
   });
 

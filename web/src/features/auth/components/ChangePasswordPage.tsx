@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { Button, TextField, useToast } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { Button, TextField, useFieldErrors, useToast } from '@/components/ui';
+import { errorMessage, fieldError } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
 import { finishReset, readPendingReset, verifiedResetCode } from '../hooks/reset-flow';
 import { validateNewPassword } from '../validation';
@@ -20,6 +20,7 @@ export function ChangePasswordPage() {
   const [code] = useState(verifiedResetCode);
   const [password, setPassword] = useState('');
   const [cpassword, setCpassword] = useState('');
+  const { errors, show, clear, formRef } = useFieldErrors<'password' | 'cpassword'>();
 
   const needsCode = pending !== null && code === null;
   useEffect(() => {
@@ -37,10 +38,8 @@ export function ChangePasswordPage() {
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const problem = validateNewPassword(password, cpassword);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
+    show(problem ? { [problem.field]: problem.message } : {});
+    if (problem) return;
     change.mutate(
       { email, otp, password },
       {
@@ -49,7 +48,11 @@ export function ChangePasswordPage() {
           toast.success(PASSWORD_CHANGED);
           navigate('/login', { replace: true });
         },
-        onError: (err) => toast.error(errorMessage(err)),
+        onError: (err) => {
+          const problem = fieldError(err, ['password'] as const);
+          if (problem) show({ password: problem.message });
+          else toast.error(errorMessage(err));
+        },
       },
     );
   }
@@ -59,7 +62,7 @@ export function ChangePasswordPage() {
       <AuthHeader title="Choose a new password">
         For <strong>{email}</strong>. Changing it signs you out on every device.
       </AuthHeader>
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <form ref={formRef} className="auth-form" onSubmit={onSubmit} noValidate>
         <TextField
           label="Password"
           name="password"
@@ -68,7 +71,11 @@ export function ChangePasswordPage() {
           placeholder="At least 6 characters"
           revealable
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            clear('password');
+          }}
           autoFocus
         />
         <TextField
@@ -78,7 +85,11 @@ export function ChangePasswordPage() {
           autoComplete="new-password"
           placeholder="Type it again"
           value={cpassword}
-          onChange={(e) => setCpassword(e.target.value)}
+          error={errors.cpassword}
+          onChange={(e) => {
+            setCpassword(e.target.value);
+            clear('cpassword');
+          }}
         />
         <div className="auth-form__actions">
           <Button type="submit" size="lg" block loading={change.isPending}>

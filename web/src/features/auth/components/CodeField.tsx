@@ -6,6 +6,8 @@ interface CodeFieldProps {
   onChange: (code: string) => void;
   label?: string;
   autoFocus?: boolean;
+  /** A problem with the code (missing, wrong, expired), shown under the field. */
+  error?: string | null;
 }
 
 /** One field for a mailed 6-digit code; pasted text keeps its digits. */
@@ -14,8 +16,10 @@ export function CodeField({
   onChange,
   label = 'Code from the mail',
   autoFocus,
+  error,
 }: CodeFieldProps) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -35,7 +39,14 @@ export function CodeField({
         onChange={(e) => onChange(cleanCode(e.target.value))}
         autoFocus={autoFocus}
         spellCheck={false}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
       />
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { Button, TextField, useToast } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { Button, TextField, useFieldErrors, useToast } from '@/components/ui';
+import { errorMessage, fieldError } from '@/lib/api-client';
 import { useGetResetCode } from '../api/get-reset-code';
 import { CODE_SENT } from '../api/types';
 import { startReset } from '../hooks/reset-flow';
@@ -16,14 +16,14 @@ export function ForgotPasswordPage() {
   const toast = useToast();
   const getCode = useGetResetCode();
   const [email, setEmail] = useState('');
+  const { errors, show, clear, formRef } = useFieldErrors<'email'>();
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const address = normalizeEmail(email);
-    if (!isValidEmail(address)) {
-      toast.error(messages.emailInvalid);
-      return;
-    }
+    const invalid = !isValidEmail(address);
+    show(invalid ? { email: messages.emailInvalid } : {});
+    if (invalid) return;
     getCode.mutate(
       { email: address },
       {
@@ -35,7 +35,11 @@ export function ForgotPasswordPage() {
             toast.error(res.message);
           }
         },
-        onError: (err) => toast.error(errorMessage(err)),
+        onError: (err) => {
+          const problem = fieldError(err, ['email'] as const);
+          if (problem) show({ email: problem.message });
+          else toast.error(errorMessage(err));
+        },
       },
     );
   }
@@ -48,7 +52,7 @@ export function ForgotPasswordPage() {
       <AuthHeader title="Forgot your password?">
         Enter the email of your account and we will mail you a code to choose a new password.
       </AuthHeader>
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <form ref={formRef} className="auth-form" onSubmit={onSubmit} noValidate>
         <TextField
           label="Email"
           name="email"
@@ -56,7 +60,11 @@ export function ForgotPasswordPage() {
           autoComplete="email"
           placeholder="you@example.com"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            clear('email');
+          }}
           autoFocus
         />
         <div className="auth-form__actions">

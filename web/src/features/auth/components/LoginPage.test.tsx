@@ -30,15 +30,49 @@ describe('LoginPage', () => {
     expect(calls[0]?.body).toEqual({ username: 'ada_l', password: 'secret1' });
   });
 
-  it("shows the server's message when the login fails", async () => {
+  it("shows the server's message beside the field it names", async () => {
     mockApi({
-      'POST /api/auth/login': { status: 401, body: { message: 'Wrong username or password' } },
+      'POST /api/auth/login': {
+        status: 401,
+        body: { message: 'Wrong username or password', field: 'password' },
+      },
     });
     renderLogin();
     await userEvent.type(screen.getByLabelText('Username or email'), 'ada_l');
     await userEvent.type(screen.getByLabelText('Password'), 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password');
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Wrong username or password'));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeEmptyDOMElement();
+    // Typing again takes the mark away.
+    await userEvent.type(password, 'x');
+    expect(password).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows a refusal about no field as a toast', async () => {
+    mockApi({
+      'POST /api/auth/login': { status: 429, body: { message: 'Too many login attempts.' } },
+    });
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Username or email'), 'ada_l');
+    await userEvent.type(screen.getByLabelText('Password'), 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many login attempts.');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('marks an empty field before calling the server', async () => {
+    const calls = mockApi({});
+    renderLogin();
+    await userEvent.type(screen.getByLabelText('Username or email'), 'ada_l');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Please enter your username and password',
+    );
+    expect(screen.getByLabelText('Username or email')).not.toHaveAttribute('aria-invalid');
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
   });
 
   it('turns a Google error code into its sentence and drops it from the URL', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, TextField, useToast } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { Button, TextField, useFieldErrors, useToast } from '@/components/ui';
+import { errorMessage, fieldError } from '@/lib/api-client';
 import { safeNext, withNext } from '@/lib/next-path';
 import { useLogin } from '../api/login';
 import { SUCCESS } from '../api/types';
@@ -31,6 +31,7 @@ export function LoginPage() {
   const [params, setParams] = useSearchParams();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const { errors, show, clear, formRef } = useFieldErrors<'username' | 'password'>();
 
   const googleError = params.get('error');
   // Where to go after signing in: a shared link the visitor came from, else /home.
@@ -50,10 +51,10 @@ export function LoginPage() {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!username.trim() || !password) {
-      toast.error(messages.loginMissing);
-      return;
-    }
+    // An empty field is marked; the sentence names both, as they go together.
+    const missing = !username.trim() ? 'username' : !password ? 'password' : null;
+    show(missing ? { [missing]: messages.loginMissing } : {});
+    if (missing) return;
     login.mutate(
       { username: username.trim(), password },
       {
@@ -61,7 +62,12 @@ export function LoginPage() {
           if (res.message === SUCCESS) navigate(safeNext(next), { replace: true });
           else toast.error(res.message);
         },
-        onError: (err) => toast.error(errorMessage(err)),
+        onError: (err) => {
+          // 'Wrong username or password' goes beside the password; limits and outages are toasts.
+          const problem = fieldError(err, ['username', 'password'] as const);
+          if (problem) show({ [problem.field]: problem.message });
+          else toast.error(errorMessage(err));
+        },
       },
     );
   }
@@ -71,7 +77,7 @@ export function LoginPage() {
       <AuthHeader title="Welcome back">
         Log in to pick up right where the music left off.
       </AuthHeader>
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <form ref={formRef} className="auth-form" onSubmit={onSubmit} noValidate>
         <TextField
           label="Username or email"
           name="username"
@@ -79,7 +85,11 @@ export function LoginPage() {
           autoCapitalize="none"
           spellCheck={false}
           value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          error={errors.username}
+          onChange={(e) => {
+            setUsername(e.target.value);
+            clear('username');
+          }}
         />
         <TextField
           label="Password"
@@ -89,7 +99,11 @@ export function LoginPage() {
           revealable
           labelAside={<Link to="/forget">Forget password?</Link>}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            clear('password');
+          }}
         />
         <div className="auth-form__actions">
           <Button type="submit" size="lg" block loading={login.isPending}>

@@ -28,35 +28,47 @@ describe('RegisterPage', () => {
   it('shows each validation message in order, without calling the server', async () => {
     const calls = mockApi({});
     renderRegister();
-    const alert = () => screen.getByRole('alert');
+    const field = (label: string) => screen.getByLabelText(label);
 
     await submit();
-    expect(alert()).toHaveTextContent('Please fill credentials');
+    expect(field('Email')).toHaveAccessibleDescription('Please fill credentials');
+    expect(field('Email')).toHaveFocus();
 
-    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
-    await userEvent.type(screen.getByLabelText('Password'), 'abc');
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'abd');
-    await userEvent.type(screen.getByLabelText('Username'), 'no spaces');
+    await userEvent.type(field('Email'), 'not-an-email');
+    await userEvent.type(field('Password'), 'abc');
+    await userEvent.type(field('Confirm password'), 'abd');
+    await userEvent.type(field('Username'), 'no spaces');
     await submit();
-    expect(alert()).toHaveTextContent('Please agree terms and condition');
+    const terms = field('I agree to the Terms and Conditions');
+    expect(terms).toHaveAccessibleDescription('Please agree terms and condition');
+    expect(field('Email')).not.toHaveAttribute('aria-invalid');
 
-    await userEvent.click(screen.getByLabelText('I agree to the Terms and Conditions'));
+    await userEvent.click(terms);
     await submit();
-    expect(alert()).toHaveTextContent('Password must be equal or more than 6 digit');
+    expect(field('Password')).toHaveAccessibleDescription(
+      'Password must be equal or more than 6 digit',
+    );
 
-    await userEvent.type(screen.getByLabelText('Password'), 'def');
+    await userEvent.type(field('Password'), 'def');
     await submit();
-    expect(alert()).toHaveTextContent('Confirm password and password doesnt matches');
+    expect(field('Confirm password')).toHaveAccessibleDescription(
+      'Confirm password and password doesnt matches',
+    );
 
-    await userEvent.clear(screen.getByLabelText('Confirm password'));
-    await userEvent.type(screen.getByLabelText('Confirm password'), 'abcdef');
+    await userEvent.clear(field('Confirm password'));
+    await userEvent.type(field('Confirm password'), 'abcdef');
     await submit();
-    expect(alert()).toHaveTextContent('Username must be 3 to 32 letters, digits, _ or -');
+    expect(field('Username')).toHaveAccessibleDescription(
+      expect.stringContaining('Username must be 3 to 32 letters, digits, _ or -'),
+    );
 
-    await userEvent.clear(screen.getByLabelText('Username'));
-    await userEvent.type(screen.getByLabelText('Username'), 'ada_l');
+    await userEvent.clear(field('Username'));
+    await userEvent.type(field('Username'), 'ada_l');
     await submit();
-    expect(alert()).toHaveTextContent('Please enter a valid email address');
+    expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
+    // No toast for what a field can say.
+    expect(screen.queryByRole('alert')).toBeEmptyDOMElement();
 
     // Only the sign-up mode is read (GET); nothing is sent.
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
@@ -123,7 +135,10 @@ describe('RegisterPage', () => {
 
   it("shows the server's message when the check fails", async () => {
     mockApi({
-      'POST /api/auth/cheak': { status: 409, body: { message: 'This username is already taken' } },
+      'POST /api/auth/cheak': {
+        status: 409,
+        body: { message: 'This username is already taken', field: 'username' },
+      },
     });
     const { router } = renderRegister();
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -133,7 +148,12 @@ describe('RegisterPage', () => {
     await userEvent.click(screen.getByLabelText('I agree to the Terms and Conditions'));
     await submit();
 
-    expect(await screen.findByText('This username is already taken')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(
+        expect.stringContaining('This username is already taken'),
+      ),
+    );
+    expect(screen.getByLabelText('Username')).toHaveFocus();
     expect(router.state.location.pathname).toBe('/');
     expect(window.sessionStorage.getItem('musicify.signup')).toBeNull();
   });

@@ -1,16 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, Checkbox, TextField, useToast } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { Button, Checkbox, TextField, useFieldErrors, useToast } from '@/components/ui';
+import { errorMessage, fieldError } from '@/lib/api-client';
 import { withNext } from '@/lib/next-path';
 import { useCheckRegistration } from '../api/check-registration';
 import { useSignupMode } from '../api/get-signup-mode';
 import { CODE_SENT } from '../api/types';
 import { readPendingSignup, startSignup } from '../hooks/signup-flow';
-import { normalizeEmail, validateRegistration } from '../validation';
+import { normalizeEmail, validateRegistration, type RegistrationField } from '../validation';
 import { AuthHeader } from './AuthHeader';
 import { GoogleButton } from './GoogleButton';
 import './auth-form.css';
+
+/** The fields the server may name in a refusal of the registration. */
+const SERVER_FIELDS = ['email', 'password', 'username'] as const;
 
 /** `/`: create an account; a code is mailed and checked on /otp1. */
 export function RegisterPage() {
@@ -30,14 +33,13 @@ export function RegisterPage() {
   const [cpassword, setCpassword] = useState('');
   const [username, setUsername] = useState(pending?.username ?? '');
   const [agreed, setAgreed] = useState(false);
+  const { errors, show, clear, formRef } = useFieldErrors<RegistrationField>();
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const problem = validateRegistration({ email, password, cpassword, username, agreed });
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
+    show(problem ? { [problem.field]: problem.message } : {});
+    if (problem) return;
     const input = {
       username: username.trim(),
       email: normalizeEmail(email),
@@ -53,7 +55,12 @@ export function RegisterPage() {
           toast.error(res.message);
         }
       },
-      onError: (err) => toast.error(errorMessage(err)),
+      onError: (err) => {
+        // A taken username or email goes beside its field; the rest is for the whole form.
+        const problem = fieldError(err, SERVER_FIELDS);
+        if (problem) show({ [problem.field]: problem.message });
+        else toast.error(errorMessage(err));
+      },
     });
   }
 
@@ -64,7 +71,7 @@ export function RegisterPage() {
       </AuthHeader>
       <SignupNotice mode={mode} invited={invite !== undefined} />
       {mode !== 'closed' && (
-        <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <form ref={formRef} className="auth-form" onSubmit={onSubmit} noValidate>
           <TextField
             label="Email"
             name="email"
@@ -72,7 +79,11 @@ export function RegisterPage() {
             autoComplete="email"
             placeholder="you@example.com"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              clear('email');
+            }}
           />
           <div className="auth-form__row">
             <TextField
@@ -82,7 +93,11 @@ export function RegisterPage() {
               autoComplete="new-password"
               placeholder="At least 6 characters"
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              error={errors.password}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                clear('password');
+              }}
             />
             <TextField
               label="Confirm password"
@@ -91,7 +106,11 @@ export function RegisterPage() {
               autoComplete="new-password"
               placeholder="Type it again"
               value={cpassword}
-              onChange={(e) => setCpassword(e.target.value)}
+              error={errors.cpassword}
+              onChange={(e) => {
+                setCpassword(e.target.value);
+                clear('cpassword');
+              }}
             />
           </div>
           <TextField
@@ -103,9 +122,21 @@ export function RegisterPage() {
             placeholder="How others will see you"
             hint="3 to 32 letters, digits, _ or -"
             value={username}
-            onChange={(e) => setUsername(e.target.value)}
+            error={errors.username}
+            onChange={(e) => {
+              setUsername(e.target.value);
+              clear('username');
+            }}
           />
-          <Checkbox name="terms" checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>
+          <Checkbox
+            name="terms"
+            checked={agreed}
+            error={errors.terms}
+            onChange={(e) => {
+              setAgreed(e.target.checked);
+              clear('terms');
+            }}
+          >
             I agree to the <Link to="/tandc">Terms and Conditions</Link>
           </Checkbox>
           <div className="auth-form__actions">

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { Button, useToast } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { Button, useFieldErrors, useToast } from '@/components/ui';
+import { errorMessage, fieldError } from '@/lib/api-client';
 import { useGetResetCode } from '../api/get-reset-code';
 import { useVerifyResetCode } from '../api/verify-reset-code';
 import { SUCCESS } from '../api/types';
@@ -24,6 +24,7 @@ export function ResetCodePage() {
   const resend = useGetResetCode();
   const [pending, setPending] = useState(readPendingReset);
   const [code, setCode] = useState('');
+  const { errors, show, clear, formRef } = useFieldErrors<'otp'>();
   const wait = useCooldown(pending?.sentAt ?? null, RESEND_AFTER_SECONDS);
 
   if (!pending) return <Navigate to="/forget" replace />;
@@ -31,10 +32,9 @@ export function ResetCodePage() {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (code.length !== 6) {
-      toast.error(messages.codeMissing);
-      return;
-    }
+    const incomplete = code.length !== 6;
+    show(incomplete ? { otp: messages.codeMissing } : {});
+    if (incomplete) return;
     verify.mutate(
       { email, otp: code },
       {
@@ -46,7 +46,12 @@ export function ResetCodePage() {
             toast.error(res.message);
           }
         },
-        onError: (err) => toast.error(errorMessage(err)),
+        onError: (err) => {
+          // A wrong or expired code goes beside the code; the rest is for the whole form.
+          const problem = fieldError(err, ['otp'] as const);
+          if (problem) show({ otp: problem.message });
+          else toast.error(errorMessage(err));
+        },
       },
     );
   }
@@ -58,6 +63,7 @@ export function ResetCodePage() {
         onSuccess: (res) => {
           setPending(markResetCodeSent());
           setCode('');
+          clear('otp');
           toast.success(res.message);
         },
         onError: (err) => toast.error(errorMessage(err)),
@@ -74,8 +80,17 @@ export function ResetCodePage() {
         If an account uses <strong>{email}</strong>, we sent it a 6-digit code. It expires in 10
         minutes.
       </AuthHeader>
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <CodeField value={code} onChange={setCode} label="Reset code" autoFocus />
+      <form ref={formRef} className="auth-form" onSubmit={onSubmit} noValidate>
+        <CodeField
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            clear('otp');
+          }}
+          label="Reset code"
+          autoFocus
+          error={errors.otp}
+        />
         <div className="auth-form__actions">
           <Button type="submit" size="lg" block loading={verify.isPending}>
             Change password

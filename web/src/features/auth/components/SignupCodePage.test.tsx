@@ -32,12 +32,17 @@ describe('SignupCodePage', () => {
   it("shows the server's message for a wrong code and stays", async () => {
     startSignup({ username: 'ada_l', email: 'ada@example.com', password: 'secret1' });
     mockApi({
-      'POST /api/auth/signup': { status: 400, body: { message: 'OTP entered is incorrect' } },
+      'POST /api/auth/signup': {
+        status: 400,
+        body: { message: 'OTP entered is incorrect', field: 'otp' },
+      },
     });
     const { router } = renderCodePage();
-    await userEvent.type(screen.getByLabelText('Sign-up code'), '000000');
+    const code = screen.getByLabelText('Sign-up code');
+    await userEvent.type(code, '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('OTP entered is incorrect');
+    await waitFor(() => expect(code).toHaveAccessibleDescription('OTP entered is incorrect'));
+    expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/otp1');
   });
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { Button, useToast } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { Button, useFieldErrors, useToast } from '@/components/ui';
+import { errorMessage, fieldError } from '@/lib/api-client';
 import { safeNext, withNext } from '@/lib/next-path';
 import { useResendSignupCode } from '../api/resend-signup-code';
 import { useSignup } from '../api/signup';
@@ -33,6 +33,7 @@ export function SignupCodePage() {
   const next = params.get('next');
   const [pending, setPending] = useState(readPendingSignup);
   const [code, setCode] = useState('');
+  const { errors, show, clear, formRef } = useFieldErrors<'otp'>();
   const wait = useCooldown(pending?.sentAt ?? null, RESEND_AFTER_SECONDS);
 
   if (!pending) return <Navigate to={withNext('/', next)} replace />;
@@ -40,10 +41,9 @@ export function SignupCodePage() {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (code.length !== 6) {
-      toast.error(messages.codeMissing);
-      return;
-    }
+    const incomplete = code.length !== 6;
+    show(incomplete ? { otp: messages.codeMissing } : {});
+    if (incomplete) return;
     const password = pendingSignupPassword();
     signup.mutate(
       {
@@ -62,7 +62,12 @@ export function SignupCodePage() {
             toast.error(res.message);
           }
         },
-        onError: (err) => toast.error(errorMessage(err)),
+        onError: (err) => {
+          // A wrong or expired code goes beside the code; the rest is for the whole form.
+          const problem = fieldError(err, ['otp'] as const);
+          if (problem) show({ otp: problem.message });
+          else toast.error(errorMessage(err));
+        },
       },
     );
   }
@@ -74,6 +79,7 @@ export function SignupCodePage() {
         onSuccess: (res) => {
           setPending(markSignupCodeSent());
           setCode('');
+          clear('otp');
           toast.success(res.message);
         },
         onError: (err) => toast.error(errorMessage(err)),
@@ -90,8 +96,17 @@ export function SignupCodePage() {
         We sent a 6-digit code to <strong>{email}</strong>. Enter it to finish creating{' '}
         <strong>{username}</strong>. The code expires in 10 minutes.
       </AuthHeader>
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <CodeField value={code} onChange={setCode} label="Sign-up code" autoFocus />
+      <form ref={formRef} className="auth-form" onSubmit={onSubmit} noValidate>
+        <CodeField
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            clear('otp');
+          }}
+          label="Sign-up code"
+          autoFocus
+          error={errors.otp}
+        />
         <div className="auth-form__actions">
           <Button type="submit" size="lg" block loading={signup.isPending}>
             Register

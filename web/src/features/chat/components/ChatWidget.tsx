@@ -41,7 +41,7 @@ function Bubble({
 }
 
 /**
- * The floating chat toggle and panel. The conversation lives here, not in the
+ * The chat toggle (docked in the top bar) and its panel. The conversation lives here, not in the
  * panel, so closing the panel keeps it and a reply on its way still lands.
  */
 export function ChatWidget() {
@@ -216,9 +216,10 @@ export function ChatWidget() {
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         aria-label={open ? 'Close chat' : 'Open chat'}
+        title="Music assistant"
         onClick={() => (open ? close() : setOpen(true))}
       >
-        {open ? <X size={24} aria-hidden="true" /> : <MessageCircle size={24} aria-hidden="true" />}
+        {open ? <X size={20} aria-hidden="true" /> : <MessageCircle size={20} aria-hidden="true" />}
       </button>
     </>
   );

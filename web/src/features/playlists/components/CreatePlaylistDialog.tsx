@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useCreatePlaylist } from '@/components/playlists';
 import { Button, Dialog, TextField, useToast } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, fieldError } from '@/lib/api-client';
 
 /** The server's limit on a playlist's name. */
 export const MAX_NAME = 100;
@@ -25,8 +25,13 @@ export function CreatePlaylistDialog({ onClose }: { onClose: () => void }) {
         toast.success(`Created “${res.playlist.name}”`);
         onClose();
       },
-      // 400 (empty, too long) and 409 (a name you already have) say what to change.
-      onError: (err) => setError(errorMessage(err)),
+      // 400 (empty, too long) and 409 (a name you already have) name the field; anything
+      // else (an outage) is about the whole request.
+      onError: (err) => {
+        const problem = fieldError(err, ['name'] as const);
+        if (problem) setError(problem.message);
+        else toast.error(errorMessage(err));
+      },
     });
   }
 
@@ -42,7 +47,10 @@ export function CreatePlaylistDialog({ onClose }: { onClose: () => void }) {
           placeholder="My road trip mix"
           value={name}
           error={error}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(null);
+          }}
         />
         <div className="dialog__actions">
           <Button variant="secondary" onClick={onClose}>

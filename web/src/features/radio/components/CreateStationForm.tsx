@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { AlertCircle, CalendarClock, FileAudio, Upload } from 'lucide-react';
 import { Button, TextField, useToast } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, fieldError } from '@/lib/api-client';
 import { useCreateStation } from '../api/create-station';
 import {
   dateInputValue,
@@ -103,6 +103,14 @@ export function CreateStationForm({ now }: CreateStationFormProps) {
           if (audioRef.current) audioRef.current.value = '';
         },
         onError: (err) => {
+          // A refusal of one field shows beside it; the rest above the form.
+          const problem = fieldError(err, ['name', 'date', 'audio'] as const);
+          if (problem) {
+            setErrors({ [problem.field]: problem.message });
+            if (problem.field === 'name') nameRef.current?.focus();
+            else if (problem.field === 'audio') audioRef.current?.focus();
+            return;
+          }
           const message = errorMessage(err);
           setFailure(message);
           toast.error(message);

@@ -9,7 +9,7 @@ import {
   TextField,
   useToast,
 } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, fieldError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import {
   APP_PASSWORD_NAME_MAX,
@@ -156,9 +156,13 @@ function CreateForm({ full, onCreated }: CreateFormProps) {
         onCreated(created);
       },
       onError: (err) => {
-        const message = errorMessage(err);
-        setError(message);
-        toast.error(message);
+        // A refused name shows beside the field; anything else (the limit, an outage) is a toast.
+        const problem = fieldError(err, ['name'] as const);
+        if (!problem) {
+          toast.error(errorMessage(err));
+          return;
+        }
+        setError(problem.message);
         nameRef.current?.focus();
       },
     });

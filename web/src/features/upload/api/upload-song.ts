@@ -16,6 +16,8 @@ export interface UploadInput {
 
 interface UploadResponse {
   message?: string;
+  /** The input a refusal is about (docs/api.md). */
+  field?: string;
   song?: Song;
 }
 
@@ -30,9 +32,14 @@ function parse(text: string): UploadResponse | undefined {
 function failure(status: number, body: UploadResponse | undefined): ApiError {
   const message =
     typeof body?.message === 'string' && body.message.trim() !== '' ? body.message : '';
-  if (message) return new ApiError(status, message);
+  const field = typeof body?.field === 'string' && body.field !== '' ? body.field : undefined;
+  if (message) return new ApiError(status, message, field);
   if (status === 413)
-    return new ApiError(status, `The upload is larger than the ${MAX_UPLOAD_MB} MB limit.`);
+    return new ApiError(
+      status,
+      `The upload is larger than the ${MAX_UPLOAD_MB} MB limit.`,
+      'audio',
+    );
   return new ApiError(status, fallbackMessage(status));
 }
 

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { AlertCircle } from 'lucide-react';
 import { Button, TextField, useToast } from '@/components/ui';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, fieldError } from '@/lib/api-client';
 import type { Song } from '@/lib/song';
 import { useUploadSong } from '../api/upload-song';
 import { useFilePreview } from '@/lib/use-file-preview';
@@ -16,6 +16,10 @@ import { AudioPicker, CoverPicker } from './FilePickers';
 interface UploadFormProps {
   onUploaded: (song: Song) => void;
 }
+
+/** The server's names of the form's fields (docs/api.md), and this form's. */
+const SERVER_FIELDS = { song: 'name', audio: 'audio', cover: 'cover', text: 'text' } as const;
+const SERVER_FIELD_NAMES = Object.keys(SERVER_FIELDS) as (keyof typeof SERVER_FIELDS)[];
 
 function isAbort(err: unknown): boolean {
   return err instanceof DOMException && err.name === 'AbortError';
@@ -77,6 +81,16 @@ export function UploadForm({ onUploaded }: UploadFormProps) {
         onError: (err) => {
           if (isAbort(err)) {
             toast.info('Upload canceled');
+            return;
+          }
+          // A refusal of one field (not audio, too long…) shows beside it, and the field takes
+          // the focus; one about the whole upload (quota, outage) stays above the form.
+          const problem = fieldError(err, SERVER_FIELD_NAMES);
+          if (problem) {
+            const field = SERVER_FIELDS[problem.field];
+            setErrors({ [field]: problem.message });
+            if (field === 'name') nameRef.current?.focus();
+            else if (field === 'audio') audioRef.current?.focus();
             return;
           }
           const message = errorMessage(err);

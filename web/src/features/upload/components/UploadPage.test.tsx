@@ -154,6 +154,36 @@ describe('the upload page', () => {
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
   });
 
+  it('shows a refusal that names a field beside that field, not as a toast', async () => {
+    const user = userEvent.setup();
+    renderUpload();
+    await user.type(screen.getByLabelText('Song Name'), 'Not a song');
+    await user.upload(screen.getByLabelText('Upload Song'), tune());
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    FakeXHR.sent[0]?.respond(415, {
+      message: 'This file is not an audio file we can play',
+      field: 'audio',
+    });
+    const audio = screen.getByLabelText('Upload Song');
+    await waitFor(() => expect(audio).toHaveAttribute('aria-invalid', 'true'));
+    expect(audio).toHaveAccessibleDescription(
+      expect.stringContaining('This file is not an audio file we can play'),
+    );
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+
+    // The server's '(song)' for API clients is left out beside the field.
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    FakeXHR.sent[1]?.respond(400, {
+      message: 'Please give the song a name (song).',
+      field: 'song',
+    });
+    await waitFor(() =>
+      expect(screen.getByLabelText('Song Name')).toHaveAccessibleDescription(
+        'Please give the song a name.',
+      ),
+    );
+  });
+
   it('announces the new song and offers to play it', async () => {
     const user = userEvent.setup();
     renderUpload();
