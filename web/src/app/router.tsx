@@ -166,6 +166,13 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('@/features/likes/components/LikesPage'), 'LikesPage'),
           },
           {
+            path: 'downloads',
+            lazy: page(
+              () => import('@/features/offline/components/DownloadsPage'),
+              'DownloadsPage',
+            ),
+          },
+          {
             path: 'settings',
             lazy: page(() => import('@/features/settings/components/SettingsPage'), 'SettingsPage'),
           },
