@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE, api, errorMessage } from './api-client';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  QUEUED_ANSWER,
+  api,
+  errorMessage,
+  setWriteDeferral,
+} from './api-client';
 
 function stubFetch(impl: () => Promise<Response>) {
   const fn = vi.fn(impl);
@@ -68,5 +75,39 @@ describe('api', () => {
     expect(errorMessage(new Error('secret stack detail'))).toBe(
       'Something went wrong. Please try again.',
     );
+  });
+});
+
+describe('api with the offline queue', () => {
+  afterEach(() => setWriteDeferral(null));
+
+  it('answers a write the queue kept as if it was sent', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const kept: unknown[] = [];
+    setWriteDeferral((write) => {
+      kept.push(write);
+      return true;
+    });
+    await expect(api('/api/like/add', { method: 'POST', body: { song: 's1' } })).resolves.toEqual(
+      QUEUED_ANSWER,
+    );
+    expect(kept).toEqual([{ method: 'POST', path: '/api/like/add', body: { song: 's1' } }]);
+  });
+
+  it('fails as before when the queue does not keep it, and never offers a read', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const offer = vi.fn(() => false);
+    setWriteDeferral(offer);
+    await expect(api('/api/upload', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 0,
+      message: NETWORK_ERROR_MESSAGE,
+    });
+    offer.mockReturnValue(true);
+    await expect(api('/api/like/all')).rejects.toMatchObject({ status: 0 });
+    expect(offer).toHaveBeenCalledTimes(1);
   });
 });
