@@ -1,12 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '@/app/providers';
 import { resetDownloads, setDownloadsOwner } from '@/lib/offline/downloads';
 import { deferred } from '@/test/deferred';
 import { FakeCacheStorage } from '@/test/fake-caches';
 import { makeSong } from '@/test/songs';
-import { testQueryClient } from '@/test/utils';
+import { providersWrapper, testQueryClient } from '@/test/utils';
 import { DownloadCollectionButton } from './DownloadCollectionButton';
 
 const songs = [makeSong('a'), makeSong('b')];
@@ -17,11 +16,9 @@ function audio(n: number) {
 }
 
 function renderButton() {
-  return render(
-    <Providers queryClient={testQueryClient()}>
-      <DownloadCollectionButton collection={collection} songs={songs} />
-    </Providers>,
-  );
+  return render(<DownloadCollectionButton collection={collection} songs={songs} />, {
+    wrapper: providersWrapper(testQueryClient()),
+  });
 }
 
 beforeEach(() => {
