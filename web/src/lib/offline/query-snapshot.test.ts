@@ -49,3 +49,22 @@ describe('query snapshots', () => {
     expect(restoreQuerySnapshot(fresh)).toBe(false);
   });
 });
+
+describe('saving snapshots', () => {
+  it('keeps the pages of earlier visits and replaces what was seen again', () => {
+    saveQuerySnapshot(clientWith([[['songs', 'playlist', 'p1'], ['first visit']]]), 'ada');
+    saveQuerySnapshot(
+      clientWith([
+        [['songs', 'album', 'a1'], ['an album']],
+        [['songs', 'playlist', 'p1'], ['seen again']],
+      ]),
+      'ada',
+    );
+    writeOwner('ada');
+    setOnline(false);
+    const fresh = new QueryClient();
+    restoreQuerySnapshot(fresh);
+    expect(fresh.getQueryData(['songs', 'playlist', 'p1'])).toEqual(['seen again']);
+    expect(fresh.getQueryData(['songs', 'album', 'a1'])).toEqual(['an album']);
+  });
+});

@@ -21,8 +21,24 @@ function snapshot(client: QueryClient): DehydratedState {
   });
 }
 
+/**
+ * Saves what the query cache holds now over the last snapshot, so pages seen
+ * before a reload stay: the same query is replaced, others are kept, the
+ * oldest leave first when it grows too large.
+ */
 export function saveQuerySnapshot(client: QueryClient, userId: string): void {
-  const json = JSON.stringify(snapshot(client));
+  const now = snapshot(client);
+  const previous = readLocal(storageKeys.queries(userId), isState);
+  const byHash = new Map((previous?.queries ?? []).map((q) => [q.queryHash, q]));
+  for (const q of now.queries) byHash.set(q.queryHash, q);
+  const queries = [...byHash.values()].sort(
+    (a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt,
+  );
+  let json = JSON.stringify({ mutations: [], queries });
+  while (json.length > MAX_CHARS && queries.length > 1) {
+    queries.splice(Math.ceil(queries.length / 2));
+    json = JSON.stringify({ mutations: [], queries });
+  }
   if (json.length > MAX_CHARS) return;
   try {
     window.localStorage.setItem(storageKeys.queries(userId), json);
