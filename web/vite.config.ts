@@ -17,7 +17,8 @@ const pwa = VitePWA({
   filename: 'sw.ts',
   // Registered by src/features/offline/register-sw.ts, after the page has loaded.
   injectRegister: false,
-  manifestFilename: 'manifest.webmanifest',
+  // .json: served as application/json by Go's own types on any system.
+  manifestFilename: 'manifest.json',
   // The install icons are fetched by the browser when it needs them, not kept offline.
   includeManifestIcons: false,
   manifest: {
@@ -40,7 +41,7 @@ const pwa = VitePWA({
     ],
   },
   injectManifest: {
-    globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'assets/inter-latin-*.woff2'],
+    globPatterns: ['**/*.{js,css,html,svg,json}', 'assets/inter-latin-*.woff2'],
     globIgnores: ['sw.js'],
   },
   devOptions: { enabled: false },

@@ -213,3 +213,39 @@ test('Install app appears in the account menu when the browser offers it', async
   await menu.click();
   await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
 });
+
+test('the app is installable: a manifest with its icons, and a service worker always revalidated', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.json');
+  const res = await page.request.get(href!);
+  expect(res.headers()['content-type']).toContain('application/json');
+  const manifest = (await res.json()) as {
+    name: string;
+    display: string;
+    start_url: string;
+    theme_color: string;
+    background_color: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
+  expect(manifest).toMatchObject({
+    name: 'Musicify',
+    display: 'standalone',
+    start_url: '/home',
+    theme_color: '#09090b',
+    background_color: '#09090b',
+  });
+  const icons = manifest.icons.map((i) => `${i.sizes} ${i.purpose}`);
+  expect(icons).toEqual(['192x192 any', '512x512 any', '192x192 maskable', '512x512 maskable']);
+  for (const icon of manifest.icons) {
+    const img = await page.request.get(icon.src);
+    expect(img.status(), icon.src).toBe(200);
+    expect(img.headers()['content-type']).toBe('image/png');
+  }
+  const sw = await page.request.get('/sw.js');
+  expect(sw.status()).toBe(200);
+  expect(sw.headers()['cache-control']).toBe('no-cache');
+  expect(sw.headers()['content-type']).toContain('javascript');
+});
