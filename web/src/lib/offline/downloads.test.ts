@@ -6,6 +6,7 @@ import { makeSong } from '@/test/songs';
 import {
   cancelDownload,
   deleteDownloadsOf,
+  dropEvicted,
   downloadCollection,
   getDownloadsState,
   removeCollection,
@@ -149,5 +150,23 @@ describe('removing', () => {
     expect(await storage.keys()).toEqual([]);
     expect(window.localStorage.getItem(storageKeys.index('ada'))).toBeNull();
     expect(getDownloadsState().owner).toBeNull();
+  });
+
+  it('deletes the cache with the last download', async () => {
+    await downloadCollection(playlist, [a]);
+    await removeCollection('playlist', 'p1');
+    expect(await storage.keys()).toEqual([]);
+  });
+});
+
+describe('dropEvicted', () => {
+  it('forgets songs the browser evicted, and makes no cache for a user without downloads', async () => {
+    await dropEvicted();
+    expect(await storage.keys()).toEqual([]);
+
+    await downloadCollection(playlist, [a, b]);
+    await storage.caches.get(downloadsCacheName('ada'))!.delete(audioKey('a'));
+    await dropEvicted();
+    expect(Object.keys(getDownloadsState().index.songs)).toEqual(['b']);
   });
 });

@@ -317,7 +317,12 @@ export async function removeCollection(kind: CollectionKind, id: string): Promis
     else dropped.push(stored);
   }
   saveIndex({ songs, collections });
-  await deleteFromCache(owner, dropped, Object.values(songs));
+  if (collections.length === 0 && typeof caches !== 'undefined') {
+    // Nothing left: no cache either, so the service worker stops looking.
+    await caches.delete(downloadsCacheName(owner));
+  } else {
+    await deleteFromCache(owner, dropped, Object.values(songs));
+  }
   notifyWorker();
 }
 
@@ -354,8 +359,11 @@ export async function removeAllDownloads(): Promise<void> {
 export async function dropEvicted(): Promise<void> {
   const owner = state.owner;
   if (!owner || typeof caches === 'undefined') return;
-  const cache = await caches.open(downloadsCacheName(owner));
-  const keys = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
+  if (Object.keys(state.index.songs).length === 0) return;
+  // Opening a cache makes it: look first, so a user without downloads gets none.
+  const name = downloadsCacheName(owner);
+  const cache = (await caches.has(name)) ? await caches.open(name) : null;
+  const keys = new Set((cache ? await cache.keys() : []).map((r) => new URL(r.url).pathname));
   const songs = Object.fromEntries(
     Object.entries(state.index.songs).filter(([id]) =>
       keys.has(new URL(audioKey(id), location.origin).pathname),
