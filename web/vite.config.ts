@@ -1,12 +1,54 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 // The Go server serves the API and the dev outbox; `npm run dev` forwards to it.
 const backend = 'http://127.0.0.1:8080';
 
+/**
+ * The installable app: the manifest, and the service worker of src/sw.ts with
+ * the app shell precached (every built script and style, the icons, and the
+ * Latin subsets of the font; other scripts fall back to system fonts offline).
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  // Registered by src/features/offline/register-sw.ts, after the page has loaded.
+  injectRegister: false,
+  // .json: served as application/json by Go's own types on any system.
+  manifestFilename: 'manifest.json',
+  // The install icons are fetched by the browser when it needs them, not kept offline.
+  includeManifestIcons: false,
+  manifest: {
+    id: '/',
+    name: 'Musicify',
+    short_name: 'Musicify',
+    description: 'Your music, on your own server: stream, download for offline and share.',
+    start_url: '/home',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    background_color: '#09090b',
+    theme_color: '#09090b',
+    categories: ['music', 'entertainment'],
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,json}', 'assets/inter-latin-*.woff2'],
+    globIgnores: ['sw.js'],
+  },
+  devOptions: { enabled: false },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), ...(process.env.VITEST ? [] : [pwa])],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -131,7 +131,7 @@ test('adds songs from /songs, plays, shuffles, reorders and removes them', async
     'Porch Light Lullaby',
   ]);
   // Songs of a playlist are not downloaded from here.
-  await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Play all' }).click();
   await expect(playerBar(page)).toContainText('Midnight Harbour');
@@ -239,5 +239,5 @@ test('the top songs open from Home, read-only', async ({ page, signedIn }) => {
     0,
   );
   await expect(page.getByRole('button', { name: 'Move up' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ToastProvider } from '@/components/ui';
+import { restoreQuerySnapshot } from '@/lib/offline/query-snapshot';
 import { createQueryClient } from '@/lib/query-client';
 
 interface ProvidersProps {
@@ -10,7 +11,13 @@ interface ProvidersProps {
 }
 
 export function Providers({ children, queryClient }: ProvidersProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [client] = useState(() => {
+    if (queryClient) return queryClient;
+    const created = createQueryClient();
+    // Opened offline: show what this user saw last time (lib/offline).
+    restoreQuerySnapshot(created);
+    return created;
+  });
   return (
     <QueryClientProvider client={client}>
       <ToastProvider>{children}</ToastProvider>

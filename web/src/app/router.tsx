@@ -174,6 +174,13 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('@/features/likes/components/LikesPage'), 'LikesPage'),
           },
           {
+            path: 'downloads',
+            lazy: page(
+              () => import('@/features/offline/components/DownloadsPage'),
+              'DownloadsPage',
+            ),
+          },
+          {
             path: 'settings',
             lazy: page(() => import('@/features/settings/components/SettingsPage'), 'SettingsPage'),
           },

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE, api, errorMessage, fieldError } from './api-client';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  QUEUED_ANSWER,
+  api,
+  errorMessage,
+  fieldError,
+  setWriteDeferral,
+} from './api-client';
 
 function stubFetch(impl: () => Promise<Response>) {
   const fn = vi.fn(impl);
@@ -96,5 +104,39 @@ describe('fieldError', () => {
   it('is null for a refusal about no field', () => {
     expect(fieldError(new ApiError(429, 'Too many attempts.'), ['password'])).toBeNull();
     expect(fieldError(new Error('x'), ['password'])).toBeNull();
+  });
+});
+
+describe('api with the offline queue', () => {
+  afterEach(() => setWriteDeferral(null));
+
+  it('answers a write the queue kept as if it was sent', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const kept: unknown[] = [];
+    setWriteDeferral((write) => {
+      kept.push(write);
+      return true;
+    });
+    await expect(api('/api/like/add', { method: 'POST', body: { song: 's1' } })).resolves.toEqual(
+      QUEUED_ANSWER,
+    );
+    expect(kept).toEqual([{ method: 'POST', path: '/api/like/add', body: { song: 's1' } }]);
+  });
+
+  it('fails as before when the queue does not keep it, and never offers a read', async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const offer = vi.fn(() => false);
+    setWriteDeferral(offer);
+    await expect(api('/api/upload', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 0,
+      message: NETWORK_ERROR_MESSAGE,
+    });
+    offer.mockReturnValue(true);
+    await expect(api('/api/like/all')).rejects.toMatchObject({ status: 0 });
+    expect(offer).toHaveBeenCalledTimes(1);
   });
 });

@@ -28,6 +28,26 @@ export function fallbackMessage(status: number): string {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** A write that could not reach the server, offered to the offline queue. */
+export interface DeferrableWrite {
+  method: Exclude<Method, 'GET'>;
+  path: string;
+  body?: unknown;
+}
+
+/** The answer a write kept for later gets: the screen goes on as if it was sent. */
+export const QUEUED_ANSWER = { message: 'Saved offline; it is sent when you are back online.' };
+
+let deferWrite: ((write: DeferrableWrite) => boolean) | null = null;
+
+/**
+ * Installs the offline queue (lib/offline): it keeps listens, likes and
+ * playlist edits made without a connection, returning true when it kept one.
+ */
+export function setWriteDeferral(fn: ((write: DeferrableWrite) => boolean) | null): void {
+  deferWrite = fn;
+}
+
 export interface RequestOptions {
   method?: Method;
   /** Sent as JSON; a FormData goes as multipart, as it is. */
@@ -83,6 +103,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    if (method !== 'GET' && !multipart && deferWrite?.({ method, path, body })) {
+      return { ...QUEUED_ANSWER } as T;
+    }
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
 

@@ -11,7 +11,10 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
+      // Writes run offline too: listens, likes and playlist edits then go to
+      // the offline queue (lib/offline), anything else fails with a sentence
+      // instead of waiting silently for the network.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

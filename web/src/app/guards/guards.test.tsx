@@ -85,6 +85,7 @@ describe('RequireSession', () => {
       ['Radio', '/join'],
       ['Upload song', '/upload'],
       ['Home', '/home'],
+      ['Downloads', '/downloads'],
       ['Profile', '/profile'],
     ]);
   });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { Sheet } from '@/components/ui';
 import { ChatWidget } from '@/features/chat/components/ChatWidget';
+import { OfflineBanner } from '@/features/offline/components/OfflineBanner';
 import { Player } from '@/features/player/components/Player';
 import { RadioHost } from '@/features/radio/components/RadioHost';
 import { SideNav } from './SideNav';
@@ -23,6 +24,7 @@ export function AppShell() {
       </aside>
       <div className="shell__body">
         <TopBar onOpenMenu={() => setMenuOpen(true)} menuOpen={menuOpen} actions={<ChatWidget />} />
+        <OfflineBanner />
         <main id="main" className="shell__main" tabIndex={-1}>
           <Outlet />
         </main>

@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut, MonitorDown, Settings, UserRound } from 'lucide-react';
 import { Avatar, Spinner } from '@/components/ui';
+import { promptInstall, useCanInstall } from '@/features/offline/install-prompt';
 import { useSession } from '@/lib/session';
 
-/** The signed-in user in the top bar, with Profile, Settings and Log out. */
+/** The signed-in user in the top bar, with Profile, Settings, Install app and Log out. */
 export function UserMenu() {
   const { user, signOut, signingOut } = useSession();
+  const canInstall = useCanInstall();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -69,6 +71,20 @@ export function UserMenu() {
               <Settings size={18} aria-hidden="true" /> Settings
             </Link>
           </li>
+          {canInstall && (
+            <li>
+              <button
+                type="button"
+                className="usermenu__item"
+                onClick={() => {
+                  setOpen(false);
+                  void promptInstall();
+                }}
+              >
+                <MonitorDown size={18} aria-hidden="true" /> Install app
+              </button>
+            </li>
+          )}
           <li>
             <button
               type="button"

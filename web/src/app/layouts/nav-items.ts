@@ -1,4 +1,5 @@
 import {
+  ArrowDownToLine,
   Disc3,
   Home,
   ListMusic,
@@ -34,6 +35,7 @@ export const navGroups: { label: string; items: NavItem[] }[] = [
     label: 'You',
     items: [
       { to: '/home', label: 'Home', icon: Home },
+      { to: '/downloads', label: 'Downloads', icon: ArrowDownToLine },
       { to: '/profile', label: 'Profile', icon: UserRound },
     ],
   },

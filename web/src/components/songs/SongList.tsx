@@ -14,6 +14,8 @@ import {
   Sparkles,
   Trash2,
 } from 'lucide-react';
+import { OfflineMark } from '@/components/offline/OfflineMark';
+import { useSongDownloadItem } from '@/components/offline/song-menu-item';
 import { AddToPlaylistDialog } from '@/components/playlists/AddToPlaylistDialog';
 import { SharePanel } from '@/components/share/SharePanel';
 import { ConfirmDialog, Highlight, Menu, useToast } from '@/components/ui';
@@ -84,6 +86,7 @@ export function SongList({
   const [announcement, setAnnouncement] = useState('');
   const remove = useDeleteSong();
   const toast = useToast();
+  const downloadItem = useSongDownloadItem();
   const editable = onMove !== undefined;
 
   /** Moves a song and says where it went, for screen readers. */
@@ -246,6 +249,7 @@ export function SongList({
                     )}
                     {song.missing && <span className="song-row__missing">Unavailable</span>}
                   </span>
+                  <OfflineMark songId={song._id} name={song.song} />
                 </span>
                 <span className="song-row__count" title={plural(song.count, 'play')}>
                   {song.count.toLocaleString('en')}
@@ -295,6 +299,7 @@ export function SongList({
                         icon: <Sparkles size={18} aria-hidden="true" />,
                         onSelect: () => setSimilarTo(song),
                       },
+                      ...[downloadItem(song)].filter((item) => item !== null),
                     ]}
                   />
                   {onRemove && (

@@ -4,6 +4,7 @@ import { Disc3, ListPlus, Play, Shuffle } from 'lucide-react';
 import { albumArtist } from '@/components/cards';
 import { AddToPlaylistDialog } from '@/components/playlists';
 import { SongCover, SongList } from '@/components/songs';
+import { DownloadCollectionButton } from '@/components/offline/DownloadCollectionButton';
 import { Button, ButtonLink, EmptyState, PageLoader } from '@/components/ui';
 import { useAlbum, type Album } from '@/lib/albums';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -118,6 +119,10 @@ export function AlbumPage() {
         >
           Add to playlist
         </Button>
+        <DownloadCollectionButton
+          collection={{ kind: 'album', id: album._id, name: album.name, cover: album.coverSmall }}
+          songs={songs}
+        />
       </div>
       <SongList
         songs={songs}

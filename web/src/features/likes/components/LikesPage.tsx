@@ -1,5 +1,6 @@
 import { Heart, Play, Shuffle } from 'lucide-react';
 import { SongList, useLikedSongs } from '@/components/songs';
+import { DownloadCollectionButton } from '@/components/offline/DownloadCollectionButton';
 import { Button, ButtonLink, EmptyState, PageLoader } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { playShuffled, playSongs } from '@/lib/player-store';
@@ -73,6 +74,10 @@ export function LikesPage() {
           >
             Shuffle
           </Button>
+          <DownloadCollectionButton
+            collection={{ kind: 'liked', id: user._id, name: 'Liked Songs', cover: '' }}
+            songs={songs}
+          />
         </div>
       )}
       {body}

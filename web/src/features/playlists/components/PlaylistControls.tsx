@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { ChevronDown, FileText, Mic, MicOff, Play, Share2, Shuffle } from 'lucide-react';
+import { DownloadCollectionButton } from '@/components/offline/DownloadCollectionButton';
 import { Button } from '@/components/ui';
+import type { CollectionRef } from '@/lib/offline/downloads';
 import { playShuffled, playSongs } from '@/lib/player-store';
 import type { Song } from '@/lib/song';
 import { useVoiceCommands } from '../hooks/use-voice-commands';
@@ -11,6 +13,8 @@ interface PlaylistControlsProps {
   songs: Song[];
   /** Shown for playlists (not the top songs): opens the share panel. */
   onShare?: () => void;
+  /** Shown for playlists: downloads it for offline listening. */
+  download?: CollectionRef;
 }
 
 const COMMAND_LIST = VOICE_COMMANDS.join(', ').replace(/, (\w+)$/, ' or $1');
@@ -40,7 +44,7 @@ function VoiceStatus({ voice }: { voice: ReturnType<typeof useVoiceCommands> }) 
  * Play all, Shuffle, the microphone toggle (voice commands for this list)
  * and the transcript of the song that plays.
  */
-export function PlaylistControls({ songs, onShare }: PlaylistControlsProps) {
+export function PlaylistControls({ songs, onShare, download }: PlaylistControlsProps) {
   const voice = useVoiceCommands((command) => runCommand(command, songs));
   const [transcriptOpen, setTranscriptOpen] = useState(false);
   const transcriptId = useId();
@@ -82,6 +86,7 @@ export function PlaylistControls({ songs, onShare }: PlaylistControlsProps) {
               <span className="pl-share__text">Share</span>
             </Button>
           )}
+          {download && <DownloadCollectionButton collection={download} songs={songs} />}
         </div>
         <div className="pl-controls__group pl-controls__group--extra">
           <Button

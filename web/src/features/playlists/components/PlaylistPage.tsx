@@ -155,7 +155,11 @@ function PlaylistDetail({ refName }: { refName: string }) {
           </>
         }
       />
-      <PlaylistControls songs={p.songs} onShare={() => setSharing(true)} />
+      <PlaylistControls
+        songs={p.songs}
+        onShare={() => setSharing(true)}
+        download={{ kind: 'playlist', id: p._id, name: p.name, cover: p.coverSmall }}
+      />
       {p.songs.length === 0 ? (
         <EmptyState
           icon={Music2}

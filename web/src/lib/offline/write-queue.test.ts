@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { enqueueWrite, flushQueue, isQueueable, readQueue } from './write-queue';
+
+afterEach(() => window.localStorage.clear());
+
+describe('isQueueable', () => {
+  it.each([
+    ['POST', '/api/view/increase'],
+    ['POST', '/api/like/add'],
+    ['DELETE', '/api/like/s1'],
+    ['PUT', '/api/playlist/add'],
+    ['PUT', '/api/playlist/p1/order'],
+    ['DELETE', '/api/playlist/p1/songs/s1'],
+  ])('keeps %s %s for later', (method, path) => {
+    expect(isQueueable(method, path)).toBe(true);
+  });
+
+  it.each([
+    ['POST', '/api/upload'],
+    ['POST', '/api/playlist/create'],
+    ['DELETE', '/api/playlist/p1'],
+    ['POST', '/api/auth/logout'],
+    ['GET', '/api/like/all'],
+  ])('lets %s %s fail offline', (method, path) => {
+    expect(isQueueable(method, path)).toBe(false);
+  });
+});
+
+describe('flushQueue', () => {
+  it('sends the writes in order with their bodies, and empties the queue', async () => {
+    enqueueWrite('ada', { method: 'POST', path: '/api/like/add', body: { song: 's1' } });
+    enqueueWrite('ada', { method: 'DELETE', path: '/api/like/s1' });
+    enqueueWrite('ada', { method: 'POST', path: '/api/view/increase', body: { song: 's2' } });
+    const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
+    await expect(flushQueue('ada', fetch)).resolves.toBe(3);
+    const sent = fetch.mock.calls.map((c) => {
+      const [path, init] = c as unknown as [string, RequestInit];
+      return [init.method, path, init.body];
+    });
+    expect(sent).toEqual([
+      ['POST', '/api/like/add', '{"song":"s1"}'],
+      ['DELETE', '/api/like/s1', undefined],
+      ['POST', '/api/view/increase', '{"song":"s2"}'],
+    ]);
+    expect(readQueue('ada')).toEqual([]);
+  });
+
+  it('stops at a network failure or a 5xx and keeps the rest, in order', async () => {
+    enqueueWrite('ada', { method: 'POST', path: '/api/like/add', body: { song: 's1' } });
+    enqueueWrite('ada', { method: 'POST', path: '/api/like/add', body: { song: 's2' } });
+    const down = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(flushQueue('ada', down)).resolves.toBe(0);
+    expect(readQueue('ada')).toHaveLength(2);
+
+    const busy = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('{}', { status: 200 }))
+      .mockResolvedValueOnce(new Response('{}', { status: 503 }));
+    await expect(flushQueue('ada', busy)).resolves.toBe(1);
+    expect(readQueue('ada').map((w) => w.body)).toEqual([{ song: 's2' }]);
+  });
+
+  it('drops a write the server refuses for good (a 4xx), and goes on', async () => {
+    enqueueWrite('ada', {
+      method: 'PUT',
+      path: '/api/playlist/add',
+      body: { id: 'p', songs: 's' },
+    });
+    enqueueWrite('ada', { method: 'POST', path: '/api/view/increase', body: { song: 's' } });
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('{}', { status: 409 }))
+      .mockResolvedValueOnce(new Response('{}', { status: 200 }));
+    await expect(flushQueue('ada', fetch)).resolves.toBe(2);
+    expect(readQueue('ada')).toEqual([]);
+  });
+
+  it("keeps each user's queue apart", async () => {
+    enqueueWrite('ada', { method: 'POST', path: '/api/like/add', body: { song: 's1' } });
+    const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
+    await expect(flushQueue('bob', fetch)).resolves.toBe(0);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(readQueue('ada')).toHaveLength(1);
+  });
+});

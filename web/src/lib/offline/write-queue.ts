@@ -1,0 +1,93 @@
+import { readLocal, writeLocal } from '../storage';
+import { storageKeys } from './keys';
+
+/** A write made while offline, to send when the connection comes back. */
+export interface QueuedWrite {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+  queuedAt: string;
+}
+
+/**
+ * The writes that make sense later, in the order they were made: listens,
+ * likes and playlist edits. Anything else offline fails as before, with a
+ * sentence saying we could not reach Musicify.
+ */
+const QUEUEABLE: [QueuedWrite['method'], RegExp][] = [
+  ['POST', /^\/api\/view\/increase$/],
+  ['POST', /^\/api\/like\/add$/],
+  ['DELETE', /^\/api\/like\/[^/]+$/],
+  ['PUT', /^\/api\/playlist\/add$/],
+  ['PUT', /^\/api\/playlist\/[^/]+\/order$/],
+  ['DELETE', /^\/api\/playlist\/[^/]+\/songs\/[^/]+$/],
+];
+
+export function isQueueable(method: string, path: string): boolean {
+  return QUEUEABLE.some(([m, re]) => m === method && re.test(path));
+}
+
+function isQueue(v: unknown): v is QueuedWrite[] {
+  return Array.isArray(v) && v.every((w) => typeof w === 'object' && w && 'path' in w);
+}
+
+export function readQueue(userId: string): QueuedWrite[] {
+  return readLocal(storageKeys.queue(userId), isQueue) ?? [];
+}
+
+export function enqueueWrite(userId: string, write: Omit<QueuedWrite, 'queuedAt'>): void {
+  const queue = readQueue(userId);
+  queue.push({ ...write, queuedAt: new Date().toISOString() });
+  writeLocal(storageKeys.queue(userId), queue);
+}
+
+export function clearQueue(userId: string): void {
+  try {
+    window.localStorage.removeItem(storageKeys.queue(userId));
+  } catch {
+    // Nothing to remove when storage is unavailable.
+  }
+}
+
+const flushing = new Map<string, Promise<number>>();
+
+/**
+ * Sends the queued writes in order. A write the server answers (even with a
+ * 4xx: a song deleted since, a song already in a playlist) leaves the queue;
+ * a network failure or a 5xx stops, keeping it and the rest for next time.
+ * Resolves with how many were sent.
+ */
+export function flushQueue(userId: string, fetchImpl: typeof fetch = fetch): Promise<number> {
+  const running = flushing.get(userId);
+  if (running) return running;
+  const p = (async () => {
+    let sent = 0;
+    for (;;) {
+      const [next] = readQueue(userId);
+      if (!next) return sent;
+      let status: number;
+      try {
+        const res = await fetchImpl(next.path, {
+          method: next.method,
+          headers:
+            next.body === undefined
+              ? { Accept: 'application/json' }
+              : { Accept: 'application/json', 'Content-Type': 'application/json' },
+          body: next.body === undefined ? undefined : JSON.stringify(next.body),
+          credentials: 'same-origin',
+        });
+        status = res.status;
+      } catch {
+        return sent;
+      }
+      if (status >= 500 || status === 401) return sent;
+      // Drop the write just sent, keeping anything queued meanwhile.
+      const rest = readQueue(userId);
+      rest.shift();
+      writeLocal(storageKeys.queue(userId), rest);
+      sent += 1;
+    }
+  })().finally(() => flushing.delete(userId));
+  flushing.set(userId, p);
+  return p;
+}
