@@ -81,7 +81,6 @@ export function PlaylistsPage() {
           <li key={p._id}>
             <PlaylistCard
               playlist={p}
-              showId
               meta={plural(p.count, 'song')}
               actions={
                 <Menu
