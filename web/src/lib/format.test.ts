@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatTime, plural, songsSummary, totalSeconds } from './format';
+import { formatDuration, formatTime, noun, plural, songsSummary, totalSeconds } from './format';
 
 describe('plural', () => {
   it.each([
@@ -13,6 +13,14 @@ describe('plural', () => {
     [3, 'person', 'people', '3 people'],
   ])('%s %s reads as it should', (count, one, many, text) => {
     expect(plural(count, one, many)).toBe(text);
+  });
+});
+
+describe('noun', () => {
+  it('is singular for exactly one', () => {
+    expect(noun(1, 'Follower')).toBe('Follower');
+    expect(noun(0, 'Follower')).toBe('Followers');
+    expect(noun(2, 'person', 'people')).toBe('people');
   });
 });
 

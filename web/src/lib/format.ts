@@ -3,9 +3,14 @@
  * never says '1 songs' or mixes '12 min 5 sec' with '12:05'.
  */
 
+/** The noun alone for a count shown apart from it: 'song' for 1, 'songs' otherwise. */
+export function noun(count: number, one: string, many = `${one}s`): string {
+  return count === 1 ? one : many;
+}
+
 /** '1 song', '12 songs', '1,204 plays': a count with its noun in the right number. */
 export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+  return `${count.toLocaleString('en')} ${noun(count, one, many)}`;
 }
 
 /** Whole seconds, with unknown or negative lengths as 0. */

@@ -84,7 +84,7 @@ export function PlaylistsPage() {
               meta={plural(p.count, 'song')}
               actions={
                 <Menu
-                  label={`More options for “${p.name}”`}
+                  label={`More options for ${p.name}`}
                   trigger={<MoreHorizontal size={20} aria-hidden="true" />}
                   items={[
                     {
