@@ -19,6 +19,9 @@ type playlistView struct {
 	Mine       bool      `json:"mine"`
 	Count      int       `json:"count"`
 	CreatedAt  time.Time `json:"createdAt"`
+	// Mosaic is the small covers of its first songs (up to four distinct),
+	// the picture of a playlist without a cover of its own; [] once it has one.
+	Mosaic []string `json:"mosaic"`
 }
 
 // playlistDetail is a playlist with its songs, always a list.
@@ -29,8 +32,15 @@ type playlistDetail struct {
 
 func playlistOf(p *musicify.Playlist, viewer *musicify.User) playlistView {
 	large, small := coverURLs(p.CoverKey)
+	mosaic := []string{}
+	if p.CoverKey == "" {
+		for _, key := range p.Mosaic {
+			_, tile := coverURLs(key)
+			mosaic = append(mosaic, tile)
+		}
+	}
 	return playlistView{ID: p.ID, IDAlias: p.ID, Name: p.Name, Cover: large, CoverSmall: small, Owner: p.Owner,
-		Mine: viewer != nil && viewer.ID == p.UserID, Count: p.Songs, CreatedAt: p.Created}
+		Mine: viewer != nil && viewer.ID == p.UserID, Count: p.Songs, CreatedAt: p.Created, Mosaic: mosaic}
 }
 
 func playlistsOf(list []*musicify.Playlist, viewer *musicify.User) []playlistView {

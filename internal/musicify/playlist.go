@@ -14,6 +14,10 @@ type Playlist struct {
 	CoverKey string
 	Songs    int // how many songs it holds
 	Created  time.Time
+	// Mosaic holds the cover keys of its first songs (up to four, each
+	// cover once, in playlist order): the picture of a playlist with no
+	// cover of its own.
+	Mosaic []string
 }
 
 // PlaylistNameMax bounds playlist names.

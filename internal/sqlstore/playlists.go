@@ -15,8 +15,16 @@ import (
 
 var _ musicify.PlaylistStore = (*DB)(nil)
 
+// playlistSelect reads a playlist with its count and its mosaic: the first
+// four distinct song covers in playlist order, joined by spaces (keys have
+// none), inside the same query so a list of playlists costs one query.
+// string_agg with ORDER BY reads the same in PostgreSQL and SQLite ≥ 3.44.
 const playlistSelect = `SELECT p.id, p.user_id, u.username, p.name, p.cover_key, p.created_at,
-	(SELECT COUNT(*) FROM playlist_songs ps WHERE ps.playlist_id = p.id)
+	(SELECT COUNT(*) FROM playlist_songs ps WHERE ps.playlist_id = p.id),
+	COALESCE((SELECT string_agg(m.cover_key, ' ' ORDER BY m.pos, m.cover_key) FROM (
+		SELECT s.cover_key, MIN(ps.position) AS pos FROM playlist_songs ps JOIN songs s ON s.id = ps.song_id
+		WHERE ps.playlist_id = p.id AND s.cover_key <> ''
+		GROUP BY s.cover_key ORDER BY pos, s.cover_key LIMIT 4) m), '')
 	FROM playlists p JOIN users u ON u.id = p.user_id`
 
 var errNoPlaylist = musicify.Errorf(musicify.ENOTFOUND, "This playlist does not exist.")
@@ -70,10 +78,12 @@ func (d *DB) PlaylistsByUser(ctx context.Context, userID string) ([]*musicify.Pl
 func scanPlaylist(s scanner) (*musicify.Playlist, error) {
 	var p musicify.Playlist
 	var created int64
-	if err := s.Scan(&p.ID, &p.UserID, &p.Owner, &p.Name, &p.CoverKey, &created, &p.Songs); err != nil {
+	var mosaic string
+	if err := s.Scan(&p.ID, &p.UserID, &p.Owner, &p.Name, &p.CoverKey, &created, &p.Songs, &mosaic); err != nil {
 		return nil, err
 	}
 	p.Created = fromMillis(created)
+	p.Mosaic = strings.Fields(mosaic)
 	return &p, nil
 }
 

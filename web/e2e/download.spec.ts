@@ -27,8 +27,8 @@ test('a download saves exactly the uploaded bytes and shows its progress', async
   const row = page.getByRole('listitem').filter({ hasText: 'Harbour Demo' });
 
   const downloading = page.waitForEvent('download');
-  await row.getByRole('button', { name: 'Download' }).click();
-  const progress = row.getByRole('progressbar', { name: 'Downloading “Harbour Demo”' });
+  await row.getByRole('button', { name: 'Download Harbour Demo' }).click();
+  const progress = row.getByRole('progressbar', { name: 'Downloading Harbour Demo' });
   await expect(progress).toHaveAttribute('aria-valuenow', '100');
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('Harbour Demo.mp3');
@@ -36,7 +36,7 @@ test('a download saves exactly the uploaded bytes and shows its progress', async
   expect(saved.equals(fs.readFileSync(file))).toBe(true);
   await expect(statusToast(page)).toContainText('Downloaded “Harbour Demo”');
   // The ring gives way to the download button again.
-  await expect(row.getByRole('button', { name: 'Download' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Download Harbour Demo' })).toBeVisible();
 });
 
 test('one download at a time, and a download can be canceled', async ({ page, listener }) => {
@@ -51,18 +51,18 @@ test('one download at a time, and a download can be canceled', async ({ page, li
   const first = page.getByRole('listitem').filter({ hasText: 'First' });
   const second = page.getByRole('listitem').filter({ hasText: 'Second' });
 
-  await first.getByRole('button', { name: 'Download' }).click();
-  await expect(first.getByRole('progressbar', { name: 'Downloading “First”' })).toBeVisible();
-  await second.getByRole('button', { name: 'Download' }).click();
+  await first.getByRole('button', { name: 'Download First' }).click();
+  await expect(first.getByRole('progressbar', { name: 'Downloading First' })).toBeVisible();
+  await second.getByRole('button', { name: 'Download Second' }).click();
   await expect(statusToast(page)).toContainText('A download is already in progress');
 
-  await first.getByRole('button', { name: 'Cancel download' }).click();
+  await first.getByRole('button', { name: 'Cancel download of First' }).click();
   await expect(errorToast(page)).toContainText('Download canceled');
-  await expect(first.getByRole('button', { name: 'Download' })).toBeVisible();
+  await expect(first.getByRole('button', { name: 'Download First' })).toBeVisible();
   await held.release();
 
   await page.unroute(downloads);
   const downloading = page.waitForEvent('download');
-  await second.getByRole('button', { name: 'Download' }).click();
+  await second.getByRole('button', { name: 'Download Second' }).click();
   expect((await downloading).suggestedFilename()).toBe('Second.mp3');
 });

@@ -50,7 +50,7 @@ test('“More like this” lists similar songs, tells the recommender, and one o
     (r) => r.url().endsWith('/api/recommend/create') && r.method() === 'POST',
   );
   await page
-    .getByRole('button', { name: `More actions for “${name}”` })
+    .getByRole('button', { name: `More options for ${name}` })
     .first()
     .click();
   await page.getByRole('menuitem', { name: 'More like this' }).click();

@@ -16,31 +16,43 @@ test('likes and unlikes a song; the heart survives a reload and Liked Songs foll
   expect(listener.username).toBeTruthy();
 
   await page.goto('/songs');
-  const heart = row(page, 'Midnight Harbour').getByRole('button', { name: 'Like', exact: true });
+  const heart = row(page, 'Midnight Harbour').getByRole('button', {
+    name: 'Like Midnight Harbour',
+    exact: true,
+  });
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await heart.click();
-  const liked = row(page, 'Midnight Harbour').getByRole('button', { name: 'Unlike' });
+  const liked = row(page, 'Midnight Harbour').getByRole('button', {
+    name: 'Unlike Midnight Harbour',
+    exact: true,
+  });
   await expect(liked).toHaveAttribute('aria-pressed', 'true');
   await expect(statusToast(page)).toContainText('Added to Liked Songs');
   // The heart turns at once; the reload below must not cut off the request
   // that saves it, so wait for the server's answer.
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/like/add') && r.ok());
-  await row(page, 'Dandelion Road').getByRole('button', { name: 'Like', exact: true }).click();
-  await expect(row(page, 'Dandelion Road').getByRole('button', { name: 'Unlike' })).toBeVisible();
+  await row(page, 'Dandelion Road')
+    .getByRole('button', { name: 'Like Dandelion Road', exact: true })
+    .click();
+  await expect(
+    row(page, 'Dandelion Road').getByRole('button', { name: 'Unlike Dandelion Road', exact: true }),
+  ).toBeVisible();
   await saved;
 
   await page.reload();
   await expect(liked).toHaveAttribute('aria-pressed', 'true');
   await expect(
-    row(page, 'Porch Light Lullaby').getByRole('button', { name: 'Like', exact: true }),
+    row(page, 'Porch Light Lullaby').getByRole('button', {
+      name: 'Like Porch Light Lullaby',
+      exact: true,
+    }),
   ).toHaveAttribute('aria-pressed', 'false');
 
   // The player bar's heart is the same heart.
   await row(page, 'Midnight Harbour').getByText('Midnight Harbour', { exact: true }).click();
-  await expect(playerBar(page).getByRole('button', { name: 'Unlike' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  await expect(
+    playerBar(page).getByRole('button', { name: 'Unlike Midnight Harbour' }),
+  ).toHaveAttribute('aria-pressed', 'true');
   await playerBar(page).getByRole('button', { name: 'Pause' }).click();
 
   await page.getByRole('link', { name: 'Liked Songs' }).click();
@@ -54,7 +66,7 @@ test('likes and unlikes a song; the heart survives a reload and Liked Songs foll
   const unliked = page.waitForResponse(
     (r) => r.request().method() === 'DELETE' && r.url().includes('/api/like/') && r.ok(),
   );
-  await playerBar(page).getByRole('button', { name: 'Unlike' }).click();
+  await playerBar(page).getByRole('button', { name: 'Unlike Midnight Harbour' }).click();
   await expect(list.locator('.song-row__title')).toHaveText(['Dandelion Road']);
   // The list changes at once; the reload must not cut off the request that saves it.
   await unliked;
@@ -62,6 +74,9 @@ test('likes and unlikes a song; the heart survives a reload and Liked Songs foll
   await expect(list.locator('.song-row__title')).toHaveText(['Dandelion Road']);
   await page.goto('/songs');
   await expect(
-    row(page, 'Midnight Harbour').getByRole('button', { name: 'Like', exact: true }),
+    row(page, 'Midnight Harbour').getByRole('button', {
+      name: 'Like Midnight Harbour',
+      exact: true,
+    }),
   ).toHaveAttribute('aria-pressed', 'false');
 });

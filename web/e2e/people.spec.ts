@@ -83,7 +83,7 @@ test('someone follows you: they show on Followers, the counts are right, and you
   }
 
   await page.goto('/profile');
-  await expect(page.getByRole('link', { name: '1 Followers' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: '1 Follower', exact: true })).toHaveAttribute(
     'href',
     '/followers',
   );
@@ -93,7 +93,7 @@ test('someone follows you: they show on Followers, the counts are right, and you
   );
   await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/allusers');
 
-  await page.getByRole('link', { name: '1 Followers' }).click();
+  await page.getByRole('link', { name: '1 Follower', exact: true }).click();
   await expect(page).toHaveURL(/\/followers$/);
   const follower = page
     .getByRole('list', { name: 'Followers' })

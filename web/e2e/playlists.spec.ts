@@ -56,7 +56,7 @@ test('creates a playlist, changes its cover and deletes it', async ({ page, list
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // The menu: exactly Share, Delete, Change Cover and Close.
-  await trip.getByRole('button', { name: 'More options for “Road  Trip”' }).click();
+  await trip.getByRole('button', { name: 'More options for Road  Trip' }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem')).toHaveText(['Share', 'Delete', 'Change Cover', 'Close']);
   await menu.getByRole('menuitem', { name: 'Close' }).click();
@@ -74,8 +74,10 @@ test('creates a playlist, changes its cover and deletes it', async ({ page, list
   await expect(cover).toBeHidden();
   await expect(trip.locator('img')).toHaveAttribute('src', /^\/media\/covers\//);
 
-  // A click on the cover opens the playlist by its id.
-  const id = (await trip.textContent())!.match(/[0-9a-f]{24}/)![0];
+  // A click on the cover opens the playlist by its id, which the card does not show.
+  const [made] = (await (await page.request.get('/api/playlist/all')).json()) as { _id: string }[];
+  const id = made!._id;
+  await expect(trip).not.toContainText(id);
   await trip.locator('img').click();
   await expect(page).toHaveURL(new RegExp(`/player/${id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Road  Trip' })).toBeVisible();
@@ -103,19 +105,21 @@ test('adds songs from /songs, plays, shuffles, reorders and removes them', async
 
   await page.goto('/songs');
   for (const song of ['Midnight Harbour', 'Dandelion Road']) {
-    await row(page, song).getByRole('button', { name: 'Add to playlist' }).click();
+    await row(page, song)
+      .getByRole('button', { name: `Add ${song} to playlist` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Add to playlist' });
-    await dialog.getByRole('textbox', { name: 'Search playlists' }).fill(name.toLowerCase());
-    await dialog.getByRole('button', { name: 'Search' }).click();
+    await dialog.getByRole('searchbox', { name: 'Filter playlists' }).fill(name.toLowerCase());
     await dialog.getByRole('button', { name, exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(statusToast(page)).toContainText(`Added to “${name}”`);
   }
   // Twice is refused with the server's sentence.
-  await row(page, 'Midnight Harbour').getByRole('button', { name: 'Add to playlist' }).click();
+  await row(page, 'Midnight Harbour')
+    .getByRole('button', { name: 'Add Midnight Harbour to playlist' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Add to playlist' });
-  await dialog.getByRole('textbox', { name: 'Search playlists' }).fill(name);
-  await dialog.getByRole('button', { name: 'Search' }).click();
+  await dialog.getByRole('searchbox', { name: 'Filter playlists' }).fill(name);
   await dialog.getByRole('button', { name, exact: true }).click();
   await expect(page.getByRole('alert')).toContainText(`This song is already in “${name}”.`);
   await page.keyboard.press('Escape');
@@ -131,7 +135,7 @@ test('adds songs from /songs, plays, shuffles, reorders and removes them', async
     'Porch Light Lullaby',
   ]);
   // Songs of a playlist are not downloaded from here.
-  await expect(page.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Download / })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Play all' }).click();
   await expect(playerBar(page)).toContainText('Midnight Harbour');
@@ -148,13 +152,17 @@ test('adds songs from /songs, plays, shuffles, reorders and removes them', async
   await playerBar(page).getByRole('button', { name: 'Pause' }).click();
 
   // Keyboard: Move down, then Alt+↑ on another row.
-  await row(page, 'Midnight Harbour').getByRole('button', { name: 'Move down' }).click();
+  await row(page, 'Midnight Harbour')
+    .getByRole('button', { name: 'Move Midnight Harbour down' })
+    .click();
   await expect(order(page, list)).toHaveText([
     'Dandelion Road',
     'Midnight Harbour',
     'Porch Light Lullaby',
   ]);
-  await row(page, 'Porch Light Lullaby').getByRole('button', { name: 'Move up' }).focus();
+  await row(page, 'Porch Light Lullaby')
+    .getByRole('button', { name: 'Move Porch Light Lullaby up' })
+    .focus();
   await page.keyboard.press('Alt+ArrowUp');
   await expect(order(page, list)).toHaveText([
     'Dandelion Road',
@@ -173,7 +181,7 @@ test('adds songs from /songs, plays, shuffles, reorders and removes them', async
   ]);
 
   // Drag the last song's handle to the top.
-  const grip = page.getByRole('button', { name: 'Reorder “Midnight Harbour”' });
+  const grip = page.getByRole('button', { name: 'Reorder Midnight Harbour' });
   await grip.hover(); // scrolled clear of the player bar
   const box = (await grip.boundingBox())!;
   const top = (await row(page, 'Dandelion Road').boundingBox())!;
@@ -190,7 +198,9 @@ test('adds songs from /songs, plays, shuffles, reorders and removes them', async
     .poll(() => playlistOrder(page.request, playlist._id))
     .toEqual(['Midnight Harbour', 'Dandelion Road', 'Porch Light Lullaby']);
 
-  await row(page, 'Dandelion Road').getByRole('button', { name: 'Remove from playlist' }).click();
+  await row(page, 'Dandelion Road')
+    .getByRole('button', { name: 'Remove Dandelion Road from playlist' })
+    .click();
   await expect(statusToast(page)).toContainText(`Removed “Dandelion Road” from “${name}”`);
   await expect(order(page, list)).toHaveText(['Midnight Harbour', 'Porch Light Lullaby']);
   await page.reload();
@@ -215,7 +225,7 @@ test("someone else's playlist plays but shows no remove or reorder controls", as
   await expect(page).toHaveURL(new RegExp(`/player/${drive._id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Late Night Drive' })).toBeVisible();
   await expect(order(page, 'Songs in Late Night Drive')).toHaveCount(drive.count);
-  for (const name of ['Remove from playlist', 'Move up', 'Move down', /^Reorder/]) {
+  for (const name of [/^Remove .* from playlist$/, /^Move .* (up|down)$/, /^Reorder /]) {
     await expect(page.getByRole('button', { name })).toHaveCount(0);
   }
   await expect(page.getByRole('button', { name: 'Play all' })).toBeEnabled();
@@ -238,6 +248,6 @@ test('the top songs open from Home, read-only', async ({ page, signedIn }) => {
   await expect(page.getByRole('list', { name: 'Top Songs' }).getByRole('listitem')).not.toHaveCount(
     0,
   );
-  await expect(page.getByRole('button', { name: 'Move up' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Download', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Move .* up$/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Download / })).toHaveCount(0);
 });

@@ -17,6 +17,12 @@ export interface Playlist {
   /** How many songs it holds. */
   count: number;
   createdAt: string;
+  /**
+   * Up to four small covers of its first songs, for a 2×2 picture while it
+   * has no cover of its own; [] once it has one. Optional: answers cached
+   * before the field existed lack it.
+   */
+  mosaic?: string[];
 }
 
 /** A playlist with its songs in order, as GET /api/playlist/{ref} returns it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeSong } from '@/test/songs';
-import { artistName, formatDuration, playable, songArtist } from './song';
+import { artistName, playable, songArtist } from './song';
 
 describe('names of artists', () => {
   it("shows an uploader's hyphens as spaces and a tagged name as it is", () => {
@@ -12,21 +12,6 @@ describe('names of artists', () => {
     expect(songArtist(makeSong('c', { artist: 'paper-moons' }))).toBe('paper moons');
     expect(artistName({ name: 'Blink-182', userId: '' })).toBe('Blink-182');
     expect(artistName({ name: 'sleepy-kettle', userId: 'u7' })).toBe('sleepy kettle');
-  });
-});
-
-describe('formatDuration', () => {
-  it.each([
-    [0, '0 sec'],
-    [42.4, '42 sec'],
-    [60, '1 min'],
-    [725, '12 min 5 sec'],
-    [3600, '1 hr'],
-    [4830, '1 hr 20 min'],
-    [Number.NaN, '0 sec'],
-    [-5, '0 sec'],
-  ])('%s seconds read %s', (seconds, text) => {
-    expect(formatDuration(seconds)).toBe(text);
   });
 });
 

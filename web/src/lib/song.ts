@@ -92,30 +92,8 @@ export function playable(songs: Song[]): Song[] {
   return songs.filter((s) => !s.missing);
 }
 
-/** Seconds as m:ss, or h:mm:ss from an hour on; unknown or negative times read 0:00. */
-export function formatTime(seconds: number): string {
-  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
-
-/** A list's length as Spotify writes it: '42 sec', '12 min 5 sec', '1 hr 20 min'. */
-export function formatDuration(seconds: number): string {
-  const total = Number.isFinite(seconds) ? Math.max(0, Math.round(seconds)) : 0;
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  if (h > 0) return m > 0 ? `${h} hr ${m} min` : `${h} hr`;
-  if (m > 0) return s > 0 ? `${m} min ${s} sec` : `${m} min`;
-  return `${s} sec`;
-}
-
-/** '1 song', '12 songs': a count with its noun. */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}
+// Counts and lengths read the same everywhere: the helpers live in lib/format.ts.
+export { formatDuration, formatTime, plural } from './format';
 
 /** Whether a song matches a search term: its name or its artist contains it, any case. */
 export function songMatches(song: Song, term: string): boolean {

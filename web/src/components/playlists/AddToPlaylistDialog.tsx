@@ -1,13 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
-import { ListMusic, Plus, Search } from 'lucide-react';
-import { SongCover } from '@/components/songs/SongCover';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Plus, Search } from 'lucide-react';
 import { Button, Dialog, Spinner, TextField, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { plural } from '@/lib/format';
 import type { Playlist } from '@/lib/playlist';
-import { plural, type Song } from '@/lib/song';
+import type { Song } from '@/lib/song';
 import { useAddSongsToPlaylist, useAddToPlaylist, type AddedSongs } from './add-to-playlist';
 import { useCreatePlaylist } from './create-playlist';
-import { useSearchPlaylists } from './search-playlists';
+import { usePlaylists } from './get-playlists';
+import { PlaylistCover } from './PlaylistCover';
 import './playlists.css';
 
 interface AddToPlaylistDialogProps {
@@ -29,58 +30,88 @@ export function addedMessage(playlist: string, { added, already }: AddedSongs): 
   return `Added ${songs} to “${playlist}” (${already} already there)`;
 }
 
-/** Whether a search found a playlist of exactly this name (any case, ends trimmed). */
+/** Whether a list has a playlist of exactly this name (any case, ends trimmed). */
 export function hasExactMatch(result: Playlist[], term: string): boolean {
   const wanted = term.trim().toLowerCase();
   return result.some((p) => p.name.trim().toLowerCase() === wanted);
 }
 
+/** Whether a playlist's name holds every word of the filter, in any case and order. */
+export function matchesFilter(name: string, filter: string): boolean {
+  const haystack = name.toLowerCase();
+  return filter
+    .toLowerCase()
+    .split(/\s+/)
+    .every((word) => haystack.includes(word));
+}
+
+/** Moves the focus between the options with the arrow keys, Home and End. */
+function onListKey(e: KeyboardEvent<HTMLElement>, list: HTMLElement | null) {
+  if (!list || !['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(e.key)) return;
+  const options = Array.from(list.querySelectorAll<HTMLButtonElement>('.pl-option'));
+  if (options.length === 0) return;
+  e.preventDefault();
+  const at = options.indexOf(document.activeElement as HTMLButtonElement);
+  let next = 0;
+  if (e.key === 'End') next = options.length - 1;
+  else if (e.key === 'ArrowDown') next = at < 0 ? 0 : Math.min(options.length - 1, at + 1);
+  else if (e.key === 'ArrowUp') next = at <= 0 ? -1 : at - 1;
+  if (next < 0) list.closest('.dialog__body')?.querySelector<HTMLInputElement>('input')?.focus();
+  else options[next]?.focus();
+}
+
 /**
- * 'Add to playlist': search your playlists by name, then a click on one adds
- * the song. When nothing matches exactly, a new playlist of that name can be
- * made with the song in it.
+ * 'Add to playlist': your playlists at once, newest first, with a filter and
+ * 'New playlist', which makes one (named by the filter, or by you) with the
+ * song in it. A click on a playlist adds the song. ↑/↓ move between them.
  */
 export function AddToPlaylistDialog({ song, songs, label, onClose }: AddToPlaylistDialogProps) {
   const toast = useToast();
-  const search = useSearchPlaylists();
+  const playlists = usePlaylists();
   const add = useAddToPlaylist();
   const addMany = useAddSongsToPlaylist();
   const create = useCreatePlaylist();
-  const [term, setTerm] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  /** The term the results belong to. */
-  const [searched, setSearched] = useState<string | null>(null);
+  const [filter, setFilter] = useState('');
+  const [naming, setNaming] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
   const [addingTo, setAddingTo] = useState<string | null>(null);
-  const resultsId = useId();
+  const listRef = useRef<HTMLDivElement>(null);
+  const filterRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const isNaming = naming !== null;
 
-  const busy = addingTo !== null || create.isPending;
-
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const name = term.trim();
-    if (name === '') {
-      setError('Type a playlist name to search for.');
+  // Naming a new playlist and going back each move the focus to the field shown.
+  const shownOnce = useRef(false);
+  useEffect(() => {
+    if (!shownOnce.current) {
+      shownOnce.current = true;
       return;
     }
-    setError(null);
-    search.mutate(name, {
-      onSuccess: () => setSearched(name),
-      onError: (err) => setError(errorMessage(err)),
-    });
-  }
+    (isNaming ? nameRef : filterRef).current?.focus();
+  }, [isNaming]);
+
+  const busy = addingTo !== null || create.isPending;
+  const term = filter.trim();
+  const all = playlists.data ?? [];
+  const shown = term === '' ? all : all.filter((p) => matchesFilter(p.name, term));
+  const offerByName = term !== '' && !hasExactMatch(all, term);
 
   function addTo(playlist: Pick<Playlist, '_id' | 'name'>) {
     setAddingTo(playlist._id);
+    const settle = {
+      onError: (err: unknown) => toast.error(errorMessage(err)),
+      onSettled: () => setAddingTo(null),
+    };
     if (songs) {
       addMany.mutate(
         { playlistId: playlist._id, songIds: songs.map((s) => s._id) },
         {
+          ...settle,
           onSuccess: (result) => {
             toast.success(addedMessage(playlist.name, result));
             onClose();
           },
-          onError: (err) => toast.error(errorMessage(err)),
-          onSettled: () => setAddingTo(null),
         },
       );
       return;
@@ -88,12 +119,11 @@ export function AddToPlaylistDialog({ song, songs, label, onClose }: AddToPlayli
     add.mutate(
       { playlistId: playlist._id, songId: song._id },
       {
+        ...settle,
         onSuccess: () => {
           toast.success(`Added to “${playlist.name}”`);
           onClose();
         },
-        onError: (err) => toast.error(errorMessage(err)),
-        onSettled: () => setAddingTo(null),
       },
     );
   }
@@ -101,12 +131,30 @@ export function AddToPlaylistDialog({ song, songs, label, onClose }: AddToPlayli
   function createAndAdd(name: string) {
     create.mutate(name, {
       onSuccess: (res) => addTo(res.playlist),
-      onError: (err) => toast.error(errorMessage(err)),
+      onError: (err) => {
+        if (naming !== null) setNameError(errorMessage(err));
+        else toast.error(errorMessage(err));
+      },
     });
   }
 
-  const result = search.data?.result ?? [];
-  const showResults = searched !== null && search.isSuccess;
+  function onNewPlaylist() {
+    if (offerByName) createAndAdd(term);
+    else setNaming(term);
+  }
+
+  function onName(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const name = (naming ?? '').trim();
+    if (name === '') {
+      setNameError('Give the playlist a name.');
+      return;
+    }
+    setNameError(null);
+    createAndAdd(name);
+  }
+
+  const what = songs ? 'these songs' : 'this song';
 
   return (
     <Dialog
@@ -120,30 +168,88 @@ export function AddToPlaylistDialog({ song, songs, label, onClose }: AddToPlayli
         </>
       }
     >
-      <form className="pl-search" onSubmit={onSubmit} noValidate role="search">
-        <TextField
-          label="Search playlists"
-          name="name"
-          required
-          autoComplete="off"
-          placeholder="Playlist name"
-          icon={<Search size={18} />}
-          value={term}
-          error={error}
-          onChange={(e) => setTerm(e.target.value)}
-        />
-        <Button type="submit" loading={search.isPending} className="pl-search__submit">
-          Search
-        </Button>
-      </form>
-
-      {showResults && (
-        <div className="pl-results" aria-live="polite">
-          {result.length === 0 ? (
-            <p className="pl-results__none">No playlists match “{searched}”.</p>
-          ) : (
-            <ul className="pl-results__list" aria-label="Playlists found" id={resultsId}>
-              {result.map((p) => (
+      {naming !== null ? (
+        <form className="pl-name" onSubmit={onName} noValidate>
+          <TextField
+            ref={nameRef}
+            label="New playlist name"
+            name="name"
+            required
+            autoComplete="off"
+            maxLength={100}
+            value={naming}
+            error={nameError}
+            onChange={(e) => setNaming(e.target.value)}
+          />
+          <div className="pl-name__actions">
+            <Button type="button" variant="ghost" onClick={() => setNaming(null)}>
+              Back
+            </Button>
+            <Button type="submit" loading={busy}>
+              Create and add
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="pl-picker" onKeyDown={(e) => onListKey(e, listRef.current)}>
+          <TextField
+            ref={filterRef}
+            label="Filter playlists"
+            type="search"
+            name="filter"
+            autoComplete="off"
+            placeholder="Find a playlist"
+            icon={<Search size={18} />}
+            value={filter}
+            aria-controls={listId}
+            onChange={(e) => setFilter(e.target.value)}
+            onKeyDown={(e) => {
+              // Enter goes to the first playlist: from there Enter adds.
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                listRef.current?.querySelector<HTMLButtonElement>('.pl-option')?.focus();
+              }
+            }}
+          />
+          <div className="pl-results" ref={listRef}>
+            <button
+              type="button"
+              className="pl-option pl-option--new"
+              onClick={onNewPlaylist}
+              disabled={busy}
+            >
+              <span className="pl-option__tile" aria-hidden="true">
+                {create.isPending ? <Spinner size={18} /> : <Plus size={22} />}
+              </span>
+              <span className="pl-option__text">
+                <span className="pl-option__name">
+                  {offerByName ? `New playlist “${term}”` : 'New playlist'}
+                </span>
+                <span className="pl-option__meta">Create it with {what}</span>
+              </span>
+            </button>
+            {playlists.isPending && (
+              <div className="pl-results__status">
+                <Spinner size={22} />
+                <span className="visually-hidden">Loading your playlists</span>
+              </div>
+            )}
+            {playlists.isError && (
+              <div className="pl-results__status" role="alert">
+                <span>{errorMessage(playlists.error)}</span>
+                <Button size="sm" variant="secondary" onClick={() => void playlists.refetch()}>
+                  Try again
+                </Button>
+              </div>
+            )}
+            {playlists.isSuccess && all.length === 0 && (
+              <p className="pl-results__none">You have no playlists yet: make one above.</p>
+            )}
+            {playlists.isSuccess && all.length > 0 && shown.length === 0 && (
+              <p className="pl-results__none">No playlists match “{term}”.</p>
+            )}
+            <ul className="pl-results__list" aria-label="Your playlists" id={listId}>
+              {shown.map((p) => (
                 <li key={p._id}>
                   <button
                     type="button"
@@ -151,12 +257,12 @@ export function AddToPlaylistDialog({ song, songs, label, onClose }: AddToPlayli
                     onClick={() => addTo(p)}
                     disabled={busy}
                     aria-label={p.name}
-                    aria-describedby={`${resultsId}-${p._id}`}
+                    aria-describedby={`${listId}-${p._id}`}
                   >
-                    <SongCover src={p.coverSmall} size={44} className="pl-option__cover" />
+                    <PlaylistCover playlist={p} size={48} className="pl-option__cover" />
                     <span className="pl-option__text">
                       <span className="pl-option__name">{p.name}</span>
-                      <span className="pl-option__meta" id={`${resultsId}-${p._id}`}>
+                      <span className="pl-option__meta" id={`${listId}-${p._id}`}>
                         {plural(p.count, 'song')}
                       </span>
                     </span>
@@ -169,25 +275,12 @@ export function AddToPlaylistDialog({ song, songs, label, onClose }: AddToPlayli
                 </li>
               ))}
             </ul>
-          )}
-          {!hasExactMatch(result, searched) && (
-            <button
-              type="button"
-              className="pl-option pl-option--new"
-              onClick={() => createAndAdd(searched)}
-              disabled={busy}
-            >
-              <span className="pl-option__tile" aria-hidden="true">
-                {create.isPending ? <Spinner size={18} /> : <ListMusic size={20} />}
-              </span>
-              <span className="pl-option__text">
-                <span className="pl-option__name">New playlist “{searched}”</span>
-                <span className="pl-option__meta">
-                  {songs ? 'Create it with these songs' : 'Create it with this song'}
-                </span>
-              </span>
-            </button>
-          )}
+            <p className="visually-hidden" aria-live="polite">
+              {playlists.isSuccess && term !== ''
+                ? `${plural(shown.length, 'playlist')} found`
+                : ''}
+            </p>
+          </div>
         </div>
       )}
     </Dialog>

@@ -1,5 +1,6 @@
 export { AddToPlaylistDialog } from './AddToPlaylistDialog';
 export { PlaylistCard } from './PlaylistCard';
+export { PlaylistCover } from './PlaylistCover';
 export { useCreatePlaylist, createPlaylist } from './create-playlist';
 export { usePlaylists, playlistsQuery } from './get-playlists';
 export { addToPlaylist, useAddToPlaylist } from './add-to-playlist';

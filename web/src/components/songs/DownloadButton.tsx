@@ -29,7 +29,7 @@ export function DownloadButton({ song }: { song: Song }) {
         type="button"
         className="song-action"
         onClick={start}
-        aria-label="Download"
+        aria-label={`Download ${song.song}`}
         title="Download"
       >
         <Download size={18} aria-hidden="true" />
@@ -45,7 +45,7 @@ export function DownloadButton({ song }: { song: Song }) {
       <span
         className={done ? 'download__ring download__ring--done' : 'download__ring'}
         role="progressbar"
-        aria-label={`Downloading “${song.song}”`}
+        aria-label={`Downloading ${song.song}`}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent ?? undefined}
@@ -73,7 +73,7 @@ export function DownloadButton({ song }: { song: Song }) {
           type="button"
           className="song-action song-action--small"
           onClick={cancelDownload}
-          aria-label="Cancel download"
+          aria-label={`Cancel download of ${song.song}`}
           title="Cancel download"
         >
           <X size={14} aria-hidden="true" />

@@ -73,9 +73,9 @@ describe('the heart', () => {
     const { calls } = server(['b'], 200);
     renderHearts();
     await waitFor(() => expect(heart('b')).toHaveAttribute('aria-pressed', 'true'));
-    expect(heart('b')).toHaveAccessibleName('Unlike');
+    expect(heart('b')).toHaveAccessibleName('Unlike Kettle Song');
     expect(heart('a')).toHaveAttribute('aria-pressed', 'false');
-    expect(heart('a')).toHaveAccessibleName('Like');
+    expect(heart('a')).toHaveAccessibleName('Like Midnight Harbour');
     expect(calls).toEqual([{ method: 'GET', url: '/api/like/all' }]);
   });
 
@@ -85,7 +85,7 @@ describe('the heart', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     await userEvent.click(heart('a'));
     expect(heart('a')).toHaveAttribute('aria-pressed', 'true');
-    expect(heart('a')).toHaveAccessibleName('Unlike');
+    expect(heart('a')).toHaveAccessibleName('Unlike Midnight Harbour');
     expect(calls).toContainEqual({ method: 'POST', url: '/api/like/add' });
     release();
     expect(await screen.findByText('Added to Liked Songs')).toBeInTheDocument();

@@ -8,7 +8,7 @@ interface LikeButtonProps {
   className?: string;
 }
 
-/** The heart of a song: 'Like' or 'Unlike', pressed while liked, optimistic. */
+/** The heart of a song: 'Like …' or 'Unlike …' with its name, pressed while liked, optimistic. */
 export function LikeButton({ song, size = 18, className = 'song-action' }: LikeButtonProps) {
   const liked = useIsLiked(song._id);
   const toggle = useToggleLike();
@@ -17,7 +17,7 @@ export function LikeButton({ song, size = 18, className = 'song-action' }: LikeB
       type="button"
       className={liked ? `${className} like like--on` : `${className} like`}
       onClick={() => toggle.mutate({ song, like: !liked })}
-      aria-label={liked ? 'Unlike' : 'Like'}
+      aria-label={`${liked ? 'Unlike' : 'Like'} ${song.song}`}
       aria-pressed={liked}
       title={liked ? 'Remove from Liked Songs' : 'Save to Liked Songs'}
     >

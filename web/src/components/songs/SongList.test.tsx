@@ -8,7 +8,7 @@ import { SongList } from './SongList';
 
 const songs = [
   makeSong('a', { song: 'Midnight Harbour', artist: 'neon-harbor', count: 12, duration: 74.2 }),
-  makeSong('b', { song: 'Mine', artist: 'me-myself', mine: true }),
+  makeSong('b', { song: 'Mine', artist: 'me-myself', mine: true, count: 1 }),
 ];
 
 const liked = { 'GET /api/like/all': { status: 200, body: [] } };
@@ -42,34 +42,48 @@ describe('the song list', () => {
     );
     expect(first).toHaveTextContent('1:14');
     expect(first).toHaveTextContent('12 plays');
-    for (const name of ['Add to playlist', 'Like', 'Share']) {
+    // Every action names its song, so a list of them reads apart.
+    for (const name of [
+      'Play Midnight Harbour',
+      'Add Midnight Harbour to playlist',
+      'Like Midnight Harbour',
+      'Share Midnight Harbour',
+      'Download Midnight Harbour',
+      'More options for Midnight Harbour',
+    ]) {
       expect(within(first).getByRole('button', { name })).toBeEnabled();
     }
-    expect(within(first).getByRole('button', { name: 'Download' })).toBeEnabled();
-    expect(within(first).queryByRole('button', { name: 'Delete' })).toBeNull();
-    expect(within(row('Mine')).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(within(first).queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(within(row('Mine')).getByRole('button', { name: 'Delete Mine' })).toBeInTheDocument();
+    // One play is one play.
+    expect(row('Mine')).toHaveTextContent('1 play');
+    expect(row('Mine')).not.toHaveTextContent('1 plays');
   });
 
   it('hides the download action (and deleting the song) on a playlist', () => {
     mockApi(liked);
     renderList('p1');
-    expect(screen.queryByRole('button', { name: 'Download' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
-    expect(screen.getAllByRole('button', { name: 'Like' })).toHaveLength(2);
-    expect(screen.queryByRole('button', { name: 'Move up' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Remove from playlist' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Download/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(screen.getAllByRole('button', { name: /^Like / })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^Move / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
   });
 
   it("opens the add-to-playlist dialog and the share panel for the row's song", async () => {
-    mockApi(liked);
+    mockApi({ ...liked, 'GET /api/playlist/all': { status: 200, body: [] } });
     renderList();
-    await userEvent.click(within(row('Mine')).getByRole('button', { name: 'Add to playlist' }));
+    await userEvent.click(
+      within(row('Mine')).getByRole('button', { name: 'Add Mine to playlist' }),
+    );
     const add = screen.getByRole('dialog', { name: 'Add to playlist' });
     expect(add).toHaveTextContent('Choose a playlist for “Mine”.');
     await userEvent.keyboard('{Escape}');
     expect(add).not.toBeInTheDocument();
 
-    await userEvent.click(within(row('Midnight Harbour')).getByRole('button', { name: 'Share' }));
+    await userEvent.click(
+      within(row('Midnight Harbour')).getByRole('button', { name: 'Share Midnight Harbour' }),
+    );
     const share = screen.getByRole('dialog', { name: 'Share song' });
     expect(within(share).getByRole('textbox', { name: 'Link' })).toHaveValue(
       `${window.location.origin}/share?id=a&type=song`,
@@ -83,28 +97,30 @@ describe('the song list', () => {
     renderList('p1', { onMove, onRemove });
     const first = row('Midnight Harbour');
     const second = row('Mine');
-    expect(within(first).getByRole('button', { name: 'Move up' })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
-    await userEvent.click(within(first).getByRole('button', { name: 'Move up' }));
+    const up = within(first).getByRole('button', { name: 'Move Midnight Harbour up' });
+    expect(up).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(up);
     expect(onMove).not.toHaveBeenCalled();
 
-    await userEvent.click(within(first).getByRole('button', { name: 'Move down' }));
+    await userEvent.click(
+      within(first).getByRole('button', { name: 'Move Midnight Harbour down' }),
+    );
     expect(onMove).toHaveBeenLastCalledWith(0, 1);
     expect(screen.getByText('Moved “Midnight Harbour” to position 2 of 2.')).toBeInTheDocument();
 
-    within(second).getByRole('button', { name: 'Add to playlist' }).focus();
+    within(second).getByRole('button', { name: 'Add Mine to playlist' }).focus();
     await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}');
     expect(onMove).toHaveBeenLastCalledWith(1, 0);
 
-    within(second).getByRole('button', { name: 'Reorder “Mine”' }).focus();
+    within(second).getByRole('button', { name: 'Reorder Mine' }).focus();
     await userEvent.keyboard('{ArrowUp}');
     expect(onMove).toHaveBeenLastCalledWith(1, 0);
     await userEvent.keyboard('{ArrowDown}');
     expect(onMove).toHaveBeenCalledTimes(3); // past the end: nothing
 
-    await userEvent.click(within(second).getByRole('button', { name: 'Remove from playlist' }));
+    await userEvent.click(
+      within(second).getByRole('button', { name: 'Remove Mine from playlist' }),
+    );
     expect(onRemove).toHaveBeenCalledWith(songs[1]);
   });
 
@@ -132,12 +148,12 @@ describe('the song list', () => {
     renderList();
     await waitFor(() => expect(calls).toHaveLength(1));
     calls.length = 0;
-    await user.click(within(row('Mine')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(row('Mine')).getByRole('button', { name: 'Delete Mine' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delete “Mine”?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(calls).toHaveLength(0);
 
-    await user.click(within(row('Mine')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(row('Mine')).getByRole('button', { name: 'Delete Mine' }));
     await user.click(screen.getByRole('button', { name: 'Delete song' }));
     expect(await screen.findByText('Deleted “Mine”')).toBeInTheDocument();
     expect(calls[0]).toEqual({ method: 'DELETE', url: '/api/songs/b', body: undefined });

@@ -20,16 +20,9 @@ import { AddToPlaylistDialog } from '@/components/playlists/AddToPlaylistDialog'
 import { SharePanel } from '@/components/share/SharePanel';
 import { ConfirmDialog, Highlight, Menu, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
+import { formatTime, noun, plural } from '@/lib/format';
 import { playSongs, togglePlay, useCurrentSong, usePlayer } from '@/lib/player-store';
-import {
-  albumPath,
-  formatTime,
-  playable,
-  plural,
-  songArtist,
-  songArtistPath,
-  type Song,
-} from '@/lib/song';
+import { albumPath, playable, songArtist, songArtistPath, type Song } from '@/lib/song';
 import { useDeleteSong } from './delete-song';
 import { discStarts, rowNumber } from './discs';
 import { DownloadButton } from './DownloadButton';
@@ -253,14 +246,14 @@ export function SongList({
                 </span>
                 <span className="song-row__count" title={plural(song.count, 'play')}>
                   {song.count.toLocaleString('en')}
-                  <span className="visually-hidden"> plays</span>
+                  <span className="visually-hidden"> {noun(song.count, 'play')}</span>
                 </span>
                 <span className="song-row__actions">
                   <button
                     type="button"
                     className="song-action song-action--roomy"
                     onClick={() => setAdding(song)}
-                    aria-label="Add to playlist"
+                    aria-label={`Add ${song.song} to playlist`}
                     title="Add to playlist"
                     aria-haspopup="dialog"
                   >
@@ -271,7 +264,7 @@ export function SongList({
                     type="button"
                     className="song-action song-action--roomy"
                     onClick={() => setSharing(song)}
-                    aria-label="Share"
+                    aria-label={`Share ${song.song}`}
                     title="Share"
                     aria-haspopup="dialog"
                   >
@@ -281,7 +274,7 @@ export function SongList({
                   {/* Every action is in the menu too: phones have no room for them in the row. */}
                   <Menu
                     className="song-menu"
-                    label={`More actions for “${song.song}”`}
+                    label={`More options for ${song.song}`}
                     trigger={<EllipsisVertical size={18} aria-hidden="true" />}
                     items={[
                       {
@@ -307,7 +300,7 @@ export function SongList({
                       type="button"
                       className="song-action song-action--danger"
                       onClick={() => onRemove(song)}
-                      aria-label="Remove from playlist"
+                      aria-label={`Remove ${song.song} from playlist`}
                       title="Remove from playlist"
                     >
                       <CircleMinus size={18} aria-hidden="true" />
@@ -319,7 +312,7 @@ export function SongList({
                         type="button"
                         className="song-action song-action--roomy"
                         onClick={() => move(i, i - 1)}
-                        aria-label="Move up"
+                        aria-label={`Move ${song.song} up`}
                         title="Move up (Alt+↑)"
                         aria-disabled={i === 0 || undefined}
                       >
@@ -329,7 +322,7 @@ export function SongList({
                         type="button"
                         className="song-action song-action--roomy"
                         onClick={() => move(i, i + 1)}
-                        aria-label="Move down"
+                        aria-label={`Move ${song.song} down`}
                         title="Move down (Alt+↓)"
                         aria-disabled={i === songs.length - 1 || undefined}
                       >
@@ -342,7 +335,7 @@ export function SongList({
                       type="button"
                       className="song-action song-action--danger"
                       onClick={() => setConfirming(song)}
-                      aria-label="Delete"
+                      aria-label={`Delete ${song.song}`}
                       title="Delete song"
                     >
                       <Trash2 size={18} aria-hidden="true" />

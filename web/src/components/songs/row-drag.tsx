@@ -115,7 +115,7 @@ export function DragHandle({ song, onPointerDown, onStep }: DragHandleProps) {
     <button
       type="button"
       className="song-row__grip"
-      aria-label={`Reorder “${song.song}”`}
+      aria-label={`Reorder ${song.song}`}
       title="Drag to reorder, or use ↑ and ↓"
       onPointerDown={onPointerDown}
       onKeyDown={onKeyDown}

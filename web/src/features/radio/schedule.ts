@@ -68,11 +68,8 @@ export function formatCountdown(ms: number): string {
   return `${pad(hours)}:${pad(minutes)}:${pad(total % 60)}`;
 }
 
-/** A position in the audio as m:ss. */
-export function formatClock(seconds: number): string {
-  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  return `${Math.floor(s / 60)}:${pad(s % 60)}`;
-}
+/** A position in the audio as m:ss: the app's one track-time format. */
+export { formatTime as formatClock } from '@/lib/format';
 
 /** Usernames are shown with hyphens as spaces, as everywhere else in the app. */
 export function displayName(username: string): string {

@@ -58,7 +58,7 @@ describe('an album page', () => {
       'href',
       '/genre/Dream%20Pop',
     );
-    expect(screen.getByText('4 songs, 12 min 5 sec')).toBeInTheDocument();
+    expect(screen.getByText('4 songs, 12 min')).toBeInTheDocument();
 
     const list = screen.getByRole('list', { name: 'Songs of Low Tide Tapes' });
     const rows = within(list)
@@ -92,6 +92,16 @@ describe('an album page', () => {
     expect(
       screen.getByRole('button', { name: 'Gone Song is no longer in the library' }),
     ).toBeDisabled();
+  });
+
+  it('plays the album from a track clicked in the list', async () => {
+    const user = userEvent.setup();
+    renderAlbum();
+    await user.click(await screen.findByText('Sea Glass'));
+    const state = getPlayerState();
+    expect(state.queue.map((s) => s._id)).toEqual(['s1', 's2', 's4']);
+    expect(state.index).toBe(2);
+    expect(state.playing).toBe(true);
   });
 });
 

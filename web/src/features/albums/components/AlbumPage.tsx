@@ -9,7 +9,8 @@ import { Button, ButtonLink, EmptyState, PageLoader } from '@/components/ui';
 import { useAlbum, type Album } from '@/lib/albums';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { playShuffled, playSongs } from '@/lib/player-store';
-import { artistPath, formatDuration, genrePath, playable, plural, type Song } from '@/lib/song';
+import { formatDuration, plural } from '@/lib/format';
+import { artistPath, genrePath, playable, type Song } from '@/lib/song';
 import './album.css';
 
 /** Whether a row should name its artist: only when it is not the album's own (compilations, guests). */
@@ -83,7 +84,7 @@ export function AlbumPage() {
                 {album.genre}
               </Link>
             )}
-            <span>
+            <span className="album-hero__length">
               {plural(songs.length, 'song')}
               {album.duration > 0 && `, ${formatDuration(album.duration)}`}
             </span>

@@ -60,7 +60,8 @@ export function ArtistPage() {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <div className="page">
-        <title>{`${displayName(name)} · Musicify`}</title>
+        {/* A library artist's link names its id, which is no title to show. */}
+        <title>{`${/^[0-9a-f]{24}$/.test(name) ? 'Artist' : displayName(name)} · Musicify`}</title>
         <EmptyState
           icon={Mic2}
           title={missing ? 'We could not find this artist' : 'We could not load this artist'}

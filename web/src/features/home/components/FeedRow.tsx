@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { UserPlus, Users } from 'lucide-react';
 import { CardPlay, CardRow } from '@/components/cards';
+import { PlaylistCover } from '@/components/playlists';
 import { SongCover } from '@/components/songs';
 import { ButtonLink, EmptyState, Section, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
@@ -79,7 +80,7 @@ function FeedBody({ feed, items }: { feed: ReturnType<typeof useFeed>; items: Fe
           return (
             <li key={key}>
               <Link to={playlistPath(item.playlist._id)} className="feed-card" aria-label={label}>
-                <SongCover src={item.playlist.cover} size={320} className="feed-card__cover" />
+                <PlaylistCover playlist={item.playlist} size={320} className="feed-card__cover" />
                 {text}
               </Link>
             </li>

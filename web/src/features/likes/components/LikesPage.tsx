@@ -5,7 +5,7 @@ import { Button, ButtonLink, EmptyState, PageLoader } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { playShuffled, playSongs } from '@/lib/player-store';
 import { useSession } from '@/lib/session';
-import { plural } from '@/lib/song';
+import { songsSummary } from '@/lib/format';
 import './likes.css';
 
 /** `/likes`: the songs you liked, the latest first; it follows every heart in the app. */
@@ -53,7 +53,7 @@ export function LikesPage() {
           <h1 className="likes-hero__title">Liked Songs</h1>
           <p className="likes-hero__meta">
             <strong>{user.username}</strong>
-            {liked.isSuccess && ` · ${plural(songs.length, 'song')}`}
+            {liked.isSuccess && ` · ${songsSummary(songs)}`}
           </p>
         </div>
       </header>

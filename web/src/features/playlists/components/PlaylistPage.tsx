@@ -2,14 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Disc3, ListMusic, Music2 } from 'lucide-react';
 import { SharePanel } from '@/components/share';
-import { SongCover, SongList } from '@/components/songs';
+import { PlaylistCover } from '@/components/playlists';
+import { SongList } from '@/components/songs';
 import { Button, ButtonLink, EmptyState, PageLoader } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { userPath } from '@/lib/playlist';
-import { plural, type Song } from '@/lib/song';
+import { songsSummary } from '@/lib/format';
 import { usePlaylist } from '../api/get-playlist';
 import { useTopSongs } from '../api/get-top-songs';
-import { formatDuration } from '../format';
 import { orderAfterMove, useReorderPlaylist } from '../api/reorder-playlist';
 import { useRemoveFromPlaylist } from '../api/remove-from-playlist';
 import { PlaylistControls } from './PlaylistControls';
@@ -36,13 +36,6 @@ function Hero({ art, title, description, meta }: HeroProps) {
       </div>
     </header>
   );
-}
-
-function songsMeta(songs: Song[]): string {
-  const seconds = songs.reduce((sum, s) => sum + (s.duration > 0 ? s.duration : 0), 0);
-  return seconds > 0
-    ? `${plural(songs.length, 'song')}, ${formatDuration(seconds)}`
-    : plural(songs.length, 'song');
 }
 
 /** `/player/top`: the most played songs, read-only. */
@@ -76,7 +69,7 @@ function TopSongs() {
         description="The most played tracks on Musicify right now."
         meta={
           <>
-            <span className="pl-hero__owner">Musicify</span> · {songsMeta(songs)}
+            <span className="pl-hero__owner">Musicify</span> · {songsSummary(songs)}
           </>
         }
       />
@@ -147,11 +140,11 @@ function PlaylistDetail({ refName }: { refName: string }) {
   return (
     <div className="page">
       <Hero
-        art={<SongCover src={p.cover} size={640} className="pl-hero__cover" eager />}
+        art={<PlaylistCover playlist={p} size={640} className="pl-hero__cover" eager />}
         title={p.name}
         meta={
           <>
-            {owner} · {songsMeta(p.songs)}
+            {owner} · {songsSummary(p.songs)}
           </>
         }
       />

@@ -81,11 +81,10 @@ export function PlaylistsPage() {
           <li key={p._id}>
             <PlaylistCard
               playlist={p}
-              showId
               meta={plural(p.count, 'song')}
               actions={
                 <Menu
-                  label={`More options for “${p.name}”`}
+                  label={`More options for ${p.name}`}
                   trigger={<MoreHorizontal size={20} aria-hidden="true" />}
                   items={[
                     {

@@ -3,16 +3,26 @@ import { ListMusic, LogOut, Mail, UserPlus, Users } from 'lucide-react';
 import { PlaylistCard, usePlaylists } from '@/components/playlists';
 import { Button, ButtonLink, EmptyState, Spinner, ProfileHero, Section } from '@/components/ui';
 import { useFollowCount } from '@/lib/follows';
+import { noun } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import './profile.css';
 
 /** How many playlists the profile shows before 'See all'. */
 const SHOWN_PLAYLISTS = 6;
 
-function CountLink({ to, count, label }: { to: string; count: number | undefined; label: string }) {
+interface CountLinkProps {
+  to: string;
+  count: number | undefined;
+  /** The label for one, and for any other number. */
+  one: string;
+  many?: string;
+}
+
+function CountLink({ to, count, one, many }: CountLinkProps) {
   return (
     <ButtonLink to={to} variant="secondary" size="sm" className="profile-count">
-      {count !== undefined && <strong className="profile-count__n">{count}</strong>} {label}
+      {count !== undefined && <strong className="profile-count__n">{count}</strong>}{' '}
+      {noun(count ?? 0, one, many)}
     </ButtonLink>
   );
 }
@@ -40,8 +50,8 @@ export function ProfilePage() {
         }
         actions={
           <>
-            <CountLink to="/followers" count={followers.data} label="Followers" />
-            <CountLink to="/followings" count={followings.data} label="Following" />
+            <CountLink to="/followers" count={followers.data} one="Follower" />
+            <CountLink to="/followings" count={followings.data} one="Following" many="Following" />
             <Button
               variant="ghost"
               size="sm"

@@ -10,7 +10,8 @@ import {
   useCurrentSong,
   usePlayer,
 } from '@/lib/player-store';
-import { formatTime, plural, songArtist, type Song, songArtistPath } from '@/lib/song';
+import { formatTime, songsSummary } from '@/lib/format';
+import { songArtist, type Song, songArtistPath } from '@/lib/song';
 import './queue.css';
 
 interface RowProps {
@@ -89,7 +90,7 @@ export function QueuePage() {
       <PageHeader
         eyebrow="Player"
         title="Queue"
-        description={`${plural(upNext.length, 'song')} up next${shuffle ? ', shuffled' : ''}.`}
+        description={`${songsSummary(upNext)} up next${shuffle ? ', shuffled' : ''}.`}
         actions={
           upNext.length > 0 && (
             <Button variant="secondary" size="sm" onClick={clearQueue}>

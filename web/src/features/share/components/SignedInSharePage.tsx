@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ListMusic, Play } from 'lucide-react';
+import { PlaylistCover } from '@/components/playlists';
 import { SongCover, SongList } from '@/components/songs';
 import { Button, ButtonLink, PageLoader } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -79,7 +80,7 @@ export function SignedInSharePage({ type, id }: { type: ShareType; id: string })
     <div className="page">
       <title>{`${playlist.name} · Musicify`}</title>
       <header className="share-hero">
-        <SongCover src={playlist.cover} size={640} className="share-hero__cover" eager />
+        <PlaylistCover playlist={playlist} size={640} className="share-hero__cover" eager />
         <div className="share-hero__text">
           <p className="share-hero__eyebrow">Shared playlist</p>
           <h1 className="share-hero__name">{playlist.name}</h1>
