@@ -16,6 +16,7 @@ import (
 	"github.com/musicify/musicify/internal/admin"
 	"github.com/musicify/musicify/internal/apppass"
 	"github.com/musicify/musicify/internal/assistant"
+	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
@@ -70,6 +71,10 @@ type Server struct {
 	// Now is the clock of the handlers that record a time; nil is time.Now.
 	Now   func() time.Time
 	Blobs musicify.BlobStore
+	// Covers serves each size and format of a cover, making the missing
+	// ones; nil makes JPEGs only.
+	Covers     *covers.Variants
+	coversOnce sync.Once
 	// Scanner imports the library folders; nil without MUSICIFY_LIBRARY_DIRS.
 	Scanner musicify.Scanner
 	// SignMedia, when set, makes a short-lived URL at which the storage
