@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build-plugins/precompress';
+import { preloadFont } from './build-plugins/preload-font';
 
 // The Go server serves the API and the dev outbox; `npm run dev` forwards to it.
 const backend = 'http://127.0.0.1:8080';
 
 export default defineConfig({
   // precompress writes .br/.gz beside the built files for the Go server (web/embed.go).
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadFont(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

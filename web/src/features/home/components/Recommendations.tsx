@@ -64,7 +64,7 @@ export function RecommendedArtists() {
         <CardRow label="Recommended artists">
           {artists.data.map((artist, i) => (
             <li key={artist.name}>
-              {/* The first row of Home: in view at once, its first cover the page's largest image. */}
+              {/* Home's first rows: in view at once; their first covers are the largest images (LCP). */}
               <ArtistCard artist={artist} eager={i < FIRST_IN_VIEW} priority={i === 0} />
             </li>
           ))}
@@ -94,7 +94,12 @@ export function RecommendedSongs() {
         <CardRow label="Recommended songs">
           {list.map((song, i) => (
             <li key={song._id}>
-              <SongCard song={song} onPlay={() => playSongs(list, i)} eager={i < FIRST_IN_VIEW} />
+              <SongCard
+                song={song}
+                onPlay={() => playSongs(list, i)}
+                eager={i < FIRST_IN_VIEW}
+                priority={i === 0}
+              />
             </li>
           ))}
         </CardRow>
