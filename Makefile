@@ -5,7 +5,7 @@ SHELL := /bin/bash
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GO_LDFLAGS := -s -w -X main.version=$(VERSION)
 GO_SOURCES := $(shell find cmd internal web/embed.go \( -name '*.go' -o -name '*.sql' \) -not -name '*_test.go') go.mod go.sum
-WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
+WEB_SOURCES := $(shell find web/src web/public web/build-plugins web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
 .PHONY: build run test test-go test-tools test-web e2e e2e-cluster fuzz system-deps clean
 

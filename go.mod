@@ -3,6 +3,7 @@ module github.com/musicify/musicify
 go 1.26.8
 
 require (
+	github.com/andybalholm/brotli v1.2.8
 	github.com/coder/websocket v1.8.15
 	github.com/coreos/go-oidc/v3 v3.21.0
 	github.com/dhowden/tag v0.0.0-20240417053706-3d75831295e8
@@ -14,6 +15,7 @@ require (
 	github.com/nats-io/nats.go v1.55.0
 	github.com/oauth2-proxy/mockoidc v0.0.0-20240214162133-caebfff84d25
 	github.com/prometheus/client_golang v1.25.0
+	github.com/supersonic-app/go-subsonic v0.0.0-20260416152144-7a5f505a273c
 	golang.org/x/crypto v0.58.0
 	golang.org/x/image v0.47.0
 	golang.org/x/oauth2 v0.37.0
@@ -49,7 +51,6 @@ require (
 	github.com/prometheus/procfs v0.22.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	github.com/rs/xid v1.6.0 // indirect
-	github.com/supersonic-app/go-subsonic v0.0.0-20260416152144-7a5f505a273c // indirect
 	github.com/tinylib/msgp v1.6.4 // indirect
 	github.com/zeebo/xxh3 v1.1.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect

@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build-plugins/precompress';
+import { preloadFont } from './build-plugins/preload-font';
 
 // The Go server serves the API and the dev outbox; `npm run dev` forwards to it.
 const backend = 'http://127.0.0.1:8080';
@@ -48,7 +50,8 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), ...(process.env.VITEST ? [] : [pwa])],
+  // precompress writes .br/.gz beside the built files for the Go server (web/embed.go).
+  plugins: [react(), preloadFont(), ...(process.env.VITEST ? [] : [pwa]), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -21,6 +21,7 @@ import (
 	"github.com/musicify/musicify/internal/bus"
 	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/config"
+	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/demo"
 	"github.com/musicify/musicify/internal/httpapi"
 	"github.com/musicify/musicify/internal/jobs"
@@ -186,6 +187,10 @@ func (m *Main) Run(ctx context.Context) error {
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
 		Seeding: m.seeding.Load, Rates: rates,
 		Admin: admins,
+	}
+	api.Covers = &covers.Variants{Blobs: blobs}
+	if library.FFmpeg.CanWebP() {
+		api.Covers.EncodeWebP = library.FFmpeg.WebP
 	}
 	if scanner != nil {
 		scanner.Jobs = runner

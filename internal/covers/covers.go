@@ -13,9 +13,9 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// File is the blob key of one size of the cover stored under key.
+// File is the blob key of one size of the cover stored under key, as a JPEG.
 func File(key string, size int) string {
-	return fmt.Sprintf("%s-%d.jpg", key, size)
+	return VariantFile(key, size, JPEG)
 }
 
 // Read checks the image at path and renders its sizes.
@@ -50,15 +50,18 @@ func Store(ctx context.Context, blobs musicify.BlobStore, logger *slog.Logger, p
 	return Put(ctx, blobs, logger, sizes)
 }
 
-// Delete removes every size of a cover; failures are only logged, as a
-// stray file harms no one while a missing one would.
+// Delete removes every size and format of a cover, the ones made on
+// request included; failures are only logged, as a stray file harms no
+// one while a missing one would.
 func Delete(ctx context.Context, blobs musicify.BlobStore, logger *slog.Logger, key string) {
 	if key == "" {
 		return
 	}
-	for _, size := range media.CoverSizes {
-		if err := blobs.Delete(context.WithoutCancel(ctx), File(key, size)); err != nil {
-			logger.Error("deleting a cover", "key", key, "err", err)
+	for _, size := range Sizes {
+		for _, format := range []string{JPEG, WebP} {
+			if err := blobs.Delete(context.WithoutCancel(ctx), VariantFile(key, size, format)); err != nil {
+				logger.Error("deleting a cover", "key", key, "err", err)
+			}
 		}
 	}
 }

@@ -173,10 +173,7 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 // app can show the way to the admin page (whose routes check it again).
 func (s *Server) handleOwnProfile(w http.ResponseWriter, r *http.Request) {
 	u := userOf(r)
-	writeJSON(w, http.StatusOK, struct {
-		userView
-		Admin bool `json:"admin"`
-	}{viewOf(u, true), u.Admin})
+	writeJSON(w, http.StatusOK, ownProfile{viewOf(u, true), u.Admin})
 }
 
 // handleUserProfile shows a user by name: their name and playlists. The

@@ -7,8 +7,10 @@ import (
 	"os"
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 
+	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -61,16 +63,36 @@ func (s *Server) handleLibraryFile(w http.ResponseWriter, r *http.Request) {
 	s.serveBlob(w, r, musicify.LibraryKeyPrefix+r.PathValue("folder")+"/"+file, media.MIME(format), "", "private, no-cache", true)
 }
 
-var coverFile = regexp.MustCompile(`^[0-9a-f]{24}-(640|160)\.jpg$`)
+var coverFile = regexp.MustCompile(`^([0-9a-f]{24})-(640|320|160)\.(jpg|webp)$`)
 
 // handleCover serves cover images. They are public: shared links show them.
+// Sizes and formats the upload did not store are made on first request.
 func (s *Server) handleCover(w http.ResponseWriter, r *http.Request) {
 	file := r.PathValue("file")
-	if !coverFile.MatchString(file) {
+	m := coverFile.FindStringSubmatch(file)
+	if m == nil {
 		s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "There is no such cover."))
 		return
 	}
-	s.serveBlob(w, r, "covers/"+file, "image/jpeg", `"`+file+`"`, "public, "+immutable, false)
+	size, _ := strconv.Atoi(m[2])
+	key, contentType, err := s.coverVariants().Open(r.Context(), "covers/"+m[1], size, m[3])
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	// The ETag names what is sent: a WebP URL answered with the JPEG (no
+	// encoder) must not match a later WebP.
+	s.serveBlob(w, r, key, contentType, `"`+path.Base(key)+`"`, "public, "+immutable, false)
+}
+
+// coverVariants is Covers, or (without one) a JPEG-only renderer.
+func (s *Server) coverVariants() *covers.Variants {
+	s.coversOnce.Do(func() {
+		if s.Covers == nil {
+			s.Covers = &covers.Variants{Blobs: s.Blobs}
+		}
+	})
+	return s.Covers
 }
 
 // serveBlob sends a stored file. rowNamesIt says a database row points at

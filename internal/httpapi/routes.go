@@ -10,6 +10,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 
 	// Accounts (SPEC.md section 7, with DESIGN.md section 4).
 	mux.HandleFunc("GET /api/verified", s.requireUser(s.handleVerified))
+	mux.HandleFunc("GET /api/auth/session", s.handleSession)
 	mux.HandleFunc("POST /api/auth/cheak", s.handleCheck)
 	mux.HandleFunc("POST /api/auth/resend", s.handleResend)
 	mux.HandleFunc("POST /api/auth/signup", s.handleSignup)

@@ -16,6 +16,7 @@ import (
 	"github.com/musicify/musicify/internal/admin"
 	"github.com/musicify/musicify/internal/apppass"
 	"github.com/musicify/musicify/internal/assistant"
+	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
@@ -70,6 +71,10 @@ type Server struct {
 	// Now is the clock of the handlers that record a time; nil is time.Now.
 	Now   func() time.Time
 	Blobs musicify.BlobStore
+	// Covers serves each size and format of a cover, making the missing
+	// ones; nil makes JPEGs only.
+	Covers     *covers.Variants
+	coversOnce sync.Once
 	// Scanner imports the library folders; nil without MUSICIFY_LIBRARY_DIRS.
 	Scanner musicify.Scanner
 	// SignMedia, when set, makes a short-lived URL at which the storage
@@ -88,8 +93,11 @@ type Server struct {
 	Outbox musicify.OutboxStore
 	// OIDC, when set, enables sign-in with Google (or another provider).
 	OIDC OIDCProvider
-	// Web is the built single-page app (index.html and assets/).
-	Web fs.FS
+	// Web is the built single-page app (index.html and assets/), with the
+	// .br and .gz siblings the build precompressed.
+	Web      fs.FS
+	webOnce  sync.Once
+	webIndex map[string]*webFile
 	// Ping reports whether the database answers, for /healthz.
 	Ping func(context.Context) error
 	// Ready is what /readyz checks: the database, storage, the bus, each
@@ -122,12 +130,12 @@ type Server struct {
 }
 
 // Handler builds the routes and wraps them in the middleware every request
-// passes: recovery, logging, body time limits, security headers and the
-// cross-origin check.
+// passes: recovery, logging, body time limits, security headers, the
+// cross-origin check and compression.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routes(mux)
-	var h http.Handler = mux
+	var h http.Handler = s.compress(mux)
 	h = s.refuseCrossOrigin(h)
 	h = s.securityHeaders(h)
 	h = s.limitBodyTime(h)

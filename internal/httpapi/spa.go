@@ -1,11 +1,16 @@
 package httpapi
 
 import (
-	"errors"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
 	"strings"
+	"time"
 )
 
 // spa serves the built web app: hashed assets cached forever, any other
@@ -26,16 +31,9 @@ func (s *Server) spa() http.Handler {
 			s.serveIndex(w, r)
 			return
 		}
-		if info, err := fs.Stat(s.Web, name); err == nil && !info.IsDir() {
-			if strings.HasPrefix(name, "assets/") {
-				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-			} else {
-				w.Header().Set("Cache-Control", "no-cache")
-			}
-			http.ServeFileFS(w, r, s.Web, name)
+		if f := s.webFiles()[name]; f != nil {
+			s.serveWebFile(w, r, f)
 			return
-		} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			s.Logger.Error("reading web file", "name", name, "err", err)
 		}
 		// A path with an extension is a missing file, not an app route.
 		if path.Ext(name) != "" {
@@ -47,12 +45,148 @@ func (s *Server) spa() http.Handler {
 }
 
 func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
-	index, err := fs.ReadFile(s.Web, "index.html")
-	if err != nil {
+	f := s.webFiles()["index.html"]
+	if f == nil {
 		http.Error(w, "The web app is not built. Run `make build`.", http.StatusServiceUnavailable)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	_, _ = w.Write(index)
+	s.serveWebFile(w, r, f)
+}
+
+// webFile is one file of the built app with the encodings it was
+// compressed in at build time (web/vite.config.ts).
+type webFile struct {
+	name        string
+	contentType string
+	// etag names the content; each encoding adds its own suffix.
+	etag string
+	// encoded maps "br" and "gzip" to the sibling files holding them.
+	encoded map[string]string
+}
+
+// buildEncodings are the precompressed siblings the build writes, best first.
+var buildEncodings = []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// webFiles indexes the built app once: each file with its type, a hash of
+// its content and its precompressed siblings, which are not served alone.
+func (s *Server) webFiles() map[string]*webFile {
+	s.webOnce.Do(func() {
+		s.webIndex = map[string]*webFile{}
+		if s.Web == nil {
+			return
+		}
+		var names []string
+		err := fs.WalkDir(s.Web, ".", func(name string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() {
+				names = append(names, name)
+			}
+			return nil
+		})
+		if err != nil {
+			s.Logger.Error("reading the web app", "err", err)
+		}
+		all := map[string]bool{}
+		for _, n := range names {
+			all[n] = true
+		}
+		for _, n := range names {
+			if isEncodedSibling(n, all) {
+				continue
+			}
+			data, err := fs.ReadFile(s.Web, n)
+			if err != nil {
+				s.Logger.Error("reading a web file", "name", n, "err", err)
+				continue
+			}
+			sum := sha256.Sum256(data)
+			f := &webFile{name: n, contentType: webContentType(n, data), etag: hex.EncodeToString(sum[:12]), encoded: map[string]string{}}
+			for _, e := range buildEncodings {
+				if all[n+e.ext] {
+					f.encoded[e.name] = n + e.ext
+				}
+			}
+			s.webIndex[n] = f
+		}
+	})
+	return s.webIndex
+}
+
+func isEncodedSibling(name string, all map[string]bool) bool {
+	for _, e := range buildEncodings {
+		if base, ok := strings.CutSuffix(name, e.ext); ok && all[base] {
+			return true
+		}
+	}
+	return false
+}
+
+// webTypes are types the system's MIME table may not know.
+var webTypes = map[string]string{
+	".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
+	".css": "text/css; charset=utf-8", ".html": "text/html; charset=utf-8",
+	".svg": "image/svg+xml", ".json": "application/json", ".webmanifest": "application/manifest+json",
+	".woff2": "font/woff2", ".woff": "font/woff", ".png": "image/png", ".ico": "image/x-icon",
+	".webp": "image/webp", ".txt": "text/plain; charset=utf-8",
+}
+
+func webContentType(name string, data []byte) string {
+	ext := strings.ToLower(path.Ext(name))
+	if t, ok := webTypes[ext]; ok {
+		return t
+	}
+	if t := mime.TypeByExtension(ext); t != "" {
+		return t
+	}
+	return http.DetectContentType(data)
+}
+
+// serveWebFile sends f in the best encoding the client accepts. Files
+// under assets/ are named by their content's hash, so they are cached for
+// a year; everything else (index.html, the service worker) is revalidated
+// on each use, cheaply, by its ETag.
+func (s *Server) serveWebFile(w http.ResponseWriter, r *http.Request, f *webFile) {
+	h := w.Header()
+	if strings.HasPrefix(f.name, "assets/") {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
+	h.Set("Content-Type", f.contentType)
+	file, etag := f.name, f.etag
+	if len(f.encoded) > 0 {
+		h.Add("Vary", "Accept-Encoding")
+		offers := make([]string, 0, len(f.encoded))
+		for _, e := range buildEncodings {
+			if f.encoded[e.name] != "" {
+				offers = append(offers, e.name)
+			}
+		}
+		if enc := negotiateEncoding(r.Header.Get("Accept-Encoding"), offers...); enc != "" {
+			file, etag = f.encoded[enc], etag+"-"+enc
+			h.Set("Content-Encoding", enc)
+		}
+	}
+	h.Set("ETag", `"`+etag+`"`)
+	body, err := s.Web.Open(file)
+	if err != nil {
+		s.Logger.Error("opening a web file", "name", file, "err", err)
+		http.Error(w, "Something went wrong", http.StatusInternalServerError)
+		return
+	}
+	defer body.Close()
+	rs, ok := body.(io.ReadSeeker) // embedded files seek; anything else is read whole
+	if !ok {
+		data, err := io.ReadAll(body)
+		if err != nil {
+			s.Logger.Error("reading a web file", "name", file, "err", err)
+			http.Error(w, "Something went wrong", http.StatusInternalServerError)
+			return
+		}
+		rs = bytes.NewReader(data)
+	}
+	// No modification time: embedded files have none, and the ETag decides.
+	http.ServeContent(w, r, "", time.Time{}, rs)
 }

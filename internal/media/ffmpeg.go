@@ -20,6 +20,8 @@ type FFmpeg struct {
 	Path string
 	// mp3 tells whether libmp3lame is there; else renditions are AAC.
 	mp3 bool
+	// webp tells whether libwebp is there, for covers (webp.go).
+	webp bool
 }
 
 // NewFFmpeg finds ffmpeg on PATH, or returns nil.
@@ -29,7 +31,7 @@ func NewFFmpeg() *FFmpeg {
 		return nil
 	}
 	out, _ := exec.Command(p, "-hide_banner", "-encoders").Output()
-	return &FFmpeg{Path: p, mp3: bytes.Contains(out, []byte("libmp3lame"))}
+	return &FFmpeg{Path: p, mp3: bytes.Contains(out, []byte("libmp3lame")), webp: bytes.Contains(out, []byte(" libwebp "))}
 }
 
 // RenditionFormat is the format streaming renditions are made in.

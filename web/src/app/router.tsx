@@ -1,6 +1,11 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/ui';
+import { profileQuery } from '@/features/auth/api/get-profile';
+import { sessionQuery } from '@/features/auth/api/get-session';
+import { recommendedArtistsQuery } from '@/features/home/api/get-recommended-artists';
+import { recommendedSongsQuery } from '@/features/home/api/get-recommended-songs';
 import { RedirectIfSignedIn } from './guards/RedirectIfSignedIn';
 import { RootLayout } from './RootLayout';
 
@@ -9,198 +14,246 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return async () => ({ Component: (await load())[name] as ComponentType });
 }
 
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    hydrateFallbackElement: <PageLoader full />,
-    children: [
-      {
-        lazy: page(() => import('@/features/auth/components/AuthLayout'), 'AuthLayout'),
-        children: [
-          {
-            element: <RedirectIfSignedIn />,
-            children: [
-              {
-                index: true,
-                lazy: page(() => import('@/features/auth/components/RegisterPage'), 'RegisterPage'),
-              },
-              {
-                path: 'login',
-                lazy: page(() => import('@/features/auth/components/LoginPage'), 'LoginPage'),
-              },
-              {
-                // Where invitation links point: /register?invite=TOKEN.
-                path: 'register',
-                lazy: page(() => import('@/features/auth/components/RegisterPage'), 'RegisterPage'),
-              },
-            ],
-          },
-          {
-            path: 'otp1',
-            lazy: page(() => import('@/features/auth/components/SignupCodePage'), 'SignupCodePage'),
-          },
-          {
-            path: 'forget',
-            lazy: page(
-              () => import('@/features/auth/components/ForgotPasswordPage'),
-              'ForgotPasswordPage',
-            ),
-          },
-          {
-            path: 'otp',
-            lazy: page(() => import('@/features/auth/components/ResetCodePage'), 'ResetCodePage'),
-          },
-          {
-            // Where 'Sign in with Google' leads when the server has no Google sign-in.
-            path: 'google',
-            lazy: page(
-              () => import('@/features/auth/components/GoogleSetupPage'),
-              'GoogleSetupPage',
-            ),
-          },
-          {
-            path: 'change',
-            lazy: page(
-              () => import('@/features/auth/components/ChangePasswordPage'),
-              'ChangePasswordPage',
-            ),
-          },
-        ],
-      },
-      {
-        path: 'tandc',
-        lazy: page(() => import('@/features/terms/components/TermsPage'), 'TermsPage'),
-      },
-      {
-        lazy: page(() => import('./guards/RequireSession'), 'RequireSession'),
-        children: [
-          {
-            path: 'home',
-            lazy: page(() => import('@/features/home/components/HomePage'), 'HomePage'),
-          },
-          {
-            path: 'playlist',
-            lazy: page(
-              () => import('@/features/playlists/components/PlaylistsPage'),
-              'PlaylistsPage',
-            ),
-          },
-          {
-            path: 'player/:id',
-            lazy: page(
-              () => import('@/features/playlists/components/PlaylistPage'),
-              'PlaylistPage',
-            ),
-          },
-          {
-            path: 'album/:id',
-            lazy: page(() => import('@/features/albums/components/AlbumPage'), 'AlbumPage'),
-          },
-          {
-            path: 'albums',
-            lazy: page(() => import('@/features/albums/components/AlbumsPage'), 'AlbumsPage'),
-          },
-          {
-            path: 'genres',
-            lazy: page(() => import('@/features/genres/components/GenresPage'), 'GenresPage'),
-          },
-          {
-            path: 'genre/:name',
-            lazy: page(() => import('@/features/genres/components/GenrePage'), 'GenrePage'),
-          },
-          {
-            path: 'artist',
-            lazy: page(() => import('@/features/artists/components/ArtistsPage'), 'ArtistsPage'),
-          },
-          {
-            path: 'artist/:name',
-            lazy: page(() => import('@/features/artists/components/ArtistPage'), 'ArtistPage'),
-          },
-          {
-            path: 'search',
-            lazy: page(() => import('@/features/search/components/SearchPage'), 'SearchPage'),
-          },
-          {
-            path: 'songs',
-            lazy: page(() => import('@/features/songs/components/SongsPage'), 'SongsPage'),
-          },
-          {
-            path: 'upload',
-            lazy: page(() => import('@/features/upload/components/UploadPage'), 'UploadPage'),
-          },
-          {
-            path: 'profile',
-            lazy: page(() => import('@/features/profile/components/ProfilePage'), 'ProfilePage'),
-          },
-          {
-            path: 'followers',
-            lazy: page(
-              () => import('@/features/profile/components/FollowersPage'),
-              'FollowersPage',
-            ),
-          },
-          {
-            path: 'followings',
-            lazy: page(
-              () => import('@/features/profile/components/FollowingsPage'),
-              'FollowingsPage',
-            ),
-          },
-          {
-            path: 'allusers',
-            lazy: page(() => import('@/features/users/components/AllUsersPage'), 'AllUsersPage'),
-          },
-          {
-            path: 'followuser',
-            lazy: page(
-              () => import('@/features/users/components/FollowUserPage'),
-              'FollowUserPage',
-            ),
-          },
-          {
-            path: 'join',
-            lazy: page(() => import('@/features/radio/components/RadioPage'), 'RadioPage'),
-          },
-          {
-            path: 'admin',
-            lazy: page(() => import('@/features/admin/components/AdminPage'), 'AdminPage'),
-          },
-          {
-            path: 'queue',
-            lazy: page(() => import('@/features/queue/components/QueuePage'), 'QueuePage'),
-          },
-          {
-            path: 'likes',
-            lazy: page(() => import('@/features/likes/components/LikesPage'), 'LikesPage'),
-          },
-          {
-            path: 'downloads',
-            lazy: page(
-              () => import('@/features/offline/components/DownloadsPage'),
-              'DownloadsPage',
-            ),
-          },
-          {
-            path: 'settings',
-            lazy: page(() => import('@/features/settings/components/SettingsPage'), 'SettingsPage'),
-          },
-        ],
-      },
-      {
-        // Shared links open for everyone: inside the app when signed in, a preview otherwise.
-        lazy: page(() => import('./guards/OptionalSession'), 'OptionalSession'),
-        children: [
-          {
-            path: 'share',
-            lazy: page(() => import('@/features/share/components/SharePage'), 'SharePage'),
-          },
-        ],
-      },
-      { path: '*', lazy: page(() => import('./NotFoundPage'), 'NotFoundPage') },
-    ],
-  },
-];
+/**
+ * Loaders that start a page's data while its code loads: without them each
+ * request waits for the chunk that asks for it, one round trip after another.
+ * They return at once; the pages read the same queries.
+ */
+function prefetchers(client?: QueryClient) {
+  const start = (run: (c: QueryClient) => Promise<unknown>) => () => {
+    if (client) void run(client).catch(() => undefined); // the page shows any failure itself
+    return null;
+  };
+  return {
+    session: start((c) => c.prefetchQuery(sessionQuery())),
+    profile: start((c) => c.prefetchQuery(profileQuery())),
+    // Home's first rows, once the profile says the caller is signed in.
+    home: start((c) =>
+      c
+        .fetchQuery(profileQuery())
+        .then(() =>
+          Promise.all([
+            c.prefetchQuery(recommendedArtistsQuery()),
+            c.prefetchQuery(recommendedSongsQuery()),
+          ]),
+        ),
+    ),
+  };
+}
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+export function appRoutes(client?: QueryClient): RouteObject[] {
+  const prefetch = prefetchers(client);
+  return [
+    {
+      element: <RootLayout />,
+      hydrateFallbackElement: <PageLoader full />,
+      children: [
+        {
+          lazy: page(() => import('@/features/auth/components/AuthLayout'), 'AuthLayout'),
+          children: [
+            {
+              element: <RedirectIfSignedIn />,
+              loader: prefetch.session,
+              children: [
+                {
+                  index: true,
+                  lazy: page(
+                    () => import('@/features/auth/components/RegisterPage'),
+                    'RegisterPage',
+                  ),
+                },
+                {
+                  path: 'login',
+                  lazy: page(() => import('@/features/auth/components/LoginPage'), 'LoginPage'),
+                },
+                {
+                  // Where invitation links point: /register?invite=TOKEN.
+                  path: 'register',
+                  lazy: page(
+                    () => import('@/features/auth/components/RegisterPage'),
+                    'RegisterPage',
+                  ),
+                },
+              ],
+            },
+            {
+              path: 'otp1',
+              lazy: page(
+                () => import('@/features/auth/components/SignupCodePage'),
+                'SignupCodePage',
+              ),
+            },
+            {
+              path: 'forget',
+              lazy: page(
+                () => import('@/features/auth/components/ForgotPasswordPage'),
+                'ForgotPasswordPage',
+              ),
+            },
+            {
+              path: 'otp',
+              lazy: page(() => import('@/features/auth/components/ResetCodePage'), 'ResetCodePage'),
+            },
+            {
+              // Where 'Sign in with Google' leads when the server has no Google sign-in.
+              path: 'google',
+              lazy: page(
+                () => import('@/features/auth/components/GoogleSetupPage'),
+                'GoogleSetupPage',
+              ),
+            },
+            {
+              path: 'change',
+              lazy: page(
+                () => import('@/features/auth/components/ChangePasswordPage'),
+                'ChangePasswordPage',
+              ),
+            },
+          ],
+        },
+        {
+          path: 'tandc',
+          lazy: page(() => import('@/features/terms/components/TermsPage'), 'TermsPage'),
+        },
+        {
+          lazy: page(() => import('./guards/RequireSession'), 'RequireSession'),
+          loader: prefetch.profile,
+          children: [
+            {
+              path: 'home',
+              loader: prefetch.home,
+              lazy: page(() => import('@/features/home/components/HomePage'), 'HomePage'),
+            },
+            {
+              path: 'playlist',
+              lazy: page(
+                () => import('@/features/playlists/components/PlaylistsPage'),
+                'PlaylistsPage',
+              ),
+            },
+            {
+              path: 'player/:id',
+              lazy: page(
+                () => import('@/features/playlists/components/PlaylistPage'),
+                'PlaylistPage',
+              ),
+            },
+            {
+              path: 'album/:id',
+              lazy: page(() => import('@/features/albums/components/AlbumPage'), 'AlbumPage'),
+            },
+            {
+              path: 'albums',
+              lazy: page(() => import('@/features/albums/components/AlbumsPage'), 'AlbumsPage'),
+            },
+            {
+              path: 'genres',
+              lazy: page(() => import('@/features/genres/components/GenresPage'), 'GenresPage'),
+            },
+            {
+              path: 'genre/:name',
+              lazy: page(() => import('@/features/genres/components/GenrePage'), 'GenrePage'),
+            },
+            {
+              path: 'artist',
+              lazy: page(() => import('@/features/artists/components/ArtistsPage'), 'ArtistsPage'),
+            },
+            {
+              path: 'artist/:name',
+              lazy: page(() => import('@/features/artists/components/ArtistPage'), 'ArtistPage'),
+            },
+            {
+              path: 'search',
+              lazy: page(() => import('@/features/search/components/SearchPage'), 'SearchPage'),
+            },
+            {
+              path: 'songs',
+              lazy: page(() => import('@/features/songs/components/SongsPage'), 'SongsPage'),
+            },
+            {
+              path: 'upload',
+              lazy: page(() => import('@/features/upload/components/UploadPage'), 'UploadPage'),
+            },
+            {
+              path: 'profile',
+              lazy: page(() => import('@/features/profile/components/ProfilePage'), 'ProfilePage'),
+            },
+            {
+              path: 'followers',
+              lazy: page(
+                () => import('@/features/profile/components/FollowersPage'),
+                'FollowersPage',
+              ),
+            },
+            {
+              path: 'followings',
+              lazy: page(
+                () => import('@/features/profile/components/FollowingsPage'),
+                'FollowingsPage',
+              ),
+            },
+            {
+              path: 'allusers',
+              lazy: page(() => import('@/features/users/components/AllUsersPage'), 'AllUsersPage'),
+            },
+            {
+              path: 'followuser',
+              lazy: page(
+                () => import('@/features/users/components/FollowUserPage'),
+                'FollowUserPage',
+              ),
+            },
+            {
+              path: 'join',
+              lazy: page(() => import('@/features/radio/components/RadioPage'), 'RadioPage'),
+            },
+            {
+              path: 'admin',
+              lazy: page(() => import('@/features/admin/components/AdminPage'), 'AdminPage'),
+            },
+            {
+              path: 'queue',
+              lazy: page(() => import('@/features/queue/components/QueuePage'), 'QueuePage'),
+            },
+            {
+              path: 'likes',
+              lazy: page(() => import('@/features/likes/components/LikesPage'), 'LikesPage'),
+            },
+            {
+              path: 'downloads',
+              lazy: page(
+                () => import('@/features/offline/components/DownloadsPage'),
+                'DownloadsPage',
+              ),
+            },
+            {
+              path: 'settings',
+              lazy: page(
+                () => import('@/features/settings/components/SettingsPage'),
+                'SettingsPage',
+              ),
+            },
+          ],
+        },
+        {
+          // Shared links open for everyone: inside the app when signed in, a preview otherwise.
+          lazy: page(() => import('./guards/OptionalSession'), 'OptionalSession'),
+          children: [
+            {
+              path: 'share',
+              lazy: page(() => import('@/features/share/components/SharePage'), 'SharePage'),
+            },
+          ],
+        },
+        { path: '*', lazy: page(() => import('./NotFoundPage'), 'NotFoundPage') },
+      ],
+    },
+  ];
+}
+
+export const routes: RouteObject[] = appRoutes();
+
+/** The app's router; with the query client, pages' data starts with their code. */
+export function createRouter(client?: QueryClient) {
+  return createBrowserRouter(appRoutes(client));
 }

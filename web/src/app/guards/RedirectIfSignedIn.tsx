@@ -1,6 +1,5 @@
 import { Navigate, Outlet, useSearchParams } from 'react-router';
-import { useVerified } from '@/features/auth/api/get-verified';
-import { SUCCESS } from '@/features/auth/api/types';
+import { useSessionCheck } from '@/features/auth/api/get-session';
 import { safeNext } from '@/lib/next-path';
 
 /**
@@ -8,9 +7,9 @@ import { safeNext } from '@/lib/next-path';
  * or to the local page `next` names (a shared link).
  */
 export function RedirectIfSignedIn() {
-  const verified = useVerified();
+  const session = useSessionCheck();
   const [params] = useSearchParams();
-  if (verified.data?.message === SUCCESS) {
+  if (session.data?.user) {
     return <Navigate to={safeNext(params.get('next'))} replace />;
   }
   return <Outlet />;

@@ -44,7 +44,7 @@ describe('RequireSession', () => {
   it('sends a signed-out visitor to / when the profile answers 401', async () => {
     mockApi({
       'GET /api/auth/profile': { status: 401, body: { message: 'You are not signed in.' } },
-      'GET /api/verified': { status: 401, body: { message: 'You are not signed in.' } },
+      'GET /api/auth/session': { status: 200, body: { user: null } },
     });
     const { router } = renderRoutes(routes, '/songs');
     // The router's state moves before React renders its transition: wait for
@@ -56,7 +56,7 @@ describe('RequireSession', () => {
   it('sends the visitor to / on any other failure too', async () => {
     mockApi({
       'GET /api/auth/profile': { status: 500, body: { message: 'Something went wrong' } },
-      'GET /api/verified': { status: 401, body: {} },
+      'GET /api/auth/session': { status: 200, body: { user: null } },
     });
     const { router } = renderRoutes(routes, '/home');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -94,7 +94,10 @@ describe('RequireSession', () => {
 describe('RedirectIfSignedIn', () => {
   it.each(['/', '/login'])('sends a signed-in visitor from %s to /home', async (path) => {
     mockApi({
-      'GET /api/verified': { status: 200, body: { message: 'success' } },
+      'GET /api/auth/session': {
+        status: 200,
+        body: { user: { _id: '1', username: 'ada_l', email: 'ada@example.com' } },
+      },
       'GET /api/auth/profile': {
         status: 200,
         body: { _id: '1', username: 'ada_l', email: 'ada@example.com' },
@@ -107,7 +110,10 @@ describe('RedirectIfSignedIn', () => {
 
   it('sends a signed-in visitor to a safe next instead', async () => {
     mockApi({
-      'GET /api/verified': { status: 200, body: { message: 'success' } },
+      'GET /api/auth/session': {
+        status: 200,
+        body: { user: { _id: '1', username: 'ada_l', email: 'ada@example.com' } },
+      },
       'GET /api/auth/profile': {
         status: 200,
         body: { _id: '1', username: 'ada_l', email: 'ada@example.com' },
@@ -122,7 +128,7 @@ describe('RedirectIfSignedIn', () => {
   });
 
   it('leaves a signed-out visitor on the page', async () => {
-    const calls = mockApi({ 'GET /api/verified': { status: 401, body: {} } });
+    const calls = mockApi({ 'GET /api/auth/session': { status: 200, body: { user: null } } });
     renderRoutes(routes, '/');
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(screen.getByText('registration page')).toBeInTheDocument();

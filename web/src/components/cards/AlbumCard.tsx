@@ -8,6 +8,9 @@ interface AlbumCardProps {
   album: Album;
   /** What the line under the name says: the artist (default), or the year (an artist's page). */
   meta?: 'artist' | 'year';
+  /** Load the cover at once (the card is in view when the page opens); priority fetches it first. */
+  eager?: boolean;
+  priority?: boolean;
 }
 
 /** An album's artist as people read it: an uploader's hyphens become spaces, tags stay. */
@@ -16,7 +19,7 @@ export function albumArtist(album: Pick<Album, 'artist' | 'userId'>): string {
 }
 
 /** An album as a card: a square cover, the name, and year · artist; it opens the album. */
-export function AlbumCard({ album, meta = 'artist' }: AlbumCardProps) {
+export function AlbumCard({ album, meta = 'artist', eager, priority }: AlbumCardProps) {
   const year = album.year > 0 ? String(album.year) : '';
   const line =
     meta === 'year'
@@ -24,7 +27,13 @@ export function AlbumCard({ album, meta = 'artist' }: AlbumCardProps) {
       : [year, albumArtist(album)].filter((part) => part !== '').join(' · ');
   return (
     <Link className="album-card" to={albumPath(album._id)}>
-      <SongCover src={album.cover} size={320} className="album-card__cover" />
+      <SongCover
+        src={album.cover}
+        size={320}
+        className="album-card__cover"
+        eager={eager}
+        priority={priority}
+      />
       <span className="album-card__name" title={album.name}>
         {album.name}
       </span>

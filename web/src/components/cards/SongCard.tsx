@@ -9,13 +9,16 @@ interface SongCardProps {
   song: Song;
   /** Plays the song (usually with the cards after it as the queue). */
   onPlay: () => void;
+  /** Load the cover at once (the card is in view when the page opens); priority fetches it first. */
+  eager?: boolean;
+  priority?: boolean;
 }
 
 /**
  * A song as a card: cover, name and artist. A click on the cover or the name
  * plays it (or pauses it while it plays); the artist's name opens their page.
  */
-export function SongCard({ song, onPlay }: SongCardProps) {
+export function SongCard({ song, onPlay, eager, priority }: SongCardProps) {
   const current = useCurrentSong();
   const playing = usePlayer((s) => s.playing);
   const isCurrent = current?._id === song._id;
@@ -36,7 +39,13 @@ export function SongCard({ song, onPlay }: SongCardProps) {
         disabled={song.missing}
       >
         <span className="song-card__art">
-          <SongCover src={song.cover} size={320} className="song-card__cover" />
+          <SongCover
+            src={song.cover}
+            size={320}
+            className="song-card__cover"
+            eager={eager}
+            priority={priority}
+          />
           <CardPlay pause={pauses} shown={isCurrent} className="song-card__play" />
         </span>
         <span className="song-card__title">{song.song}</span>

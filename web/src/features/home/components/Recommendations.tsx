@@ -10,6 +10,9 @@ import { useRecommendedSongs } from '../api/get-recommended-songs';
 
 type Icon = ComponentProps<typeof EmptyState>['icon'];
 
+/** Cards of a row in view on a wide screen when Home opens: their covers load at once. */
+const FIRST_IN_VIEW = 6;
+
 /** Loading, failed or empty: what a row of recommendations shows before it has cards. */
 function RowStatus({
   query,
@@ -59,9 +62,10 @@ export function RecommendedArtists() {
     <Section title="Recommended Artist For you">
       {artists.data && artists.data.length > 0 ? (
         <CardRow label="Recommended artists">
-          {artists.data.map((artist) => (
+          {artists.data.map((artist, i) => (
             <li key={artist.name}>
-              <ArtistCard artist={artist} />
+              {/* Home's first rows: in view at once; their first covers are the largest images (LCP). */}
+              <ArtistCard artist={artist} eager={i < FIRST_IN_VIEW} priority={i === 0} />
             </li>
           ))}
         </CardRow>
@@ -90,7 +94,12 @@ export function RecommendedSongs() {
         <CardRow label="Recommended songs">
           {list.map((song, i) => (
             <li key={song._id}>
-              <SongCard song={song} onPlay={() => playSongs(list, i)} />
+              <SongCard
+                song={song}
+                onPlay={() => playSongs(list, i)}
+                eager={i < FIRST_IN_VIEW}
+                priority={i === 0}
+              />
             </li>
           ))}
         </CardRow>

@@ -1,0 +1,43 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// sessionAnswer is GET /api/auth/session: the caller, or null for a visitor.
+type sessionAnswer struct {
+	User *ownProfile `json:"user"`
+}
+
+type ownProfile struct {
+	userView
+	Admin bool `json:"admin"`
+}
+
+// handleSession tells the app whether the caller is signed in, with 200
+// either way: the sign-in page asks it of every visitor, and a 401 there
+// would be a failed request in the browser's console for no fault at all.
+func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
+	var token string
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		token = c.Value
+	}
+	u, _, renewed, err := s.Accounts.Authenticate(r.Context(), token)
+	if musicify.ErrorCode(err) == musicify.EUNAUTHORIZED {
+		if token != "" {
+			s.clearCookie(w, sessionCookie, "/")
+		}
+		writeJSON(w, http.StatusOK, sessionAnswer{})
+		return
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if renewed {
+		s.setSessionCookie(w, token)
+	}
+	writeJSON(w, http.StatusOK, sessionAnswer{User: &ownProfile{viewOf(u, true), u.Admin}})
+}
