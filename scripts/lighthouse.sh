@@ -50,6 +50,12 @@ curl -fsS -c "$jar" -H 'Content-Type: application/json' \
   -d '{"username":"demo","password":"musicify-demo"}' "$BASE/api/auth/login" >/dev/null
 session=$(awk '$6 == "musicify_session" { print $7 }' "$jar")
 [ -n "$session" ] || { echo "signing in as demo failed" >&2; exit 1; }
+# The recommender learns the demo catalog's listens after seeding: wait for
+# Home's rows to have songs, or /home would be measured with empty rows.
+for _ in $(seq 240); do
+  [ "$(curl -fsS -b "$jar" "$BASE/api/recommend/all" | head -c 2)" = '[{' ] && break
+  sleep 0.5
+done
 headers="$OUT/headers.json"
 printf '{"Cookie": "musicify_session=%s"}\n' "$session" >"$headers"
 
