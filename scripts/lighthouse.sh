@@ -53,7 +53,7 @@ session=$(awk '$6 == "musicify_session" { print $7 }' "$jar")
 # The recommender learns the demo catalog's listens after seeding: wait for
 # Home's rows to have songs, or /home would be measured with empty rows.
 for _ in $(seq 240); do
-  [ "$(curl -fsS -b "$jar" "$BASE/api/recommend/all" | head -c 2)" = '[{' ] && break
+  [ "$(curl -fsS -b "$jar" "$BASE/api/recommend/all" 2>/dev/null | head -c 2)" = '[{' ] && break
   sleep 0.5
 done
 headers="$OUT/headers.json"
