@@ -134,7 +134,7 @@ test('a song from its menu and an album download; the Downloads page lists and r
   expect(listener.username).toBeTruthy();
   await page.goto('/songs');
   const menu = row(page, 'Midnight Harbour').getByRole('button', {
-    name: 'More actions for “Midnight Harbour”',
+    name: 'More options for Midnight Harbour',
   });
   await menu.click();
   await page.getByRole('menuitem', { name: 'Download for offline' }).click();

@@ -9,6 +9,7 @@ const menu = [
   ['Radio', '/join', 'Join a station!'],
   ['Upload song', '/upload', 'Upload song'],
   ['Home', '/home', /^Good (morning|afternoon|evening), /],
+  ['Downloads', '/downloads', 'Downloads'],
   ['Profile', '/profile', null],
 ] as const;
 
@@ -29,11 +30,11 @@ test('a signed-in visit to / or /login goes to /home', async ({ page, signedIn }
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('the side menu has the eight links and each leads to its page', async ({ page, signedIn }) => {
+test('the side menu has the nine links and each leads to its page', async ({ page, signedIn }) => {
   await page.goto('/home');
   const nav = page.getByRole('navigation', { name: 'Main' });
   const links = nav.getByRole('link');
-  await expect(links).toHaveCount(8);
+  await expect(links).toHaveCount(9);
   await expect(links).toHaveText(menu.map(([label]) => label));
 
   for (const [label, path, heading] of menu) {
@@ -143,7 +144,7 @@ test.describe('on a phone', () => {
 
     await open.click();
     await expect(sheet).toBeVisible();
-    await expect(sheet.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(8);
+    await expect(sheet.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(9);
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
     await expect(open).toBeFocused();

@@ -1,13 +1,19 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { restoreQuerySnapshot } from '@/lib/offline/query-snapshot';
 import { createQueryClient } from '@/lib/query-client';
 import { Providers } from './providers';
 import { createRouter } from './router';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    // Opened offline: what this user saw last time, before any loader asks (lib/offline).
+    restoreQuerySnapshot(client);
+    return client;
+  });
   // The router shares the client, so its loaders can start the pages' queries.
-  const [router] = useState(() => createRouter(queryClient));
+  const [router] = useState(() => createRouter(navigator.onLine ? queryClient : undefined));
   return (
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
