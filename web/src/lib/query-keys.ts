@@ -2,7 +2,6 @@
 export const queryKeys = {
   session: {
     all: ['session'] as const,
-    verified: () => [...queryKeys.session.all, 'verified'] as const,
     /** GET /api/auth/session: the user or null, asked by pages open to visitors. */
     current: () => [...queryKeys.session.all, 'current'] as const,
     profile: () => [...queryKeys.session.all, 'profile'] as const,
