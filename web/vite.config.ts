@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build-plugins/precompress';
 import { preloadFont } from './build-plugins/preload-font';
+import { ROUTE_CHUNKS_FILE, routeChunks } from './build-plugins/route-chunks';
 
 // The Go server serves the API and the dev outbox; `npm run dev` forwards to it.
 const backend = 'http://127.0.0.1:8080';
@@ -44,14 +45,20 @@ const pwa = VitePWA({
   },
   injectManifest: {
     globPatterns: ['**/*.{js,css,html,svg,json}', 'assets/inter-latin-*.woff2'],
-    globIgnores: ['sw.js'],
+    globIgnores: ['sw.js', ROUTE_CHUNKS_FILE],
   },
   devOptions: { enabled: false },
 });
 
 export default defineConfig({
   // precompress writes .br/.gz beside the built files for the Go server (web/embed.go).
-  plugins: [react(), preloadFont(), ...(process.env.VITEST ? [] : [pwa]), precompress()],
+  plugins: [
+    react(),
+    preloadFont(),
+    routeChunks(),
+    ...(process.env.VITEST ? [] : [pwa]),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

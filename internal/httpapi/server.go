@@ -98,6 +98,9 @@ type Server struct {
 	Web      fs.FS
 	webOnce  sync.Once
 	webIndex map[string]*webFile
+	// routeMap is the build's map of lazily loaded modules to files (hints.go).
+	routeOnce sync.Once
+	routeMap  map[string]routeFiles
 	// Ping reports whether the database answers, for /healthz.
 	Ping func(context.Context) error
 	// Ready is what /readyz checks: the database, storage, the bus, each

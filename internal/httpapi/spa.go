@@ -27,8 +27,12 @@ func (s *Server) spa() http.Handler {
 			s.serveSharePage(w, r)
 			return
 		}
-		if name == "" || name == "index.html" {
+		if name == "index.html" {
 			s.serveIndex(w, r)
+			return
+		}
+		if name == "" {
+			s.serveApp(w, r)
 			return
 		}
 		if f := s.webFiles()[name]; f != nil {
@@ -40,8 +44,36 @@ func (s *Server) spa() http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		s.serveIndex(w, r)
+		s.serveApp(w, r)
 	})
+}
+
+// serveApp answers an address of the app: index.html with the hints of
+// that page (hints.go). They depend on who asks, so the page is never
+// stored; without hints it is the file itself, revalidated by its ETag.
+func (s *Server) serveApp(w http.ResponseWriter, r *http.Request) {
+	f := s.webFiles()["index.html"]
+	if f == nil || r.Method != http.MethodGet {
+		s.serveIndex(w, r)
+		return
+	}
+	page, err := fs.ReadFile(s.Web, f.name)
+	if err != nil {
+		s.serveIndex(w, r)
+		return
+	}
+	hints := s.pageHints(w, r, page)
+	i := bytes.Index(page, []byte("</head>"))
+	if len(hints) == 0 || i < 0 {
+		s.serveIndex(w, r)
+		return
+	}
+	out := make([]byte, 0, len(page)+len(hints))
+	out = append(append(append(out, page[:i]...), hints...), page[i:]...)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Type", f.contentType)
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(out)
 }
 
 func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
