@@ -47,6 +47,9 @@ type Scanner struct {
 
 	// read reads one file; a seam for tests that count reads.
 	read func(ctx context.Context, abs, rel string) (*file, error)
+	// ticker starts the periodic scan's ticks (time.NewTicker when nil);
+	// a seam for tests that tick by hand.
+	ticker func(d time.Duration) (ticks <-chan time.Time, stop func())
 
 	scanMu sync.Mutex // one scan at a time
 	mu     sync.Mutex
