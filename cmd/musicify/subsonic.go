@@ -5,7 +5,6 @@ import (
 
 	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/httpapi"
-	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/subsonic"
 )
 
@@ -13,8 +12,7 @@ import (
 // Subsonic app and the web app see the same likes, plays and playlists.
 func (m *Main) subsonic(api *httpapi.Server, library *catalog.Service) http.Handler {
 	return &subsonic.Server{
-		IsAdmin: func(u *musicify.User) bool { return u.Admin },
-		Auth:    m.AppPasswords, Songs: m.DB, Albums: m.DB, Library: library, Playlists: api.Playlists, Social: api.Social,
+		Auth: m.AppPasswords, Songs: m.DB, Albums: m.DB, Library: library, Playlists: api.Playlists, Social: api.Social,
 		Search: m.search, Store: m.DB, Recommender: m.engine, Stations: m.DB, Scanner: m.Scanner,
 		Blobs: api.Blobs, SignMedia: api.SignMedia, Media: api.Media, FFmpeg: library.FFmpeg,
 		ClientAddr: api.ClientAddr, BaseURL: m.Config.BaseURL, ServerVersion: Version(), Logger: m.Logger, Now: m.Now,

@@ -3,6 +3,8 @@ package httpapi_test
 import (
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -14,23 +16,62 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// adminRoutes is every route under /api/admin/, with a body that would
-// be accepted from an admin.
-var adminRoutes = []struct {
+// adminRequests has, for each admin route by its pattern in routes.go, a
+// request an admin would have accepted ({id} is cyd's, {invite} an invite's).
+var adminRequests = map[string]struct {
+	path string
+	body any
+}{
+	"GET /api/admin/users":               {"/api/admin/users", nil},
+	"PUT /api/admin/users/{id}/admin":    {"/api/admin/users/{id}/admin", map[string]bool{"admin": true}},
+	"PUT /api/admin/users/{id}/disabled": {"/api/admin/users/{id}/disabled", map[string]bool{"disabled": false}},
+	"DELETE /api/admin/users/{id}":       {"/api/admin/users/{id}?songs=keep", nil},
+	"GET /api/admin/library":             {"/api/admin/library", nil},
+	"POST /api/admin/library/scan":       {"/api/admin/library/scan", map[string]bool{"full": false}},
+	"GET /api/admin/signup":              {"/api/admin/signup", nil},
+	"PUT /api/admin/signup":              {"/api/admin/signup", map[string]string{"mode": "open"}},
+	"GET /api/admin/invites":             {"/api/admin/invites", nil},
+	"POST /api/admin/invites":            {"/api/admin/invites", map[string]int{"days": 1}},
+	"DELETE /api/admin/invites/{id}":     {"/api/admin/invites/{invite}", nil},
+	"GET /api/admin/jobs":                {"/api/admin/jobs", nil},
+}
+
+// adminRoute is an admin route and the request that tries it.
+type adminRoute struct {
 	method, path string
 	body         any
-}{
-	{"GET", "/api/admin/users", nil},
-	{"PUT", "/api/admin/users/{id}/admin", map[string]bool{"admin": true}},
-	{"PUT", "/api/admin/users/{id}/disabled", map[string]bool{"disabled": false}},
-	{"DELETE", "/api/admin/users/{id}?songs=keep", nil},
-	{"GET", "/api/admin/library", nil},
-	{"POST", "/api/admin/library/scan", map[string]bool{"full": false}},
-	{"GET", "/api/admin/signup", nil},
-	{"PUT", "/api/admin/signup", map[string]string{"mode": "open"}},
-	{"GET", "/api/admin/invites", nil},
-	{"POST", "/api/admin/invites", map[string]int{"days": 1}},
-	{"DELETE", "/api/admin/invites/{invite}", nil},
+}
+
+// adminRoutes are the admin routes of routes.go, each with its request;
+// a route without one fails the test, so none can be forgotten.
+func adminRoutes(t *testing.T) []adminRoute {
+	t.Helper()
+	patterns := httpapi.AdminPatterns()
+	// Every /api/admin route in routes.go is in the admin table, so none
+	// is registered on the side without requireAdmin.
+	src, err := os.ReadFile("routes.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range regexp.MustCompile(`"((?:[A-Z]+ )?/api/admin[^"]*)"`).FindAllStringSubmatch(string(src), -1) {
+		if !slices.Contains(patterns, m[1]) {
+			t.Errorf("routes.go registers %q outside adminRoutes, where requireAdmin is not checked", m[1])
+		}
+	}
+	var out []adminRoute
+	for _, p := range patterns {
+		req, ok := adminRequests[p]
+		if !ok {
+			t.Errorf("the admin route %q has no request in adminRequests: add one", p)
+			continue
+		}
+		method, _, _ := strings.Cut(p, " ")
+		out = append(out, adminRoute{method, req.path, req.body})
+	}
+	if len(adminRequests) != len(out) {
+		t.Errorf("adminRequests has %d requests for %d admin routes: remove the stale ones", len(adminRequests), len(out))
+	}
+	return out
 }
 
 // The first person to sign up is the admin; the demo accounts made before
@@ -81,7 +122,8 @@ func TestEveryAdminRouteIsForAdminsOnly(t *testing.T) {
 	path := func(p string) string {
 		return strings.NewReplacer("{id}", cyID, "{invite}", inviteID).Replace(p)
 	}
-	for _, rt := range adminRoutes {
+	routes := adminRoutes(t)
+	for _, rt := range routes {
 		t.Run(rt.method+" "+rt.path, func(t *testing.T) {
 			expect(t, e.client().do(rt.method, path(rt.path), rt.body), 401, "")
 			expect(t, bob.do(rt.method, path(rt.path), rt.body), 403, "Only admins can do this.")
@@ -93,7 +135,7 @@ func TestEveryAdminRouteIsForAdminsOnly(t *testing.T) {
 	}
 	expect(t, cy.get("/api/auth/profile"), 200, "")
 	// And an admin gets through each of them (to the rules behind them).
-	for _, rt := range adminRoutes {
+	for _, rt := range routes {
 		if r := admin.do(rt.method, path(rt.path), rt.body); r.Status == 401 || r.Status == 403 || r.Status >= 500 {
 			t.Errorf("admin %s %s: %d %s", rt.method, rt.path, r.Status, r.Raw)
 		}

@@ -161,7 +161,7 @@ func newEnvWith(t testing.TB, o envOptions, tweak ...func(*httpapi.Server)) *env
 		Recommender: engine, Interests: db, Now: clk.Now, Media: mediaurl.New([]byte("a test secret of thirty-two bytes"), clk.Now),
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now},
 		Presence: radio.NewPresence(hub), Hub: hub,
-		Ping: db.Ping, Logger: logger, BaseURL: base, Version: "test", Admin: admins,
+		Ping: db.Ping, Logger: logger, BaseURL: base, Version: "test", Admin: admins, JobStats: db,
 		Web: fstest.MapFS{
 			"index.html":         {Data: []byte("<!doctype html><title>Musicify</title>")},
 			"assets/app-1a2b.js": {Data: []byte("console.log(1)")},

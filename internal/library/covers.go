@@ -31,13 +31,34 @@ func isCoverName(name string) bool {
 
 // coverQueue makes album covers beside the scan, one at a time: decoding
 // and scaling is the costliest step of an import, and it waits for the
-// process's decode budget like every other cover (media.Covers).
+// process's decode budget like every other cover (media.Covers). It also
+// takes one of the readers' slots while it renders, so a scan never keeps
+// more cores busy than Workers.
 type coverQueue struct {
 	s    *Scanner
 	ctx  context.Context
+	cpu  slots
 	work chan coverJob
 	wg   sync.WaitGroup
 }
+
+// slots bound the CPU work of a folder's pass: each reader, and the cover
+// maker, holds one while it works.
+type slots chan struct{}
+
+func newSlots(n int) slots { return make(slots, n) }
+
+// take waits for a slot; false when ctx ends first.
+func (c slots) take(ctx context.Context) bool {
+	select {
+	case c <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (c slots) give() { <-c }
 
 type coverJob struct {
 	albumID string
@@ -45,8 +66,8 @@ type coverJob struct {
 	image   string
 }
 
-func newCoverQueue(ctx context.Context, s *Scanner) *coverQueue {
-	q := &coverQueue{s: s, ctx: ctx, work: make(chan coverJob, 64)}
+func newCoverQueue(ctx context.Context, s *Scanner, cpu slots) *coverQueue {
+	q := &coverQueue{s: s, ctx: ctx, cpu: cpu, work: make(chan coverJob, 64)}
 	q.wg.Go(func() {
 		for j := range q.work {
 			q.make(j)
@@ -76,6 +97,10 @@ func (q *coverQueue) make(j coverJob) {
 	if a, err := q.s.Store.Album(ctx, j.albumID); err != nil || a.CoverKey != "" {
 		return // once per album
 	}
+	if !q.cpu.take(ctx) {
+		return
+	}
+	defer q.cpu.give()
 	var sizes [][]byte
 	var err error
 	if len(j.picture) > 0 {

@@ -241,11 +241,16 @@ func (fs *folderScan) importAll(ctx context.Context, work []found) {
 	if read == nil {
 		read = fs.s.readFile
 	}
+	cpu := newSlots(fs.s.workers())
 	var wg sync.WaitGroup
-	for range fs.s.workers() {
+	for range cap(cpu) {
 		wg.Go(func() {
 			for f := range jobs {
+				if !cpu.take(ctx) {
+					continue // ending: the rest is drained unread
+				}
 				file, err := read(ctx, f.abs, f.rel)
+				cpu.give() // before waiting on the writer, so covers get a turn
 				results <- result{f, file, err}
 			}
 		})
@@ -264,7 +269,7 @@ func (fs *folderScan) importAll(ctx context.Context, work []found) {
 		wg.Wait()
 		close(results)
 	}()
-	covers := newCoverQueue(ctx, fs.s)
+	covers := newCoverQueue(ctx, fs.s, cpu)
 	var batch []pending
 	flush := func() {
 		fs.addAll(ctx, batch, covers)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/nice"
 )
 
 // Store is what the scanner keeps songs in.
@@ -33,7 +34,8 @@ type Scanner struct {
 	Jobs                interface{ Wake() } // nil: nobody to tell
 	Logger              *slog.Logger
 	Now                 func() time.Time
-	// Workers read files at once; 0 is one per CPU.
+	// Workers read files (and render covers) at once; 0 is one per core
+	// but one, so a scan leaves a core to the people listening.
 	Workers int
 	// OnScan, when set, hears the status after every scan (tests wait on it).
 	OnScan func(musicify.ScanStatus)
@@ -45,6 +47,9 @@ type Scanner struct {
 
 	// read reads one file; a seam for tests that count reads.
 	read func(ctx context.Context, abs, rel string) (*file, error)
+	// ticker starts the periodic scan's ticks (time.NewTicker when nil);
+	// a seam for tests that tick by hand.
+	ticker func(d time.Duration) (ticks <-chan time.Time, stop func())
 
 	scanMu sync.Mutex // one scan at a time
 	mu     sync.Mutex
@@ -155,6 +160,9 @@ func (s *Scanner) Scan(ctx context.Context, full bool) (musicify.ScanStatus, err
 func (s *Scanner) scan(ctx context.Context, full bool, only map[string][]string) (musicify.ScanStatus, error) {
 	s.scanMu.Lock()
 	defer s.scanMu.Unlock()
+	// No person waits for a scan, even one asked for: what it starts
+	// (ffprobe) runs niced, like the jobs' ffmpeg.
+	ctx = nice.Background(ctx)
 	ok, release := s.hold(ctx)
 	if !ok {
 		return s.Status(), nil
@@ -227,8 +235,12 @@ func (s *Scanner) workers() int {
 	if s.Workers > 0 {
 		return s.Workers
 	}
-	return max(runtime.NumCPU(), 1)
+	return scanWorkers(runtime.NumCPU())
 }
+
+// scanWorkers is the default bound on a machine of cpus cores: one core is
+// left to requests, as the job runner leaves one (jobs.DefaultWorkers).
+func scanWorkers(cpus int) int { return max(1, cpus-1) }
 
 // libraryHash stands in for the content hash uploads keep: songs are
 // unique per (owner, sha256), and two library files may be the same bytes.

@@ -70,6 +70,16 @@ func (r *rig) touch(rel string, by time.Duration) {
 
 func (r *rig) song(rel string) *musicify.Song {
 	r.t.Helper()
+	s, err := r.db.Song(context.Background(), r.file(rel).SongID)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return s
+}
+
+// file is the store's row of the library file at rel.
+func (r *rig) file(rel string) musicify.LibraryFile {
+	r.t.Helper()
 	folder, err := r.db.LibraryFolder(context.Background(), r.dir)
 	if err != nil {
 		r.t.Fatal(err)
@@ -80,15 +90,11 @@ func (r *rig) song(rel string) *musicify.Song {
 	}
 	for _, f := range files {
 		if f.Path == rel {
-			s, err := r.db.Song(context.Background(), f.SongID)
-			if err != nil {
-				r.t.Fatal(err)
-			}
-			return s
+			return f
 		}
 	}
 	r.t.Fatalf("no song for %s", rel)
-	return nil
+	return musicify.LibraryFile{}
 }
 
 func counts(st musicify.ScanStatus) [5]int {
@@ -155,7 +161,9 @@ func TestAScanImportsKeepsUpAndNeverRereadsUnchangedFiles(t *testing.T) {
 			t.Errorf("edited = %+v", got)
 		}
 
-		// Moved to another folder: the same row (and like), at its new path.
+		// Moved to another folder: the same row (and like, play count and
+		// playlist place), at its new path.
+		pl := r.history(u, undertow.ID, tide.ID)
 		if err := os.MkdirAll(r.path("Best Of"), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -169,9 +177,7 @@ func TestAScanImportsKeepsUpAndNeverRereadsUnchangedFiles(t *testing.T) {
 		if moved.ID != tide.ID || moved.Missing {
 			t.Errorf("moved = %+v, want song %s", moved, tide.ID)
 		}
-		if liked, _ := r.db.LikedSongs(ctx, u.ID); len(liked) != 1 || liked[0].ID != tide.ID {
-			t.Errorf("likes after the move = %v", liked)
-		}
+		r.keptHistory(u, tide.ID, pl, undertow.ID, tide.ID)
 
 		// Deleted: missing, kept for history; back again: found.
 		saved, err := os.ReadFile(r.path("Neon Shore/Ebb/02 Undertow.flac"))
@@ -194,6 +200,92 @@ func TestAScanImportsKeepsUpAndNeverRereadsUnchangedFiles(t *testing.T) {
 		if got, _ := r.db.Song(ctx, undertow.ID); got == nil || got.Missing {
 			t.Errorf("returned = %+v", got)
 		}
+	})
+}
+
+// history plays the last of ids once, as u, and puts ids in a new playlist
+// of u's, in that order; it returns the playlist.
+func (r *rig) history(u *musicify.User, ids ...string) string {
+	r.t.Helper()
+	ctx := context.Background()
+	pl := &musicify.Playlist{UserID: u.ID, Name: "Road Trip " + musicify.NewID()}
+	if err := r.db.CreatePlaylist(ctx, pl); err != nil {
+		r.t.Fatal(err)
+	}
+	for _, id := range ids {
+		if err := r.db.AddPlaylistSong(ctx, pl.ID, id); err != nil {
+			r.t.Fatal(err)
+		}
+	}
+	if _, err := r.db.AddView(ctx, ids[len(ids)-1], u.ID, time.Now()); err != nil {
+		r.t.Fatal(err)
+	}
+	return pl.ID
+}
+
+// keptHistory checks that song id still has u's like, its one play, and its
+// place in the playlist pl, which holds want in that order.
+func (r *rig) keptHistory(u *musicify.User, id, pl string, want ...string) {
+	r.t.Helper()
+	ctx := context.Background()
+	if liked, _ := r.db.LikedSongs(ctx, u.ID); len(liked) != 1 || liked[0].ID != id {
+		r.t.Errorf("likes after the move = %v, want song %s", liked, id)
+	}
+	if s, err := r.db.Song(ctx, id); err != nil || s.Count != 1 {
+		r.t.Errorf("plays after the move = %+v, %v; want 1", s, err)
+	}
+	songs, err := r.db.PlaylistSongs(ctx, pl)
+	var got []string
+	for _, s := range songs {
+		got = append(got, s.ID)
+	}
+	if err != nil || strings.Join(got, ",") != strings.Join(want, ",") {
+		r.t.Errorf("playlist after the move = %v, %v; want %v", got, err, want)
+	}
+}
+
+// A file moved and changed at once (re-tagged, re-encoded: a new
+// fingerprint) is still the same song when its MusicBrainz track id is.
+func TestAMovedAndChangedFileIsFoundByItsMusicBrainzID(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		r := newRig(t, open(t))
+		ctx := context.Background()
+		makeAudio(t, r.path("Neon Shore/Ebb/01 Drift.flac"), "-metadata", "title=Drift", "-metadata", "artist=Neon Shore",
+			"-metadata", "album=Ebb", "-metadata", "MUSICBRAINZ_TRACKID=mb-drift")
+		makeAudio(t, r.path("Neon Shore/Ebb/02 Shoal.flac"), "-metadata", "title=Shoal", "-metadata", "artist=Neon Shore",
+			"-metadata", "album=Ebb", "-metadata", "MUSICBRAINZ_TRACKID=mb-shoal")
+		if st := r.scan(); st.Added != 2 {
+			t.Fatalf("first scan = %+v", st)
+		}
+		drift, shoal := r.song("Neon Shore/Ebb/01 Drift.flac"), r.song("Neon Shore/Ebb/02 Shoal.flac")
+		oldPrint := r.file("Neon Shore/Ebb/01 Drift.flac").Fingerprint
+		u := &musicify.User{Username: "ann", Email: "ann@example.com"}
+		if err := r.db.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := r.db.Like(ctx, u.ID, drift.ID, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		pl := r.history(u, shoal.ID, drift.ID)
+
+		// Remastered into another album's folder: new bytes, same recording.
+		if err := os.Remove(r.path("Neon Shore/Ebb/01 Drift.flac")); err != nil {
+			t.Fatal(err)
+		}
+		makeAudio(t, r.path("Neon Shore/Ebb (Remaster)/01 Drift.flac"), "-metadata", "title=Drift (Remaster)",
+			"-metadata", "artist=Neon Shore", "-metadata", "album=Ebb (Remaster)", "-metadata", "MUSICBRAINZ_TRACKID=mb-drift",
+			"-compression_level", "0")
+		if st := r.scan(); counts(st) != [5]int{2, 0, 1, 0, 0} {
+			t.Errorf("after a move with new content = %+v, want it updated, not added and removed", counts(st))
+		}
+		moved := r.song("Neon Shore/Ebb (Remaster)/01 Drift.flac")
+		if f := r.file("Neon Shore/Ebb (Remaster)/01 Drift.flac"); f.Fingerprint == oldPrint || f.MBID != "mb-drift" {
+			t.Fatalf("the new file: %+v; this test needs new content and the same MusicBrainz id", f)
+		}
+		if moved.ID != drift.ID || moved.Missing || moved.Title != "Drift (Remaster)" {
+			t.Errorf("moved = %+v, want song %s with its new tags", moved, drift.ID)
+		}
+		r.keptHistory(u, drift.ID, pl, shoal.ID, drift.ID)
 	})
 }
 

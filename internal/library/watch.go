@@ -45,9 +45,16 @@ func (s *Scanner) Run(ctx context.Context, interval, debounce time.Duration) {
 	}
 	var tick <-chan time.Time
 	if interval > 0 {
-		t := time.NewTicker(interval)
-		defer t.Stop()
-		tick = t.C
+		start := s.ticker
+		if start == nil {
+			start = func(d time.Duration) (<-chan time.Time, func()) {
+				t := time.NewTicker(d)
+				return t.C, t.Stop
+			}
+		}
+		var stop func()
+		tick, stop = start(interval)
+		defer stop()
 	}
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()

@@ -55,3 +55,52 @@ func TestTheWatcherImportsNewFilesAndNoticesDeletedOnes(t *testing.T) {
 		return len(songs) == 1 && songs[0].Title == "New One"
 	})
 }
+
+// Every interval a walk of everything finds what the watcher missed: here
+// a file the watcher is too slow for (its debounce outlasts the test) is
+// found on the next tick, and only then.
+func TestThePeriodicScanFindsWhatTheWatcherMissed(t *testing.T) {
+	r := newRig(t, storetest.SQLite(t))
+	makeAudio(t, r.path("a.mp3"), "-metadata", "title=A")
+	scans := make(chan musicify.ScanStatus, 100)
+	r.s.OnScan = func(st musicify.ScanStatus) { scans <- st }
+	ticks := make(chan time.Time)
+	var asked time.Duration
+	r.s.ticker = func(d time.Duration) (<-chan time.Time, func()) {
+		asked = d // read once Run's loop has taken a tick
+		return ticks, func() {}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		r.s.Run(ctx, time.Hour, 24*time.Hour)
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	deadline := time.After(60 * time.Second) // a hang fails the test instead of the whole run
+	next := func(what string) musicify.ScanStatus {
+		t.Helper()
+		select {
+		case st := <-scans:
+			return st
+		case <-deadline:
+			t.Fatalf("no scan %s", what)
+			return musicify.ScanStatus{}
+		}
+	}
+	if st := next("at the start"); st.Added != 1 {
+		t.Fatalf("first scan = %+v", st)
+	}
+	makeAudio(t, r.path("b.mp3"), "-metadata", "title=B")
+	select {
+	case ticks <- time.Now():
+	case <-deadline:
+		t.Fatal("Run's loop never took a tick")
+	}
+	if asked != time.Hour {
+		t.Errorf("the ticker ticks every %v, want the interval, 1h", asked)
+	}
+	if st := next("on the tick"); st.Seen != 2 || st.Added != 1 {
+		t.Errorf("the periodic scan = %+v, want the new file added", counts(st))
+	}
+}

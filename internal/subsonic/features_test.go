@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -466,17 +467,82 @@ func TestQueueUserRadioAndScan(t *testing.T) {
 		t.Fatalf("station stream %s: %v %v", stations[0].StreamUrl, res, err)
 	}
 	res.Body.Close()
-	for _, endpoint := range []string{"getScanStatus", "startScan"} {
-		a := e.raw(http.MethodGet, endpoint, creds("ann", "pw", "f", "json"))
-		st := a.Res["scanStatus"].(map[string]any)
-		if st["scanning"] != false || st["count"].(float64) != 0 {
-			t.Fatalf("%s: %s", endpoint, a.Body)
-		}
+	// Without library folders there is no scan to report.
+	a := e.raw(http.MethodGet, "getScanStatus", creds("ann", "pw", "f", "json"))
+	if st, _ := a.Res["scanStatus"].(map[string]any); st == nil || st["scanning"] != false || st["count"].(float64) != 0 {
+		t.Fatalf("getScanStatus: %s", a.Body)
 	}
 	// Only a smoke test: the recommender has learnt nothing here; its
 	// answers are tested in internal/recommend.
 	similar, err := c.GetSimilarSongs2("ar-"+lib.artistID, nil)
 	if err != nil || slices.ContainsFunc(similar, func(s *gosubsonic.Child) bool { return s.ArtistID == "ar-"+lib.artistID }) {
 		t.Fatalf("similar: %+v %v", similar, err)
+	}
+}
+
+// scanner stands in for the library scanner: it counts the scans asked for.
+type scanner struct {
+	mu      sync.Mutex
+	started int
+}
+
+func (s *scanner) Status() musicify.ScanStatus {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return musicify.ScanStatus{Running: s.started > 0, Seen: 7}
+}
+
+func (s *scanner) StartScan(bool) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.started++
+	return true
+}
+
+func (s *scanner) scans() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.started
+}
+
+// Only an admin starts a scan, as on the admin page; anyone may see how it
+// goes (as in Navidrome), and getUser says who is an admin.
+func TestOnlyAdminsStartAScan(t *testing.T) {
+	e := newEnv(t, nil)
+	scans := &scanner{}
+	e.Subsonic.Scanner = scans
+	e.user("ann", "pw")
+	e.admin("boss", "pw2")
+
+	for _, method := range []string{http.MethodGet, http.MethodPost} {
+		a := e.raw(method, "startScan", creds("ann", "pw", "f", "json"))
+		if a.errorCode() != 50 || a.Res["status"] != "failed" || a.Res["scanStatus"] != nil {
+			t.Errorf("%s startScan by a non-admin: %s, want error 50", method, a.Body)
+		}
+	}
+	if x := e.raw(http.MethodGet, "startScan", creds("ann", "pw")); !strings.Contains(string(x.Body), `code="50"`) {
+		t.Errorf("startScan by a non-admin, XML: %s", x.Body)
+	}
+	if n := scans.scans(); n != 0 {
+		t.Fatalf("a non-admin started %d scans", n)
+	}
+	a := e.raw(http.MethodGet, "getScanStatus", creds("ann", "pw", "f", "json"))
+	if st, _ := a.Res["scanStatus"].(map[string]any); st == nil || st["scanning"] != false || st["count"].(float64) != 7 {
+		t.Errorf("getScanStatus by a non-admin: %s", a.Body)
+	}
+
+	a = e.raw(http.MethodGet, "startScan", creds("boss", "pw2", "f", "json"))
+	if st, _ := a.Res["scanStatus"].(map[string]any); a.errorCode() != -1 || st == nil || st["scanning"] != true || st["count"].(float64) != 7 {
+		t.Errorf("startScan by an admin: %s", a.Body)
+	}
+	if n := scans.scans(); n != 1 {
+		t.Errorf("an admin's startScan started %d scans, want 1", n)
+	}
+
+	if u, err := e.client("boss", "pw2", true).GetUser("boss"); err != nil || !u.AdminRole {
+		t.Errorf("getUser of an admin: %+v %v", u, err)
+	}
+	if u, err := e.client("ann", "pw", true).GetUser("ann"); err != nil || u.AdminRole {
+		t.Errorf("getUser of a non-admin: %+v %v", u, err)
 	}
 }

@@ -118,7 +118,10 @@ type env struct {
 	Auth   *appPasswords
 	Engine *recommend.Engine
 	Logger *slog.Logger
-	ctx    context.Context
+	// Subsonic is the server under test, for the fields a test sets
+	// before its first call (a Scanner).
+	Subsonic *subsonic.Server
+	ctx      context.Context
 }
 
 func newEnv(t *testing.T, open storetest.Opener) *env {
@@ -152,19 +155,32 @@ func newEnv(t *testing.T, open storetest.Opener) *env {
 		Radio: &radio.Service{Store: db, Blobs: blobs, Logger: logger, Now: clk.Now},
 		Ping:  db.Ping, Logger: logger, BaseURL: base, Version: "test",
 	}
-	api.Subsonic = &subsonic.Server{
+	sub := &subsonic.Server{
 		Auth: checker, Songs: db, Albums: db, Library: library, Playlists: api.Playlists, Social: api.Social,
 		Search: api.Search, Store: db, Recommender: engine, Stations: db, Blobs: blobs, Media: api.Media,
 		FFmpeg: library.FFmpeg, ClientAddr: api.ClientAddr, BaseURL: base, ServerVersion: "test", Logger: logger, Now: clk.Now,
 	}
+	api.Subsonic = sub
 	ts.Config.Handler = api.Handler()
-	return &env{t: t, URL: ts.URL, DB: db, Blobs: blobs, Clock: clk, Auth: checker, Engine: engine, Logger: logger, ctx: context.Background()}
+	return &env{t: t, URL: ts.URL, DB: db, Blobs: blobs, Clock: clk, Auth: checker, Engine: engine, Logger: logger,
+		Subsonic: sub, ctx: context.Background()}
 }
 
 // user makes an account with an app password (and an API key).
 func (e *env) user(name, appPassword string) *musicify.User {
 	e.t.Helper()
-	u := &musicify.User{Username: name, Email: name + "@example.com", PasswordHash: "web-password-hash"}
+	return e.account(&musicify.User{Username: name, Email: name + "@example.com", PasswordHash: "web-password-hash"}, appPassword)
+}
+
+// admin makes an admin's account, as user does.
+func (e *env) admin(name, appPassword string) *musicify.User {
+	e.t.Helper()
+	return e.account(&musicify.User{Username: name, Email: name + "@example.com", PasswordHash: "web-password-hash", Admin: true}, appPassword)
+}
+
+func (e *env) account(u *musicify.User, appPassword string) *musicify.User {
+	e.t.Helper()
+	name := u.Username
 	if err := e.DB.CreateUser(e.ctx, u); err != nil {
 		e.t.Fatal(err)
 	}

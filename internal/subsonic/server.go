@@ -53,9 +53,7 @@ type Server struct {
 	Recommender Recommender
 	Stations    musicify.StationStore
 	Scanner     musicify.Scanner // nil without library folders
-	// IsAdmin, when set, limits startScan to admins.
-	IsAdmin func(*musicify.User) bool
-	Blobs   musicify.BlobStore
+	Blobs       musicify.BlobStore
 	// SignMedia, when set, sends streams and downloads of originals to a
 	// signed URL at the storage (see httpapi.Server.SignMedia).
 	SignMedia func(ctx context.Context, key, contentType, disposition string) (string, error)
