@@ -4,10 +4,14 @@ import {
   audioState,
   createAccount,
   createPlaylist,
+  fixture,
   mediaFile,
+  playerBar,
+  playlistOrder,
   signIn,
   songNamed,
   unique,
+  uploadSong,
   type SongJSON,
 } from './helpers';
 
@@ -91,6 +95,190 @@ test('a downloaded playlist opens and plays offline, and a like made offline rea
   await context.setOffline(false);
   await expect.poll(() => likedIds(page), { timeout: 15_000 }).toContain(second._id);
   await expect(page.getByRole('status').filter({ hasText: 'You’re offline.' })).toHaveCount(0);
+});
+
+/** The writes kept for later in this browser, as 'METHOD path', oldest first. */
+function queuedWrites(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('musicify-offline-queue:'));
+    const queue = JSON.parse((key && localStorage.getItem(key)) || '[]') as {
+      method: string;
+      path: string;
+    }[];
+    return queue.map((w) => `${w.method} ${w.path}`);
+  });
+}
+
+/** Downloads one song from its row's menu and waits for its green mark. */
+async function downloadFromRow(page: Page, name: string) {
+  await row(page, name)
+    .getByRole('button', { name: `More options for ${name}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Download for offline' }).click();
+  await expect(row(page, name).getByText('Downloaded')).toBeAttached({ timeout: 20_000 });
+}
+
+test('offline, songs that were not downloaded are greyed, do not start, and the queue skips them', async ({
+  page,
+  context,
+  listener,
+}) => {
+  expect(listener.username).toBeTruthy();
+  const [first, missing, third] = await Promise.all(
+    ['Midnight Harbour', 'Dandelion Road', 'Slow Snowfall'].map((n) => songNamed(page.request, n)),
+  );
+  const playlist = await createPlaylist(page.request, unique('Half kept '), [
+    first!._id,
+    missing!._id,
+    third!._id,
+  ]);
+  await page.goto(`/player/${playlist._id}`);
+  await serviceWorkerControls(page);
+  await downloadFromRow(page, 'Midnight Harbour');
+  await downloadFromRow(page, 'Slow Snowfall');
+  const gone = row(page, 'Dandelion Road');
+  const goneButton = gone.getByRole('button', { name: 'Play Dandelion Road' });
+  // Online, every song plays as before.
+  await expect(goneButton).not.toHaveAttribute('aria-disabled');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: playlist.name })).toBeVisible();
+  await expect(gone).toHaveClass(/song-row--offline/);
+  await expect(goneButton).toHaveAttribute('aria-disabled', 'true');
+  await expect(goneButton).toHaveAccessibleDescription('Not downloaded');
+  await expect(row(page, 'Midnight Harbour')).not.toHaveClass(/song-row--offline/);
+  await expect(row(page, 'Slow Snowfall')).not.toHaveClass(/song-row--offline/);
+
+  // Play all: the first song plays; Next passes over the one that is not downloaded.
+  await page.getByRole('button', { name: 'Play all' }).click();
+  await expect
+    .poll(async () => mediaFile((await audioState(page)).src))
+    .toBe(mediaFile(first!.audio));
+  await playerBar(page).getByRole('button', { name: 'Next' }).click();
+  await expect
+    .poll(async () => mediaFile((await audioState(page)).src))
+    .toBe(mediaFile(third!.audio));
+  await expect(playerBar(page)).toContainText('Slow Snowfall');
+  await expect
+    .poll(async () => (await audioState(page)).currentTime, { timeout: 15_000 })
+    .toBeGreaterThan(0.3);
+
+  // The greyed song does not start: a toast says why and the music goes on.
+  await gone.getByText('Dandelion Road', { exact: true }).click();
+  await expect(
+    page.getByText('“Dandelion Road” isn’t downloaded. Connect to the internet to play it.'),
+  ).toBeVisible();
+  const now = await audioState(page);
+  expect(mediaFile(now.src)).toBe(mediaFile(third!.audio));
+  expect(now.paused).toBe(false);
+
+  // Back online, it plays again.
+  await context.setOffline(false);
+  await expect(gone).not.toHaveClass(/song-row--offline/);
+  await goneButton.click();
+  await expect
+    .poll(async () => mediaFile((await audioState(page)).src))
+    .toBe(mediaFile(missing!.audio));
+});
+
+test('Download on Liked Songs keeps them; the Downloads page lists them', async ({
+  page,
+  listener,
+}) => {
+  expect(listener.username).toBeTruthy();
+  const names = ['Midnight Harbour', 'Dandelion Road'];
+  for (const name of names) {
+    const song = await songNamed(page.request, name);
+    const res = await page.request.post('/api/like/add', { data: { song: song._id } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await page.goto('/likes');
+  await page.getByRole('button', { name: 'Download “Liked Songs” for offline listening' }).click();
+  await expect(
+    page.getByRole('button', { name: 'Downloaded: remove “Liked Songs” from downloads' }),
+  ).toBeVisible({ timeout: 20_000 });
+  for (const name of names) {
+    await expect(row(page, name).getByText('Downloaded')).toBeAttached();
+  }
+
+  await page.getByRole('link', { name: 'Downloads' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Liked Songs' })).toBeVisible();
+  const kept = page.getByRole('list', { name: 'Downloaded songs' });
+  for (const name of names) await expect(kept.getByText(name, { exact: true })).toBeVisible();
+  // The audio itself is in the browser: one entry per song under the account's cache.
+  const audio = await page.evaluate(async () => {
+    const name = (await caches.keys()).find((n) => n.startsWith('musicify-downloads-'));
+    const cache = name ? await caches.open(name) : null;
+    return (cache ? await cache.keys() : []).filter((r) => r.url.includes('/__offline/audio/'))
+      .length;
+  });
+  expect(audio).toBe(2);
+});
+
+test('a listen and a playlist edit made offline survive a reload and reach the server once online', async ({
+  page,
+  context,
+  listener,
+}) => {
+  expect(listener.username).toBeTruthy();
+  const other = await songNamed(page.request, 'Midnight Harbour');
+  const tune = await uploadSong(page.request, 'Offline tune', fixture('audio', 'tune-12s.mp3'));
+  const playlist = await createPlaylist(page.request, unique('Commute '), [other._id, tune._id]);
+  const count = async () => {
+    const res = await page.request.get(`/api/songs/${tune._id}`);
+    return ((await res.json()) as SongJSON).count;
+  };
+
+  await page.goto(`/player/${playlist._id}`);
+  await serviceWorkerControls(page);
+  await page
+    .getByRole('button', { name: `Download “${playlist.name}” for offline listening` })
+    .click();
+  await expect(
+    page.getByRole('button', { name: `Downloaded: remove “${playlist.name}” from downloads` }),
+  ).toBeVisible({ timeout: 20_000 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: playlist.name })).toBeVisible();
+
+  // The tune is last: the queue ends with it. At twice the speed its 10 s count in 5 s.
+  await row(page, 'Offline tune').getByRole('button', { name: 'Play Offline tune' }).click();
+  await playerBar(page).getByRole('slider', { name: 'Playback speed' }).fill('200');
+  await expect
+    .poll(() => queuedWrites(page), { timeout: 15_000 })
+    .toEqual(['POST /api/view/increase']);
+
+  await row(page, 'Midnight Harbour')
+    .getByRole('button', { name: 'Remove Midnight Harbour from playlist' })
+    .click();
+  await expect(row(page, 'Midnight Harbour')).toHaveCount(0);
+  const queued = [
+    'POST /api/view/increase',
+    `DELETE /api/playlist/${playlist._id}/songs/${other._id}`,
+  ];
+  await expect.poll(() => queuedWrites(page)).toEqual(queued);
+  // Nothing reached the server yet.
+  expect(await count()).toBe(0);
+  expect(await playlistOrder(page.request, playlist._id)).toEqual([
+    'Midnight Harbour',
+    'Offline tune',
+  ]);
+
+  // Still offline, a reload keeps them.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: playlist.name })).toBeVisible();
+  expect(await queuedWrites(page)).toEqual(queued);
+
+  await context.setOffline(false);
+  await expect.poll(count, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(() => playlistOrder(page.request, playlist._id), { timeout: 15_000 })
+    .toEqual(['Offline tune']);
+  await expect.poll(() => queuedWrites(page)).toEqual([]);
+  await expect(row(page, 'Midnight Harbour')).toHaveCount(0);
 });
 
 test('logging out deletes the downloads: the next account on this browser has none', async ({

@@ -1,5 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { stopLiveRadio } from './live-radio';
+import {
+  canPlayNow,
+  currentReach,
+  NOTHING_DOWNLOADED,
+  NOTHING_LEFT,
+  notDownloadedMessage,
+  type Reach,
+} from './offline/availability';
 import type { Song } from './song';
 
 /** The speed slider runs 0–200 and starts at 100 (1×). */
@@ -47,6 +55,12 @@ export interface SeekRequest {
   value: number;
 }
 
+/** A sentence for the listener about a play that could not start (shown as a toast). */
+export interface PlayerNotice {
+  id: number;
+  text: string;
+}
+
 /** The player and its queue, shared by every page. */
 export interface PlayerState {
   queue: Song[];
@@ -75,6 +89,8 @@ export interface PlayerState {
   seek: SeekRequest | null;
   /** The sleep timer, while one is set. */
   sleep: SleepTimer | null;
+  /** The latest play that could not start, e.g. offline songs that are not downloaded. */
+  notice: PlayerNotice | null;
 }
 
 const initialState: PlayerState = {
@@ -93,10 +109,12 @@ const initialState: PlayerState = {
   playId: 0,
   seek: null,
   sleep: null,
+  notice: null,
 };
 
 let state: PlayerState = initialState;
 let seekIds = 0;
+let noticeIds = 0;
 /** The pending timeout of a timed sleep timer, and the clock it runs on. */
 let sleepWait: { handle: unknown; clock: SleepClock } | null = null;
 const listeners = new Set<() => void>();
@@ -129,6 +147,30 @@ export function currentSong(s: PlayerState): Song | null {
 }
 
 export const useCurrentSong = (): Song | null => usePlayer(currentSong);
+
+/** Tells the listener why nothing (more) plays. */
+function say(text: string): void {
+  setState({ notice: { id: ++noticeIds, text } });
+}
+
+/**
+ * The queue entries after `index`, in the order they would play: to the
+ * end, then (with `wrap`) from the top back to `index` itself.
+ */
+function following(length: number, index: number, wrap: boolean): number[] {
+  const after = Array.from({ length: Math.max(0, length - index - 1) }, (_, i) => index + 1 + i);
+  return wrap ? [...after, ...Array.from({ length: index + 1 }, (_, i) => i)] : after;
+}
+
+/** The first of `order` whose song can start now, or -1. */
+function firstPlayable(queue: Song[], order: number[], reach: Reach): number {
+  return order.find((i) => queue[i] !== undefined && canPlayNow(queue[i], reach)) ?? -1;
+}
+
+/** Whether songs were passed over only because they are not downloaded and we are offline. */
+function offlineSkipped(queue: Song[], order: number[], reach: Reach): boolean {
+  return !reach.online && order.some((i) => queue[i] !== undefined && !queue[i].missing);
+}
 
 const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
 
@@ -185,15 +227,21 @@ function go(index: number, patch: Partial<PlayerState> = {}, playing = true): vo
 export function playSongs(list: Song[], at = 0, random: () => number = Math.random): void {
   // A library file that is gone cannot play: the queue leaves it out, from any list.
   const songs = list.some((s) => s.missing) ? list.filter((s) => !s.missing) : list;
-  let index = at;
-  if (songs !== list) {
-    const next = list.slice(at).find((s) => !s.missing);
-    index = next ? songs.indexOf(next) : 0;
-  }
-  if (!songs[index]) {
+  if (songs.length === 0) {
     clearCurrent();
     return;
   }
+  // Offline, songs that are not downloaded stay in the queue (they play once
+  // back online) but the first song to start is one that can.
+  const reach = currentReach();
+  const first = list.slice(Math.max(0, at)).find((s) => canPlayNow(s, reach));
+  if (!first) {
+    const asked = list[at];
+    const none = !songs.some((s) => canPlayNow(s, reach));
+    say(none || !asked ? NOTHING_DOWNLOADED : notDownloadedMessage(asked));
+    return;
+  }
+  const index = songs.indexOf(first);
   if (state.shuffle) {
     const others = songs.map((_, i) => i).filter((i) => i !== index);
     const order = [index, ...shuffled(others, random)];
@@ -210,28 +258,45 @@ export function playSongs(list: Song[], at = 0, random: () => number = Math.rand
 export function playShuffled(list: Song[], random: () => number = Math.random): void {
   const songs = list.filter((s) => !s.missing);
   if (songs.length === 0) return;
+  const reach = currentReach();
+  const ready = songs.filter((s) => canPlayNow(s, reach));
+  if (ready.length === 0) {
+    say(NOTHING_DOWNLOADED);
+    return;
+  }
   if (!state.shuffle) setState({ shuffle: true, original: null, order: null });
-  playSongs(songs, Math.floor(random() * songs.length) % songs.length, random);
+  const start = ready[Math.floor(random() * ready.length) % ready.length] as Song;
+  playSongs(songs, songs.indexOf(start), random);
 }
 
-/** Jumps to a queue entry (the queue page) and plays it. */
+/** Jumps to a queue entry (the queue page) and plays it; offline, only a downloaded one. */
 export function playAt(index: number): void {
+  const song = state.queue[index];
+  if (song && !canPlayNow(song)) {
+    say(notDownloadedMessage(song));
+    return;
+  }
   go(index);
+}
+
+/** The queue entries that may follow the current song, in the order they would play. */
+function ahead(s: PlayerState): number[] {
+  const rest = following(s.queue.length, s.index, s.repeat === 'all');
+  return s.repeat === 'one' ? [s.index, ...rest] : rest;
 }
 
 /**
  * The queue index that plays when the current song ends: the same one on
  * repeat one, the first after the last on repeat all, -1 at the end of the
- * queue or when the sleep timer ends with this song. The audio engine
- * buffers this song ahead for a gapless change.
+ * queue or when the sleep timer ends with this song. Offline, songs that are
+ * not downloaded are passed over. The audio engine buffers this song ahead
+ * for a gapless change.
  */
-export function upNext(s: PlayerState = state): number {
+export function upNext(s: PlayerState = state, reach: Reach = currentReach()): number {
   if (s.index < 0 || s.index >= s.queue.length) return -1;
   // The sleep timer stops at the end of this song: nothing is to follow it.
   if (s.sleep?.option === 'end') return -1;
-  if (s.repeat === 'one') return s.index;
-  if (s.index + 1 < s.queue.length) return s.index + 1;
-  return s.repeat === 'all' ? 0 : -1;
+  return firstPlayable(s.queue, ahead(s), reach);
 }
 
 /**
@@ -242,13 +307,22 @@ function stopAtEnd(): void {
   setState({ playing: false, time: 0, seek: { id: ++seekIds, kind: 'to', value: 0 } });
 }
 
-/** Moves to the next song; after the last, repeat all starts the queue over, else play stops. */
+/**
+ * Moves to the next song (offline, the next downloaded one); after the
+ * last, repeat all starts the queue over, else play stops.
+ */
 export function next(): void {
   const { index, queue, repeat } = state;
   if (index < 0) return;
-  if (index + 1 < queue.length) go(index + 1);
-  else if (repeat === 'all') go(0);
-  else stopAtEnd();
+  const reach = currentReach();
+  const order = following(queue.length, index, repeat === 'all');
+  const at = firstPlayable(queue, order, reach);
+  if (at >= 0) {
+    go(at);
+    return;
+  }
+  stopAtEnd();
+  if (offlineSkipped(queue, order, reach)) say(NOTHING_LEFT);
 }
 
 /**
@@ -259,9 +333,16 @@ export function next(): void {
 export function previous(): void {
   const { index, queue, repeat, time } = state;
   if (index < 0) return;
-  if (time > RESTART_AFTER) seekTo(0);
-  else if (index > 0) go(index - 1);
-  else if (repeat === 'all' && queue.length > 1) go(queue.length - 1);
+  if (time > RESTART_AFTER) {
+    seekTo(0);
+    return;
+  }
+  // Backwards: the songs before this one, then (repeat all) from the last one down.
+  const before = following(queue.length, queue.length - 1 - index, repeat === 'all')
+    .map((i) => queue.length - 1 - i)
+    .filter((i) => i !== index);
+  const at = firstPlayable(queue, before, currentReach());
+  if (at >= 0) go(at);
   else seekTo(0);
 }
 
@@ -271,8 +352,9 @@ export function previous(): void {
  * that would have come next.
  */
 export function songEnded(): void {
+  const reach = currentReach();
   if (state.sleep?.option === 'end') {
-    const at = upNext({ ...state, sleep: null });
+    const at = upNext({ ...state, sleep: null }, reach);
     clearSleepWait();
     if (at < 0) {
       setState({ sleep: null });
@@ -282,9 +364,13 @@ export function songEnded(): void {
     }
     return;
   }
-  const at = upNext(state);
-  if (at < 0) stopAtEnd();
-  else go(at);
+  const at = upNext(state, reach);
+  if (at >= 0) {
+    go(at);
+    return;
+  }
+  stopAtEnd();
+  if (offlineSkipped(state.queue, ahead(state), reach)) say(NOTHING_LEFT);
 }
 
 /** Repeat off → all → one → off (the button and the R key). */
@@ -330,8 +416,22 @@ export function cancelSleepTimer(): void {
   if (state.sleep) setState({ sleep: null });
 }
 
+/**
+ * Play or pause. Offline, pressing play on a song that is not downloaded
+ * (a queue brought back by a reload) moves on to the next one that is.
+ */
 export function togglePlay(): void {
-  if (!currentSong(state)) return;
+  const song = currentSong(state);
+  if (!song) return;
+  if (!state.playing) {
+    const reach = currentReach();
+    if (!canPlayNow(song, reach)) {
+      const at = firstPlayable(state.queue, ahead({ ...state, repeat: 'all' }), reach);
+      if (at >= 0) go(at);
+      else say(notDownloadedMessage(song));
+      return;
+    }
+  }
   setState({ playing: !state.playing });
 }
 

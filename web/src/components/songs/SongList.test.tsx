@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetDownloads, setDownloadsOwner } from '@/lib/offline/downloads';
+import { storageKeys } from '@/lib/offline/keys';
 import { getPlayerState, resetPlayer } from '@/lib/player-store';
+import { writeLocal } from '@/lib/storage';
 import { makeSong } from '@/test/songs';
 import { mockApi, renderRoutes } from '@/test/utils';
 import { SongList } from './SongList';
@@ -137,6 +140,43 @@ describe('the song list', () => {
     expect(getPlayerState().playing).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Play Midnight Harbour' }));
     expect(getPlayerState().index).toBe(0);
+  });
+
+  it('offline, greys the songs that were not downloaded and does not start them', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const first = songs[0]!;
+    writeLocal(storageKeys.index('ada'), {
+      songs: { a: { song: first, bytes: 1, savedAt: '2026-11-21T12:00:00Z' } },
+      collections: [],
+    });
+    setDownloadsOwner('ada');
+    try {
+      mockApi(liked);
+      renderList();
+      const mine = within(row('Mine')).getByRole('button', { name: 'Play Mine' });
+      expect(row('Mine')).toHaveClass('song-row--offline');
+      expect(mine).toHaveAttribute('aria-disabled', 'true');
+      expect(mine).toHaveAccessibleDescription('Not downloaded');
+      expect(row('Midnight Harbour')).not.toHaveClass('song-row--offline');
+      expect(within(row('Midnight Harbour')).getByText('Downloaded')).toBeInTheDocument();
+
+      await user.click(within(row('Mine')).getByText('Mine'));
+      await user.click(mine);
+      expect(getPlayerState().index).toBe(-1);
+      expect(
+        await screen.findByText('“Mine” isn’t downloaded. Connect to the internet to play it.'),
+      ).toBeInTheDocument();
+
+      // The downloaded one plays, with the other kept in the queue for when the network is back.
+      await user.click(within(row('Midnight Harbour')).getByText('Midnight Harbour'));
+      expect(getPlayerState().queue.map((s) => s._id)).toEqual(['a', 'b']);
+      expect(getPlayerState().index).toBe(0);
+    } finally {
+      vi.restoreAllMocks();
+      resetDownloads();
+      window.localStorage.clear();
+    }
   });
 
   it('deletes an own song after asking first', async () => {

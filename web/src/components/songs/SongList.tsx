@@ -1,4 +1,4 @@
-import { Fragment, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { Fragment, useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import {
   ArrowDown,
@@ -21,6 +21,7 @@ import { SharePanel } from '@/components/share/SharePanel';
 import { ConfirmDialog, Highlight, Menu, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { formatTime, noun, plural } from '@/lib/format';
+import { notDownloadedMessage, useNotDownloadedOffline } from '@/lib/offline/availability';
 import { playSongs, togglePlay, useCurrentSong, usePlayer } from '@/lib/player-store';
 import { albumPath, playable, songArtist, songArtistPath, type Song } from '@/lib/song';
 import { useDeleteSong } from './delete-song';
@@ -80,6 +81,8 @@ export function SongList({
   const remove = useDeleteSong();
   const toast = useToast();
   const downloadItem = useSongDownloadItem();
+  const notDownloaded = useNotDownloadedOffline();
+  const hintId = useId();
   const editable = onMove !== undefined;
 
   /** Moves a song and says where it went, for screen readers. */
@@ -102,6 +105,11 @@ export function SongList({
   function play(index: number) {
     const song = songs[index];
     if (!song || song.missing) return;
+    // Offline, as in Spotify: a song that was not downloaded is greyed and does not start.
+    if (notDownloaded(song._id)) {
+      toast.info(notDownloadedMessage(song));
+      return;
+    }
     if (current?._id === song._id) togglePlay();
     else {
       const queue = playable(songs);
@@ -149,6 +157,8 @@ export function SongList({
           const isPlaying = isCurrent && playing;
           const disc = discs.get(i);
           const artistLabel = songArtist(song);
+          const unreachable = !song.missing && notDownloaded(song._id);
+          const hint = `${hintId}-${i}`;
           return (
             <Fragment key={song._id}>
               {disc !== undefined && (
@@ -162,11 +172,18 @@ export function SongList({
                   'song-row',
                   isCurrent && 'song-row--current',
                   song.missing && 'song-row--missing',
+                  unreachable && 'song-row--offline',
                   dragRowClass(drag, i),
                 ]
                   .filter(Boolean)
                   .join(' ')}
-                title={song.missing ? 'This file is no longer in the library' : undefined}
+                title={
+                  song.missing
+                    ? 'This file is no longer in the library'
+                    : unreachable
+                      ? 'Not downloaded: connect to the internet to play it'
+                      : undefined
+                }
                 style={dragRowStyle(drag, i)}
                 onClick={(e) => onRowClick(e, i)}
                 onKeyDown={(e) => onRowKey(e, i)}
@@ -196,6 +213,8 @@ export function SongList({
                     className="song-row__play"
                     onClick={() => play(i)}
                     disabled={song.missing}
+                    aria-disabled={unreachable || undefined}
+                    aria-describedby={unreachable ? hint : undefined}
                     aria-label={
                       song.missing
                         ? `${song.song} is no longer in the library`
@@ -241,6 +260,11 @@ export function SongList({
                       </span>
                     )}
                     {song.missing && <span className="song-row__missing">Unavailable</span>}
+                    {unreachable && (
+                      <span id={hint} className="visually-hidden">
+                        Not downloaded
+                      </span>
+                    )}
                   </span>
                   <OfflineMark songId={song._id} name={song.song} />
                 </span>

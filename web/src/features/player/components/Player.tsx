@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useToast } from '@/components/ui';
 import { useLiveStation } from '@/lib/live-radio';
-import { useCurrentSong } from '@/lib/player-store';
+import { canPlayNow, notDownloadedMessage } from '@/lib/offline/availability';
+import { next, useCurrentSong, usePlayer } from '@/lib/player-store';
 import { useSession } from '@/lib/session';
 import { useIncreaseView } from '../api/increase-view';
 import { useAudioEngine } from '../hooks/use-audio-engine';
@@ -33,8 +34,21 @@ export function Player() {
   usePlayerPersistence(`musicify.player.${user._id}`);
   useAudioEngine(deckA, deckB, {
     onListened: (s) => countListen(s._id),
-    onError: (s) => toast.error(`We couldn't play “${s.song}”. It may have been removed.`),
+    onError: (s) => {
+      // Offline, a song that was only streamed cannot go on: the next downloaded one plays.
+      if (canPlayNow(s)) {
+        toast.error(`We couldn't play “${s.song}”. It may have been removed.`);
+        return;
+      }
+      toast.info(notDownloadedMessage(s));
+      next();
+    },
   });
+  // A play that could not start (offline, nothing downloaded) says why.
+  const notice = usePlayer((s) => s.notice);
+  useEffect(() => {
+    if (notice) toast.info(notice.text);
+  }, [notice, toast]);
   useMediaSession();
   usePlayerShortcuts({ onHelp: openShortcuts });
 

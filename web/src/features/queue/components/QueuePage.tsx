@@ -11,6 +11,7 @@ import {
   usePlayer,
 } from '@/lib/player-store';
 import { formatTime, songsSummary } from '@/lib/format';
+import { useNotDownloadedOffline } from '@/lib/offline/availability';
 import { songArtist, type Song, songArtistPath } from '@/lib/song';
 import './queue.css';
 
@@ -19,19 +20,36 @@ interface RowProps {
   position: number;
   current?: boolean;
   playing?: boolean;
+  /** Offline and not downloaded: greyed; play says why it cannot start. */
+  unreachable?: boolean;
 }
 
-function QueueRow({ song, position, current = false, playing = false }: RowProps) {
+function QueueRow({
+  song,
+  position,
+  current = false,
+  playing = false,
+  unreachable = false,
+}: RowProps) {
   const action = current ? togglePlay : () => playAt(position);
   const label = current ? `${playing ? 'Pause' : 'Play'} ${song.song}` : `Play ${song.song} now`;
   return (
     <li
-      className={current ? 'qrow qrow--current' : 'qrow'}
+      className={['qrow', current && 'qrow--current', unreachable && 'qrow--offline']
+        .filter(Boolean)
+        .join(' ')}
+      title={unreachable ? 'Not downloaded: connect to the internet to play it' : undefined}
       onClick={(e) => {
         if (!(e.target as Element).closest('button, a')) action();
       }}
     >
-      <button type="button" className="qrow__play" onClick={action} aria-label={label}>
+      <button
+        type="button"
+        className="qrow__play"
+        onClick={action}
+        aria-label={unreachable ? `${label} (not downloaded)` : label}
+        aria-disabled={unreachable || undefined}
+      >
         <SongCover src={song.coverSmall} size={48} className="qrow__cover" />
         <span className="qrow__icon" aria-hidden="true">
           {current && playing ? (
@@ -68,6 +86,7 @@ export function QueuePage() {
   const playing = usePlayer((s) => s.playing);
   const shuffle = usePlayer((s) => s.shuffle);
   const current = useCurrentSong();
+  const notDownloaded = useNotDownloadedOffline();
   const upNext = queue.slice(index + 1);
 
   if (!current) {
@@ -104,7 +123,13 @@ export function QueuePage() {
           Now playing
         </h2>
         <ol className="queue__list" aria-label="Now playing">
-          <QueueRow song={current} position={index} current playing={playing} />
+          <QueueRow
+            song={current}
+            position={index}
+            current
+            playing={playing}
+            unreachable={notDownloaded(current._id)}
+          />
         </ol>
       </section>
       <section className="queue__section" aria-labelledby="queue-next">
@@ -119,7 +144,12 @@ export function QueuePage() {
         ) : (
           <ol className="queue__list" aria-label="Up next">
             {upNext.map((song, i) => (
-              <QueueRow key={`${song._id}-${index + 1 + i}`} song={song} position={index + 1 + i} />
+              <QueueRow
+                key={`${song._id}-${index + 1 + i}`}
+                song={song}
+                position={index + 1 + i}
+                unreachable={notDownloaded(song._id)}
+              />
             ))}
           </ol>
         )}
