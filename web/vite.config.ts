@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { precompress } from './build-plugins/precompress';
 import { preloadFont } from './build-plugins/preload-font';
 import { ROUTE_CHUNKS_FILE, routeChunks } from './build-plugins/route-chunks';
+import { shellChunk } from './build-plugins/shell-chunk';
 
 // The Go server serves the API and the dev outbox; `npm run dev` forwards to it.
 const backend = 'http://127.0.0.1:8080';
@@ -50,12 +51,34 @@ const pwa = VitePWA({
   devOptions: { enabled: false },
 });
 
+const authPages = [
+  'src/features/auth/components/AuthLayout.tsx',
+  ...[
+    'Register',
+    'Login',
+    'SignupCode',
+    'ForgotPassword',
+    'ResetCode',
+    'GoogleSetup',
+    'ChangePassword',
+  ].map((page) => `src/features/auth/components/${page}Page.tsx`),
+];
+const shellRoots = [
+  'src/app/guards/RequireSession.tsx',
+  'src/features/home/components/HomePage.tsx',
+];
+/** The signed-in area's layout and Home in one file, the sign-in pages in another. */
+const shell = shellChunk({ name: 'shell', roots: shellRoots, keepOut: authPages });
+const auth = shellChunk({ name: 'auth', roots: authPages, keepOut: shellRoots });
+
 export default defineConfig({
   // precompress writes .br/.gz beside the built files for the Go server (web/embed.go).
   plugins: [
     react(),
     preloadFont(),
     routeChunks(),
+    shell.plugin,
+    auth.plugin,
     ...(process.env.VITEST ? [] : [pwa]),
     precompress(),
   ],
@@ -72,7 +95,11 @@ export default defineConfig({
         codeSplitting: {
           // One chunk for every icon: split, each page waited on a dozen
           // requests of a few hundred bytes, one round trip each on a phone.
-          groups: [{ name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ }],
+          groups: [
+            { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
+            shell.group,
+            auth.group,
+          ],
         },
       },
     },

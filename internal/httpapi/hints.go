@@ -86,9 +86,13 @@ func (s *Server) bootCalls(urlPath string, signedIn bool) []bootCall {
 	}
 	calls := []bootCall{{"/api/auth/profile", s.requireUser(s.handleOwnProfile)}}
 	if strings.Trim(path.Clean(urlPath), "/") == "home" {
+		// Every row of Home (web/src/features/home): one render with all of
+		// them, instead of one more for each answer that comes later.
 		calls = append(calls,
 			bootCall{"/api/recommend/all", s.requireUser(s.handleRecommendSongs)},
-			bootCall{"/api/recommend/artist", s.requireUser(s.handleRecommendArtists)})
+			bootCall{"/api/recommend/artist", s.requireUser(s.handleRecommendArtists)},
+			bootCall{"/api/albums?sort=recent&limit=12", s.requireUser(s.handleAlbums)},
+			bootCall{"/api/feed", s.requireUser(s.handleFeed)})
 	}
 	return calls
 }
@@ -144,7 +148,7 @@ func (s *Server) pageHints(w http.ResponseWriter, r *http.Request, page []byte) 
 	for _, c := range s.bootCalls(r.URL.Path, signedIn) {
 		req := r.Clone(r.Context())
 		req.Method = http.MethodGet
-		req.URL.Path, req.URL.RawQuery = c.url, ""
+		req.URL.Path, req.URL.RawQuery, _ = strings.Cut(c.url, "?")
 		req.Header.Del("Accept-Encoding")
 		rec := httptest.NewRecorder()
 		c.handler(rec, req)

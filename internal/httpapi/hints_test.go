@@ -96,7 +96,8 @@ func TestHomeCarriesTheProfileAndItsRowsForItsUserOnly(t *testing.T) {
 		t.Errorf("a page with a user's data may be stored: %q", page.Header.Get("Cache-Control"))
 	}
 	answers := boot(t, page.Raw)
-	for _, url := range []string{"/api/auth/profile", "/api/recommend/all", "/api/recommend/artist"} {
+	for _, url := range []string{"/api/auth/profile", "/api/recommend/all", "/api/recommend/artist",
+		"/api/albums?sort=recent&limit=12", "/api/feed"} {
 		got, ok := answers[url]
 		if !ok {
 			t.Errorf("/home lacks %s: %v", url, answers)

@@ -7,8 +7,7 @@ export const ROUTE_CHUNKS_FILE = 'route-chunks.json';
 interface ChunkLike {
   type: 'chunk';
   fileName: string;
-  isDynamicEntry: boolean;
-  facadeModuleId: string | null;
+  moduleIds: string[];
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
@@ -40,7 +39,12 @@ export function routeChunks(): Plugin {
           if (isChunk(item)) chunks.set(item.fileName, item);
         const map: Record<string, { js: string[]; css: string[] }> = {};
         for (const chunk of chunks.values()) {
-          if (!chunk.isDynamicEntry || !chunk.facadeModuleId) continue;
+          // The modules of this chunk that the router loads lazily: a
+          // page's own chunk, or the shared one that holds a layout.
+          const lazy = chunk.moduleIds.filter(
+            (id) => (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0,
+          );
+          if (lazy.length === 0) continue;
           const js: string[] = [];
           const css = new Set<string>();
           const visit = (name: string) => {
@@ -52,8 +56,9 @@ export function routeChunks(): Plugin {
             for (const dep of c.imports) visit(dep);
           };
           visit(chunk.fileName);
-          const id = path.relative(root, chunk.facadeModuleId).split(path.sep).join('/');
-          map[id] = { js, css: [...css] };
+          for (const id of lazy) {
+            map[path.relative(root, id).split(path.sep).join('/')] = { js, css: [...css] };
+          }
         }
         this.emitFile({
           type: 'asset',

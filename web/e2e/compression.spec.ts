@@ -83,7 +83,13 @@ test('API answers over 1 KB are compressed, and Home shows WebP covers of the ri
 
   // Home's rows and the profile come inside the page: not asked again.
   await expect(page.getByRole('list', { name: 'Recommended artists' })).toBeVisible();
-  for (const api of ['/api/auth/profile', '/api/recommend/all', '/api/recommend/artist']) {
+  for (const api of [
+    '/api/auth/profile',
+    '/api/recommend/all',
+    '/api/recommend/artist',
+    '/api/albums',
+    '/api/feed',
+  ]) {
     expect(asked, api).not.toContain(api);
   }
 

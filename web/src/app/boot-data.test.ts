@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
+import { recentAlbumsQuery } from '@/features/home/api/get-recent-albums';
 import { queryKeys } from '@/lib/query-keys';
 import { BOOT_ELEMENT_ID, resetBootDataForTests, seedBootData } from './boot-data';
 
@@ -36,6 +37,14 @@ describe('seedBootData', () => {
     // A second client (React's strict double start) gets the same answers.
     const again = new QueryClient();
     expect(seedBootData(again)).toBe(2);
+  });
+
+  it("keeps the albums of Home's row, which the server sends inside an object", () => {
+    page('{"/api/albums?sort=recent&limit=12":{"albums":[{"id":"a1"}]},"/api/feed":[]}');
+    const client = new QueryClient();
+    expect(seedBootData(client)).toBe(2);
+    expect(client.getQueryData(recentAlbumsQuery().queryKey)).toEqual([{ id: 'a1' }]);
+    expect(client.getQueryData(queryKeys.feed.all)).toEqual([]);
   });
 
   it('keeps the null user of a visitor, so the sign-in page needs no question', () => {

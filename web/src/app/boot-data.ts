@@ -1,18 +1,31 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { profileQuery } from '@/features/auth/api/get-profile';
 import { sessionQuery } from '@/features/auth/api/get-session';
+import { feedQuery } from '@/features/home/api/get-feed';
+import { recentAlbumsQuery } from '@/features/home/api/get-recent-albums';
 import { recommendedArtistsQuery } from '@/features/home/api/get-recommended-artists';
 import { recommendedSongsQuery } from '@/features/home/api/get-recommended-songs';
 
 /** The element in which the server sends a page's first answers (internal/httpapi/hints.go). */
 export const BOOT_ELEMENT_ID = 'musicify-boot';
 
+interface Target {
+  key: QueryKey;
+  /** The query's data from the answer, when the query keeps a part of it. */
+  data?: (answer: unknown) => unknown;
+}
+
 /** Which query each answer the server may send belongs to. */
-const keysByUrl: Record<string, QueryKey> = {
-  '/api/auth/session': sessionQuery().queryKey,
-  '/api/auth/profile': profileQuery().queryKey,
-  '/api/recommend/all': recommendedSongsQuery().queryKey,
-  '/api/recommend/artist': recommendedArtistsQuery().queryKey,
+const targets: Record<string, Target> = {
+  '/api/auth/session': { key: sessionQuery().queryKey },
+  '/api/auth/profile': { key: profileQuery().queryKey },
+  '/api/recommend/all': { key: recommendedSongsQuery().queryKey },
+  '/api/recommend/artist': { key: recommendedArtistsQuery().queryKey },
+  '/api/feed': { key: feedQuery().queryKey },
+  '/api/albums?sort=recent&limit=12': {
+    key: recentAlbumsQuery().queryKey,
+    data: (answer) => (answer as { albums?: unknown } | null)?.albums,
+  },
 };
 
 let taken: Record<string, unknown> | undefined;
@@ -42,9 +55,10 @@ function takeAnswers(doc: Document): Record<string, unknown> {
 export function seedBootData(client: QueryClient, doc: Document = document): number {
   let seeded = 0;
   for (const [url, data] of Object.entries(takeAnswers(doc))) {
-    const key = keysByUrl[url];
-    if (!key || data === undefined) continue;
-    client.setQueryData(key, data);
+    const target = targets[url];
+    const value = target?.data ? target.data(data) : data;
+    if (!target || value === undefined) continue;
+    client.setQueryData(target.key, value);
     seeded += 1;
   }
   return seeded;

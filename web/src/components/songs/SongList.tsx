@@ -20,7 +20,7 @@ import { AddToPlaylistDialog } from '@/components/playlists/AddToPlaylistDialog'
 import { SharePanel } from '@/components/share/SharePanel';
 import { ConfirmDialog, Highlight, Menu, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
-import { formatTime, noun, plural } from '@/lib/format';
+import { formatCount, formatTime, noun, plural } from '@/lib/format';
 import { notDownloadedMessage, useNotDownloadedOffline } from '@/lib/offline/availability';
 import { playSongs, togglePlay, useCurrentSong, usePlayer } from '@/lib/player-store';
 import { albumPath, playable, songArtist, songArtistPath, type Song } from '@/lib/song';
@@ -269,7 +269,7 @@ export function SongList({
                   <OfflineMark songId={song._id} name={song.song} />
                 </span>
                 <span className="song-row__count" title={plural(song.count, 'play')}>
-                  {song.count.toLocaleString('en')}
+                  {formatCount(song.count)}
                   <span className="visually-hidden"> {noun(song.count, 'play')}</span>
                 </span>
                 <span className="song-row__actions">
