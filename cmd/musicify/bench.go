@@ -43,6 +43,9 @@ func bench(args []string) int {
 	if len(args) > 0 && args[0] == "jobs" {
 		return benchJobs(args[1:])
 	}
+	if len(args) > 0 && args[0] == "import" {
+		return benchImport(args[1:])
+	}
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	nSongs := fs.Int("songs", 100_000, "songs in the catalog")
 	nUsers := fs.Int("users", 2_000, "users, who are also the artists")

@@ -6,16 +6,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math/rand/v2"
-	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/blob"
 	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/jobs"
@@ -107,24 +103,10 @@ func runBenchJobs(nSongs, nJobs, workers int, niced bool, conns int, d time.Dura
 		return err
 	}
 	defer srv.Close()
-	accounts := auth.NewService(db, nil, auth.Options{})
-	r := rand.New(rand.NewPCG(1, 2))
-	var cookies []string
-	for range 50 {
-		_, token, err := accounts.SignInExternal(ctx, users[r.IntN(len(users))].Email)
-		if err != nil {
-			return err
-		}
-		cookies = append(cookies, "musicify_session="+token)
+	load, err := newSearchLoad(ctx, db, users, srv.URL, conns)
+	if err != nil {
+		return err
 	}
-	words := benchWords()
-	queries := make([]string, 1_000)
-	for i := range queries {
-		queries[i] = benchQuery(r, words)
-	}
-	search := []benchCall{{"GET /api/search?q=…", func(r *rand.Rand, req *http.Request) {
-		req.URL.Path, req.URL.RawQuery = "/api/search", "q="+url.QueryEscape(queries[r.IntN(len(queries))])
-	}}}
 
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	lib := &catalog.Service{Songs: db, Blobs: blobs, Probe: media.NewProber(), FFmpeg: ff, Logger: logger, Now: time.Now, TempDir: dir}
@@ -140,15 +122,9 @@ func runBenchJobs(nSongs, nJobs, workers int, niced bool, conns int, d time.Dura
 		priority = "normal priority"
 	}
 	fmt.Printf("\n%d searches in flight for %s per row; %d jobs at once, ffmpeg at %s\n", conns, d, workers, priority)
-	fmt.Printf("%-34s %9s %9s %9s %9s %7s\n", "while", "req/s", "p50", "p99", "max", "errors")
-	row := func(name string, s loadStats) {
-		fmt.Printf("%-34s %9.0f %9s %9s %9s %7d\n", name, float64(len(s.lat))/d.Seconds(), ms(s.pct(50)), ms(s.pct(99)), ms(s.pct(100)), s.errors)
-		if s.lastErr != nil {
-			fmt.Printf("  an error: %v\n", s.lastErr)
-		}
-	}
-	idle := runLoad([]string{srv.URL}, cookies, search, d, conns)[0]
-	row("idle", idle)
+	printSearchHeader()
+	idle, took := load.until(closedAfter(d))
+	printSearchRow("idle", idle, took)
 
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -158,12 +134,12 @@ func runBenchJobs(nSongs, nJobs, workers int, niced bool, conns int, d time.Dura
 		defer close(drained)
 		runner.Run(runCtx)
 	}()
-	busy := runLoad([]string{srv.URL}, cookies, search, d, conns)[0]
+	busy, took := load.until(closedAfter(d))
 	counts, err := db.JobCounts(ctx)
 	if err != nil {
 		return err
 	}
-	row(fmt.Sprintf("bulk jobs draining (%d left)", counts["pending"]+counts["running"]), busy)
+	printSearchRow(fmt.Sprintf("bulk jobs draining (%d left)", counts["pending"]+counts["running"]), busy, took)
 	if counts["pending"] == 0 {
 		fmt.Println("  the queue drained before the load ended: queue more --jobs for a fair figure")
 	}
@@ -173,7 +149,7 @@ func runBenchJobs(nSongs, nJobs, workers int, niced bool, conns int, d time.Dura
 			return err
 		}
 	}
-	took := time.Since(t0)
+	took = time.Since(t0)
 	stop()
 	<-drained
 	fmt.Printf("\n%d jobs drained in %s: %.0f jobs/min (%d failed)\n", nJobs, took.Round(100*time.Millisecond),

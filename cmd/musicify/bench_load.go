@@ -120,16 +120,36 @@ func (s *loadStats) pct(p int) time.Duration {
 // runLoad keeps conns requests in flight for d (and at most benchLoadCap
 // in all), each worker taking the calls and the instances in turn.
 func runLoad(urls, cookies []string, calls []benchCall, d time.Duration, conns int) []loadStats {
+	return runLoadUntil(urls, cookies, calls, closedAfter(d), conns)
+}
+
+// closedAfter is a channel closed d from now.
+func closedAfter(d time.Duration) <-chan struct{} {
+	c := make(chan struct{})
+	time.AfterFunc(d, func() { close(c) })
+	return c
+}
+
+// runLoadUntil is runLoad until stop is closed, for loads that last as
+// long as some work does.
+func runLoadUntil(urls, cookies []string, calls []benchCall, stop <-chan struct{}, conns int) []loadStats {
 	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: conns}}
 	defer client.CloseIdleConnections()
 	per := make([][]loadStats, conns)
-	deadline := time.Now().Add(d)
+	stopped := func() bool {
+		select {
+		case <-stop:
+			return true
+		default:
+			return false
+		}
+	}
 	var wg sync.WaitGroup
 	for w := 0; w < conns; w++ {
 		per[w] = make([]loadStats, len(calls))
 		wg.Go(func() {
 			r := rand.New(rand.NewPCG(uint64(w), 3))
-			for i := w; i < w+benchLoadCap/conns && time.Now().Before(deadline); i++ {
+			for i := w; i < w+benchLoadCap/conns && !stopped(); i++ {
 				c := i % len(calls)
 				base, _ := url.Parse(urls[(i/len(calls))%len(urls)])
 				req, _ := http.NewRequest("GET", base.String(), nil)

@@ -25,6 +25,7 @@ const usage = `usage:
   musicify bench events --database postgres://…       how long an event takes from one instance to another
   musicify bench scan --library DIR [--database …]    first scan and unchanged rescan of a library (scripts/gen-library makes one)
   musicify bench jobs [--jobs 2000 --workers N]        search latency while a bulk import's jobs drain
+  musicify bench import --library DIR                 search latency while the scanner imports DIR and its jobs drain
 `
 
 // version is set at build time with -ldflags "-X main.version=…".
