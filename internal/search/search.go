@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -20,12 +21,22 @@ const popularityWeight = 0.05
 // first letters of a word being typed or a very common word are.
 const broadMatches = 500
 
+// reloadGap is how long after a reload of a word list that followed a write
+// the next write's reload happens behind the searches instead of before
+// one. A write now and then (an upload, a new playlist) is corrected by the
+// very next search; a stream of writes (a library import: a batch every
+// fraction of a second) reloads the list about once a gap, while searches
+// go on with the list they have, which lacks only the newest words.
+const reloadGap = time.Second
+
 // Service answers searches over the index of one database.
 type Service struct {
 	Index  musicify.SearchIndex
 	Logger *slog.Logger
 	// BroadMatches overrides broadMatches (tests make it small).
 	BroadMatches int
+	// Now is the clock of reloadGap; nil is time.Now.
+	Now func() time.Time
 
 	mu     sync.Mutex
 	vocabs map[string]*vocabEntry
@@ -35,6 +46,9 @@ type vocabEntry struct {
 	v       *vocab
 	version uint64
 	loading chan struct{} // closed when the load in flight is done
+	// refreshed is when a reload that followed a write last finished; zero
+	// until one has (the first load follows no write).
+	refreshed time.Time
 }
 
 // Find returns up to limit ids of a kind for the text typed, best first:
@@ -180,8 +194,9 @@ func (s *Service) Warm(ctx context.Context) error {
 
 // vocab returns the word list of a kind as the index holds it now: it is
 // reloaded when the kind's words changed since it was built, so a search
-// right after a write corrects typos with the new words. Concurrent callers
-// share one load. Nil means the list could not be loaded; search then goes
+// right after a write corrects typos with the new words; only while writes
+// stream in (reloadGap) does the search go on with the list it has while
+// the reload runs behind it. Concurrent callers share one load. Nil means the list could not be loaded; search then goes
 // without typo correction rather than failing.
 func (s *Service) vocab(ctx context.Context, kind string) *vocab {
 	version, err := s.Index.Version(ctx, kind)
@@ -199,6 +214,14 @@ func (s *Service) vocab(ctx context.Context, kind string) *vocab {
 		s.vocabs[kind] = e
 	}
 	for e.v == nil || e.version < version {
+		if e.v != nil && !e.refreshed.IsZero() && s.now().Sub(e.refreshed) < reloadGap {
+			// Writes are streaming in: reload behind this search.
+			if e.loading == nil {
+				e.loading = make(chan struct{})
+				go s.load(context.WithoutCancel(ctx), kind, e, version)
+			}
+			break
+		}
 		if e.loading != nil { // someone is loading it: wait for theirs
 			done := e.loading
 			s.mu.Unlock()
@@ -210,24 +233,50 @@ func (s *Service) vocab(ctx context.Context, kind string) *vocab {
 			s.mu.Lock()
 			continue
 		}
-		done := make(chan struct{})
-		e.loading = done
+		e.loading = make(chan struct{})
 		s.mu.Unlock()
-		// Read after the version, so the list is at least that new.
-		words, err := s.Index.SearchTerms(context.WithoutCancel(ctx), kind)
+		ok := s.load(context.WithoutCancel(ctx), kind, e, version)
 		s.mu.Lock()
-		e.loading = nil
-		close(done)
-		if err != nil {
+		if !ok {
 			s.mu.Unlock()
-			s.Logger.Error("loading search words", "kind", kind, "err", err)
 			return nil
-		}
-		if version >= e.version {
-			e.v, e.version = newVocab(words), version
 		}
 	}
 	v := e.v
 	s.mu.Unlock()
 	return v
+}
+
+// load reads the words of kind at least as new as version into e, whose
+// loading channel the caller opened (under s.mu); it closes it. It tells
+// whether the words could be read.
+func (s *Service) load(ctx context.Context, kind string, e *vocabEntry, version uint64) bool {
+	// Read after the version, so the list is at least that new.
+	words, err := s.Index.SearchTerms(ctx, kind)
+	var v *vocab
+	if err == nil {
+		v = newVocab(words)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	close(e.loading)
+	e.loading = nil
+	if err != nil {
+		s.Logger.Error("loading search words", "kind", kind, "err", err)
+		return false
+	}
+	if version >= e.version {
+		if e.v != nil {
+			e.refreshed = s.now()
+		}
+		e.v, e.version = v, version
+	}
+	return true
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
 }

@@ -6,7 +6,9 @@ import (
 	"log/slog"
 	"os"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/search"
@@ -277,6 +279,98 @@ func TestASearchReadsTheWordListVersionOnce(t *testing.T) {
 		}
 		if counted.reads != 1 {
 			t.Errorf("one search read the version %d times", counted.reads)
+		}
+	})
+}
+
+// heldTerms holds SearchTerms while hold is set, until release is closed.
+type heldTerms struct {
+	musicify.SearchIndex
+	mu      sync.Mutex
+	release chan struct{}
+}
+
+func (h *heldTerms) hold() chan struct{} {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.release = make(chan struct{})
+	return h.release
+}
+
+func (h *heldTerms) SearchTerms(ctx context.Context, kind string) ([]musicify.IndexWord, error) {
+	h.mu.Lock()
+	wait := h.release
+	h.mu.Unlock()
+	if wait != nil {
+		<-wait
+	}
+	return h.SearchIndex.SearchTerms(ctx, kind)
+}
+
+// A library import writes a batch every fraction of a second: searches must
+// not each wait for the word list to be read again. A lone write is still
+// corrected by the very next search.
+func TestStreamingWritesReloadTheWordListBehindSearches(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		w := newWorld(t, open)
+		var clockMu sync.Mutex
+		now := time.Date(2026, 11, 27, 8, 0, 0, 0, time.UTC)
+		w.s.Now = func() time.Time { clockMu.Lock(); defer clockMu.Unlock(); return now }
+		advance := func(d time.Duration) { clockMu.Lock(); defer clockMu.Unlock(); now = now.Add(d) }
+		held := &heldTerms{SearchIndex: w.db}
+		w.s.Index = held
+		w.song("Harbour Lights", "ann", 3)
+		if got := w.find(musicify.KindSong, "habrour"); len(got) != 1 {
+			t.Fatalf("habrour: %v", got)
+		}
+		// A lone write: the next search reloads first.
+		zeppelin := w.song("Zeppelin Dreams", "ann", 0)
+		if got := w.find(musicify.KindSong, "zepelin"); len(got) != 1 || got[0] != zeppelin {
+			t.Fatalf("a typo of a new word after a lone write: %v", got)
+		}
+
+		// Another write a moment later: the search goes on with the list it
+		// has while the reload is held, so it cannot have waited for it.
+		advance(100 * time.Millisecond)
+		quixotic := w.song("Quixotic Waltz", "ann", 0)
+		release := held.hold()
+		found := make(chan []string, 1)
+		go func() {
+			ids, _ := w.s.Find(context.Background(), musicify.KindSong, "quixotc", 10)
+			found <- ids
+		}()
+		select {
+		case got := <-found:
+			if len(got) != 0 {
+				t.Fatalf("a search during streaming writes waited for the new words: %v", got)
+			}
+		case <-time.After(20 * time.Second): // only if it waits on the held reload
+			close(release)
+			t.Fatal("a search during streaming writes waited for the reload")
+		}
+		if got := w.find(musicify.KindSong, "zepelin"); len(got) != 1 {
+			t.Fatalf("the list it went on with lost older words: %v", got)
+		}
+		close(release)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		for {
+			if got := w.find(musicify.KindSong, "quixotc"); len(got) == 1 && got[0] == quixotic {
+				break
+			}
+			select {
+			case <-ctx.Done():
+				t.Fatal("the reload behind the searches never brought the new word")
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+
+		// Once writes pause for longer than the gap, the next one is
+		// corrected at once again.
+		advance(5 * time.Second)
+		xylophone := w.song("Xylophone Nights", "ann", 0)
+		if got := w.find(musicify.KindSong, "xylophne"); len(got) != 1 || got[0] != xylophone {
+			t.Fatalf("a typo of a new word after a pause: %v", got)
 		}
 	})
 }
