@@ -70,6 +70,13 @@ test('likes and unlikes a song; the heart survives a reload and Liked Songs foll
   await expect(list.locator('.song-row__title')).toHaveText(['Dandelion Road']);
   // The list changes at once; the reload must not cut off the request that saves it.
   await unliked;
+  // The server holds the same list the page shows, before the page asks again.
+  await expect
+    .poll(async () => {
+      const liked = (await (await page.request.get('/api/like/all')).json()) as { song: string }[];
+      return liked.map((s) => s.song);
+    })
+    .toEqual(['Dandelion Road']);
   await page.reload();
   await expect(list.locator('.song-row__title')).toHaveText(['Dandelion Road']);
   await page.goto('/songs');

@@ -35,6 +35,21 @@ describe('PlaylistCover', () => {
     expect(sources(container)).toEqual(mosaic);
   });
 
+  it('gives each corner the WebP and JPEG renditions at the size of a corner', () => {
+    const key = '/media/covers/0123456789abcdef01234567';
+    const mosaic = [`${key}-160.jpg`, tile('b'), tile('c'), tile('d')];
+    const { container } = render(<PlaylistCover playlist={{ ...none, mosaic }} size={320} />);
+    const webp = container.querySelector('source[type="image/webp"]');
+    expect(webp?.getAttribute('srcset')).toBe(
+      `${key}-160.webp 160w, ${key}-320.webp 320w, ${key}-640.webp 640w`,
+    );
+    expect(webp?.getAttribute('sizes')).toBe('160px');
+    const img = container.querySelector('img');
+    expect(img?.getAttribute('srcset')).toBe(
+      `${key}-160.jpg 160w, ${key}-320.jpg 320w, ${key}-640.jpg 640w`,
+    );
+  });
+
   it("shows a one-song playlist's cover whole, large where it is shown large", () => {
     const { container, rerender } = render(
       <PlaylistCover playlist={{ ...none, mosaic: [tile('a')] }} size={640} />,

@@ -1,4 +1,5 @@
 import { SongCover } from '@/components/songs/SongCover';
+import { coverSrcSet } from '@/lib/covers';
 import { DEFAULT_COVER } from '@/lib/song';
 import type { Playlist } from '@/lib/playlist';
 import './playlist-cover.css';
@@ -56,22 +57,33 @@ export function PlaylistCover({ playlist, size = 160, className, alt, eager }: P
       aria-hidden={alt ? undefined : true}
       data-mosaic={tiles.length}
     >
-      {tiles.map((src, i) => (
-        <img
+      {tiles.map((src, i) => {
+        // Each corner picks its rendition like any cover: WebP where the
+        // browser takes it, sharp at the screen's pixel ratio.
+        const webp = coverSrcSet(src, 'webp');
+        const jpeg = coverSrcSet(src, 'jpg');
+        const sizes = `${tile}px`;
+        return (
           // The same cover can fill two corners.
-          key={i}
-          className="pl-mosaic__tile"
-          src={src}
-          alt=""
-          width={tile}
-          height={tile}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          draggable={false}
-          // A tile that fails to load leaves its corner to the background.
-          onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
-        />
-      ))}
+          <picture key={i} className="pl-mosaic__pick">
+            {webp && <source type="image/webp" srcSet={webp} sizes={sizes} />}
+            <img
+              className="pl-mosaic__tile"
+              src={src}
+              srcSet={jpeg ?? undefined}
+              sizes={jpeg ? sizes : undefined}
+              alt=""
+              width={tile}
+              height={tile}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              draggable={false}
+              // A tile that fails to load leaves its corner to the background.
+              onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
+            />
+          </picture>
+        );
+      })}
     </span>
   );
 }
