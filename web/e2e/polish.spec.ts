@@ -141,6 +141,22 @@ test('a playlist without a cover shows a mosaic of its first four songs’ cover
     ),
   );
   expect(cardSources).toEqual(tiles);
+  // The four tiles fill the four corners, each a quarter of the square.
+  const mosaicBox = (await card.locator('.pl-mosaic').boundingBox())!;
+  const boxes = await Promise.all(
+    [0, 1, 2, 3].map(async (i) => (await cardTiles.nth(i).boundingBox())!),
+  );
+  for (const box of boxes) {
+    expect(Math.abs(box.width - mosaicBox.width / 2)).toBeLessThan(2);
+    expect(Math.abs(box.height - mosaicBox.height / 2)).toBeLessThan(2);
+  }
+  const corners = new Set(
+    boxes.map(
+      (b) =>
+        `${Math.round((b.x - mosaicBox.x) / b.width)},${Math.round((b.y - mosaicBox.y) / b.height)}`,
+    ),
+  );
+  expect([...corners].sort()).toEqual(['0,0', '0,1', '1,0', '1,1']);
   // Every tile is a real picture, not a broken image.
   await expect
     .poll(() =>
