@@ -124,22 +124,20 @@ func (s *Server) pageHints(w http.ResponseWriter, r *http.Request, page []byte) 
 		return nil
 	}
 	var b bytes.Buffer
-	chunks := s.routeChunks()
 	seen := map[string]bool{}
+	name := func(rel string, files []string) {
+		for _, f := range files {
+			// Each file once, and none index.html names already.
+			if !seen[f] && !bytes.Contains(page, []byte("/"+f+`"`)) {
+				fmt.Fprintf(&b, `<link %s crossorigin href="/%s">`, rel, f)
+			}
+			seen[f] = true
+		}
+	}
 	for _, m := range mods {
-		files := chunks[m]
-		for _, f := range files.JS {
-			if !seen[f] && !bytes.Contains(page, []byte("/"+f+`"`)) {
-				fmt.Fprintf(&b, `<link rel="modulepreload" crossorigin href="/%s">`, f)
-			}
-			seen[f] = true
-		}
-		for _, f := range files.CSS {
-			if !seen[f] && !bytes.Contains(page, []byte("/"+f+`"`)) {
-				fmt.Fprintf(&b, `<link rel="preload" as="style" crossorigin href="/%s">`, f)
-			}
-			seen[f] = true
-		}
+		files := s.routeChunks()[m]
+		name(`rel="modulepreload"`, files.JS)
+		name(`rel="preload" as="style"`, files.CSS)
 	}
 	if _, err := r.Cookie(sessionCookie); signedIn && err != nil {
 		return b.Bytes() // a visitor: the app sends them to sign in

@@ -29,6 +29,14 @@ async function serviceWorkerControls(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
+/** Presses Download on the open playlist or album page and waits until it is all kept. */
+async function downloadCollection(page: Page, name: string) {
+  await page.getByRole('button', { name: `Download “${name}” for offline listening` }).click();
+  await expect(
+    page.getByRole('button', { name: `Downloaded: remove “${name}” from downloads` }),
+  ).toBeVisible({ timeout: 20_000 });
+}
+
 /** The names of the Cache Storage caches that hold someone's downloads. */
 function downloadCaches(page: Page): Promise<string[]> {
   return page.evaluate(async () =>
@@ -57,12 +65,7 @@ test('a downloaded playlist opens and plays offline, and a like made offline rea
 
   await page.goto(`/player/${playlist._id}`);
   await serviceWorkerControls(page);
-  await page
-    .getByRole('button', { name: `Download “${playlist.name}” for offline listening` })
-    .click();
-  await expect(
-    page.getByRole('button', { name: `Downloaded: remove “${playlist.name}” from downloads` }),
-  ).toBeVisible({ timeout: 20_000 });
+  await downloadCollection(page, playlist.name);
   await expect(page.getByRole('status').filter({ hasText: 'ready to play offline' })).toBeVisible();
   expect(await downloadCaches(page)).toHaveLength(1);
 
@@ -233,12 +236,7 @@ test('a listen and a playlist edit made offline survive a reload and reach the s
 
   await page.goto(`/player/${playlist._id}`);
   await serviceWorkerControls(page);
-  await page
-    .getByRole('button', { name: `Download “${playlist.name}” for offline listening` })
-    .click();
-  await expect(
-    page.getByRole('button', { name: `Downloaded: remove “${playlist.name}” from downloads` }),
-  ).toBeVisible({ timeout: 20_000 });
+  await downloadCollection(page, playlist.name);
 
   await context.setOffline(true);
   await page.reload();
@@ -288,12 +286,7 @@ test('logging out deletes the downloads: the next account on this browser has no
   const song = await songNamed(page.request, 'Midnight Harbour');
   const playlist = await createPlaylist(page.request, unique('Mine '), [song._id]);
   await page.goto(`/player/${playlist._id}`);
-  await page
-    .getByRole('button', { name: `Download “${playlist.name}” for offline listening` })
-    .click();
-  await expect(
-    page.getByRole('button', { name: `Downloaded: remove “${playlist.name}” from downloads` }),
-  ).toBeVisible({ timeout: 20_000 });
+  await downloadCollection(page, playlist.name);
   expect(await downloadCaches(page)).toHaveLength(1);
 
   await page.getByRole('button', { name: `Account menu for ${listener.username}` }).click();
@@ -334,12 +327,7 @@ test('a song from its menu and an album download; the Downloads page lists and r
   const album = ((await albums.json()) as { albums: { _id: string; name: string }[] }).albums[0];
   if (!album) throw new Error('the test library has no albums');
   await page.goto(`/album/${album._id}`);
-  await page
-    .getByRole('button', { name: `Download “${album.name}” for offline listening` })
-    .click();
-  await expect(
-    page.getByRole('button', { name: `Downloaded: remove “${album.name}” from downloads` }),
-  ).toBeVisible({ timeout: 20_000 });
+  await downloadCollection(page, album.name);
 
   await page.getByRole('link', { name: 'Downloads' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
