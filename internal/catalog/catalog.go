@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/musicify/musicify/internal/blob"
@@ -185,6 +186,27 @@ func (s *Service) SetArtistCover(ctx context.Context, user *musicify.User, cover
 	}
 	covers.Delete(ctx, s.Blobs, s.Logger, old)
 	return s.Songs.Artist(ctx, user.Username)
+}
+
+// maxArtistName bounds an artist name, as it is shown whole in headings.
+const maxArtistName = 100
+
+// SetArtistName names the user's artist as they write it ('Neon Harbor'),
+// for their songs and their artist page; the username stays their handle.
+func (s *Service) SetArtistName(ctx context.Context, user *musicify.User, name string) (string, error) {
+	name = strings.Join(strings.Fields(name), " ")
+	switch {
+	case name == "":
+		return "", musicify.Errorf(musicify.EINVALID, "Please enter your artist name.").In("name")
+	case utf8.RuneCountInString(name) > maxArtistName:
+		return "", musicify.Errorf(musicify.EINVALID, "An artist name is at most %d characters.", maxArtistName).In("name")
+	case strings.IndexFunc(name, unicode.IsControl) >= 0:
+		return "", musicify.Errorf(musicify.EINVALID, "An artist name cannot hold control characters.").In("name")
+	}
+	if err := s.Songs.SetArtistName(ctx, user.ID, name); err != nil {
+		return "", err
+	}
+	return name, nil
 }
 
 // analyzeJob is the rendition and loudness work of a song, or nil without

@@ -106,6 +106,10 @@ func (s *Seeder) Seed(ctx context.Context) error {
 			if artists[spec.Artist], err = s.user(ctx, spec.Artist, spec.Artist+"@example.com", ""); err != nil {
 				return err
 			}
+			// Their songs go under the name with its capitals, not the handle.
+			if err := s.Store.SetArtistName(ctx, artists[spec.Artist].ID, spec.ArtistName); err != nil {
+				return err
+			}
 		}
 		if !s.has(ctx, spec) {
 			missing = append(missing, spec)
@@ -282,7 +286,7 @@ func (s *Seeder) library(ctx context.Context, listener *musicify.User, artists m
 	}
 	byTitle := map[string]*musicify.Song{}
 	for _, song := range songs {
-		if artists[song.Artist] != nil {
+		if artists[song.Uploader] != nil {
 			byTitle[song.Name] = song
 		}
 	}

@@ -87,6 +87,13 @@ func TestSeedingAnEmptyServer(t *testing.T) {
 	if len(artists) != 2 {
 		t.Errorf("artists: %d", len(artists))
 	}
+	// Artists go by their names with capitals, their accounts by handles.
+	for _, spec := range s.Specs {
+		a, err := db.Artist(ctx, spec.Artist)
+		if err != nil || a.Name != spec.ArtistName || a.Username != spec.Artist {
+			t.Errorf("artist %s: %+v, %v; want %q", spec.Artist, a, err, spec.ArtistName)
+		}
+	}
 	// The two seeded songs land in the playlists and likes that name them.
 	lists, _ := db.PlaylistsByUser(ctx, u.ID)
 	inLists := 0

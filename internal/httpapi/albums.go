@@ -23,16 +23,18 @@ type albumView struct {
 	Songs       int     `json:"songs"`
 	Duration    float64 `json:"duration"`
 	Plays       int64   `json:"plays"`
-	// UserID is the uploader behind the album artist ("" for the library's),
-	// so the web app knows a username (shown with spaces) from a tagged name.
-	UserID string `json:"userId"`
+	// UserID and Username are the uploader behind the album artist ("" for
+	// the library's), so the web app knows a username (shown with spaces)
+	// from a name chosen with its capitals.
+	UserID   string `json:"userId"`
+	Username string `json:"username"`
 }
 
 func albumOf(a *musicify.Album) albumView {
 	large, small := coverURLs(a.CoverKey)
 	return albumView{ID: a.ID, Name: a.Name, Artist: a.Artist, ArtistID: a.ArtistID, Year: a.Year, Genre: a.Genre,
 		Compilation: a.Compilation, Cover: large, CoverSmall: small, Songs: a.Songs, Duration: a.Duration, Plays: a.Plays,
-		UserID: a.UserID}
+		UserID: a.UserID, Username: a.Username}
 }
 
 func albumsOf(list []*musicify.Album) []albumView {

@@ -85,3 +85,54 @@ func TestAlbumsArtistsAndGenresOverHTTP(t *testing.T) {
 		t.Errorf("albums without a session: %d", r.Status)
 	}
 }
+
+// An uploader chooses the name their songs go under, with its capitals:
+// songs, albums and the artist page show it, the old link by username
+// still opens the page, and another artist's name is refused.
+func TestAnUploaderChoosesTheirArtistName(t *testing.T) {
+	e := newEnv(t)
+	ann := e.signUp("neon-harbor", "ann@example.com", "secret1")
+	bob := e.signUp("bob", "bob@example.com", "secret1")
+	song := ann.song(t, "Slow Tide", "sine.mp3")
+	if r := ann.get("/api/artist/name"); r.Status != 200 || r.Body["name"] != "neon-harbor" {
+		t.Fatalf("before choosing: %d %s", r.Status, r.Raw)
+	}
+
+	for name, want := range map[string]string{
+		"   ":                    "Please enter your artist name.",
+		strings.Repeat("x", 101): "An artist name is at most 100 characters.",
+		"Neon\x07Harbor":         "An artist name cannot hold control characters.",
+	} {
+		r := ann.do("PUT", "/api/artist/name", creds{"name": name})
+		expect(t, r, 400, want)
+		if fieldOf(r) != "name" {
+			t.Errorf("%q: field %q", name, fieldOf(r))
+		}
+	}
+	if r := ann.do("PUT", "/api/artist/name", creds{"name": "  Neon   Harbor "}); r.Status != 200 || r.Body["name"] != "Neon Harbor" {
+		t.Fatalf("choosing: %d %s", r.Status, r.Raw)
+	}
+
+	for _, link := range []string{"neon-harbor", "Neon%20Harbor"} {
+		a, _ := ann.get("/api/artists/" + link).Body["artist"].(map[string]any)
+		if a["name"] != "Neon Harbor" || a["username"] != "neon-harbor" || a["userId"] == "" {
+			t.Errorf("/api/artists/%s: %v", link, a)
+		}
+	}
+	if r := ann.get("/api/songs/" + song); r.Body["artist"] != "Neon Harbor" || r.Body["uploader"] != "neon-harbor" {
+		t.Errorf("the song: %s", r.Raw)
+	}
+	albums := listOf(ann.get("/api/albums"), "albums")
+	if len(albums) != 1 || albums[0]["artist"] != "Neon Harbor" || albums[0]["username"] != "neon-harbor" {
+		t.Errorf("albums: %v", albums)
+	}
+	if r := ann.get("/api/artist/name"); r.Body["name"] != "Neon Harbor" {
+		t.Errorf("after choosing: %s", r.Raw)
+	}
+
+	r := bob.do("PUT", "/api/artist/name", creds{"name": "NEON harbor"})
+	expect(t, r, 409, `Another artist on this server is already called "NEON harbor". Please choose another name.`)
+	if r := e.client().do("PUT", "/api/artist/name", creds{"name": "Anyone"}); r.Status != 401 {
+		t.Errorf("without a session: %d", r.Status)
+	}
+}

@@ -39,6 +39,8 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("DELETE /api/songs/{id}", s.requireUser(s.handleDeleteSong))
 	mux.HandleFunc("POST /api/view/increase", s.requireUser(s.handleView))
 	mux.HandleFunc("POST /api/artist/cover", s.requireUser(s.handleArtistCover))
+	mux.HandleFunc("GET /api/artist/name", s.requireUser(s.handleOwnArtistName))
+	mux.HandleFunc("PUT /api/artist/name", s.requireUser(s.handleSetArtistName))
 
 	// Albums and genres (issue 13).
 	mux.HandleFunc("GET /api/albums", s.requireUser(s.handleAlbums))

@@ -85,11 +85,13 @@ type artistView struct {
 	// UserID is the uploader whose artist page this is, to follow; "" for
 	// an artist of the library's tags.
 	UserID string `json:"userId"`
+	// Username is that uploader's, for their profile link; "" likewise.
+	Username string `json:"username"`
 }
 
 func artistOf(a *musicify.Artist) artistView {
 	large, small := coverURLs(a.CoverKey)
-	return artistView{ID: a.ID, Name: a.Name, Cover: large, CoverSmall: small, Songs: a.Songs, Albums: a.Albums, UserID: a.UserID}
+	return artistView{ID: a.ID, Name: a.Name, Cover: large, CoverSmall: small, Songs: a.Songs, Albums: a.Albums, UserID: a.UserID, Username: a.Username}
 }
 
 func (s *Server) handleAllSongs(w http.ResponseWriter, r *http.Request) {
@@ -179,4 +181,39 @@ func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
 		Message string `json:"message"`
 		Count   int64  `json:"count"`
 	}{"success", count})
+}
+
+// artistNameView is the name the caller's songs go under.
+type artistNameView struct {
+	Name string `json:"name"`
+}
+
+// handleOwnArtistName is GET /api/artist/name: the caller's artist name,
+// their username until they choose one.
+func (s *Server) handleOwnArtistName(w http.ResponseWriter, r *http.Request) {
+	u := userOf(r)
+	name, err := s.Songs.ArtistName(r.Context(), u.ID)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if name == "" {
+		name = u.Username
+	}
+	writeJSON(w, http.StatusOK, artistNameView{name})
+}
+
+// handleSetArtistName is PUT /api/artist/name {name}.
+func (s *Server) handleSetArtistName(w http.ResponseWriter, r *http.Request) {
+	var in artistNameView
+	if err := decodeJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	name, err := s.Library.SetArtistName(r.Context(), userOf(r), in.Name)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, artistNameView{name})
 }

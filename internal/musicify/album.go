@@ -23,6 +23,7 @@ type Album struct {
 	Artist   string // the album artist's display name
 	// UserID is the uploader behind the album artist; "" for the library.
 	UserID      string
+	Username    string // that uploader's username; "" likewise
 	Year        int
 	Genre       string
 	Compilation bool

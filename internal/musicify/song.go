@@ -75,6 +75,7 @@ type Artist struct {
 	ID       string
 	Name     string // with its real capitals
 	UserID   string // the uploader whose artist page this is; "" for tags
+	Username string // that uploader's username; "" for tags
 	MBID     string
 	CoverKey string // the cover the uploader set, else their latest song's
 	Songs    int
@@ -93,7 +94,9 @@ type SongStore interface {
 	// UploadedBytes sums the sizes of a user's uploaded originals.
 	UploadedBytes(ctx context.Context, userID string) (int64, error)
 	Songs(ctx context.Context) ([]*Song, error)
-	SongsByArtist(ctx context.Context, username string) ([]*Song, error)
+	// SongsByArtist lists an artist's songs, newest first; name is the
+	// artist's name or, for an uploader, their username.
+	SongsByArtist(ctx context.Context, name string) ([]*Song, error)
 	DeleteSong(ctx context.Context, id string) error
 	// AddView counts one listen and returns the new count.
 	AddView(ctx context.Context, songID, userID string, at time.Time) (int64, error)
@@ -111,6 +114,13 @@ type SongStore interface {
 	// SetArtistCover sets the cover a user chose for their artist page and
 	// returns the one it replaces ("" when none).
 	SetArtistCover(ctx context.Context, userID, coverKey string) (old string, err error)
+	// SetArtistName renames an uploader's artist (making it when they have
+	// uploaded nothing yet) and the artist of each song they uploaded.
+	// Another artist's name is ECONFLICT.
+	SetArtistName(ctx context.Context, userID, name string) error
+	// ArtistName is the name an uploader's artist goes by, "" before they
+	// chose one or uploaded anything.
+	ArtistName(ctx context.Context, userID string) (string, error)
 }
 
 // SongUpload is a song whose files were spooled to local temp files.
@@ -131,6 +141,9 @@ type Library interface {
 	CountView(ctx context.Context, user *User, songID string) (int64, error)
 	// SetArtistCover makes the image at coverPath the user's artist cover.
 	SetArtistCover(ctx context.Context, user *User, coverPath string) (*Artist, error)
+	// SetArtistName gives the user's artist the name they chose, with its
+	// capitals, and returns it as stored.
+	SetArtistName(ctx context.Context, user *User, name string) (string, error)
 }
 
 // NewID makes a random 24-character id, the shape clients know as _id.

@@ -9,6 +9,7 @@ package recommend
 
 import (
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -110,7 +111,13 @@ func (e *Engine) SongAdded(s *musicify.Song) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	i := e.songOf(s.ID)
-	if !e.songs[i].alive {
+	// A song added again may come under a new name: an uploader who chose
+	// their artist name, a retagged file. It is listed once, under the new one.
+	if old := e.songs[i].artist; old != s.Artist || !slices.Contains(e.byArtist[old], i) {
+		e.byArtist[old] = slices.DeleteFunc(e.byArtist[old], func(x int32) bool { return x == i })
+		if len(e.byArtist[old]) == 0 {
+			delete(e.byArtist, old)
+		}
 		e.byArtist[s.Artist] = append(e.byArtist[s.Artist], i)
 	}
 	e.songs[i] = song{id: s.ID, artist: s.Artist, owner: e.ownerOf(s.UserID), alive: true}

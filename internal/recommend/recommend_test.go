@@ -237,3 +237,20 @@ func TestATranscriptChangesWhatASongIsLike(t *testing.T) {
 		t.Fatalf("the song is listed %d times under its artist", n)
 	}
 }
+
+func TestARenamedArtistTakesTheirSongsAlong(t *testing.T) {
+	now := time.Now()
+	e := New(func() time.Time { return now })
+	e.SongAdded(&musicify.Song{ID: "s1", UserID: "u", Artist: "neon-harbor", Name: "One"})
+	e.SongAdded(&musicify.Song{ID: "s2", UserID: "u", Artist: "neon-harbor", Name: "Two"})
+	for range 2 { // the rename's events may be applied twice: once here, once replayed
+		e.SongAdded(&musicify.Song{ID: "s1", UserID: "u", Artist: "Neon Harbor", Name: "One"})
+	}
+	if got := fmt.Sprint(e.byArtist["Neon Harbor"], e.byArtist["neon-harbor"]); got != "[0] [1]" {
+		t.Fatalf("songs by artist after the rename: %s", got)
+	}
+	e.SongAdded(&musicify.Song{ID: "s2", UserID: "u", Artist: "Neon Harbor", Name: "Two"})
+	if _, ok := e.byArtist["neon-harbor"]; ok || len(e.byArtist["Neon Harbor"]) != 2 {
+		t.Fatalf("songs by artist after the rename: %v", e.byArtist)
+	}
+}

@@ -176,21 +176,8 @@ func (d *DB) DeleteUser(ctx context.Context, userID string, keepSongs bool) erro
 			}
 		}
 		// Their playlists go with them: say so to whoever learned them.
-		rows, err := tx.query(ctx, `SELECT id FROM playlists WHERE user_id = ?`, userID)
+		lists, err := tx.ids(ctx, `SELECT id FROM playlists WHERE user_id = ?`, userID)
 		if err != nil {
-			return err
-		}
-		var lists []string
-		for rows.Next() {
-			var id string
-			if err := rows.Scan(&id); err != nil {
-				rows.Close()
-				return err
-			}
-			lists = append(lists, id)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
 			return err
 		}
 		for _, id := range lists {

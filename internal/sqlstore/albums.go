@@ -12,24 +12,27 @@ import (
 
 var _ musicify.AlbumStore = (*DB)(nil)
 
-// uploaderArtist is the artist row of an uploader, made on their first
-// upload. A tagged artist of the same name becomes theirs: on a
-// self-hosted server that is most likely the same person.
-func (t *Tx) uploaderArtist(ctx context.Context, userID, username string) (string, error) {
-	var id string
-	err := t.queryRow(ctx, `SELECT id FROM artists WHERE user_id = ?`, userID).Scan(&id)
+// uploaderArtist is the artist row of an uploader and the name it goes
+// by, made on their first upload unless they named it before. A tagged
+// artist of the same name becomes theirs: on a self-hosted server that is
+// most likely the same person.
+func (t *Tx) uploaderArtist(ctx context.Context, userID, username string) (id, name string, err error) {
+	err = t.queryRow(ctx, `SELECT id, name FROM artists WHERE user_id = ?`, userID).Scan(&id, &name)
 	if err == nil {
-		return id, nil
+		return id, name, nil
 	} else if !errors.Is(err, sql.ErrNoRows) {
-		return "", fmt.Errorf("reading artist: %w", err)
+		return "", "", fmt.Errorf("reading artist: %w", err)
 	}
 	if id, err = t.EnsureArtist(ctx, username, ""); err != nil {
-		return "", err
+		return "", "", err
 	}
 	if _, err := t.exec(ctx, `UPDATE artists SET user_id = ? WHERE id = ? AND user_id IS NULL`, userID, id); err != nil {
-		return "", fmt.Errorf("claiming artist: %w", err)
+		return "", "", fmt.Errorf("claiming artist: %w", err)
 	}
-	return id, nil
+	if err := t.queryRow(ctx, `SELECT name FROM artists WHERE id = ?`, id).Scan(&name); err != nil {
+		return "", "", fmt.Errorf("reading artist: %w", err)
+	}
+	return id, name, nil
 }
 
 // EnsureArtist returns the id of the artist of this name, adding it when
@@ -128,15 +131,15 @@ func (d *DB) Albums(ctx context.Context, q musicify.AlbumQuery) ([]*musicify.Alb
 	return d.albumsByIDs(ctx, ids)
 }
 
-const albumSelect = `SELECT al.id, al.name, al.artist_id, ar.name, COALESCE(ar.user_id, ''), al.year, al.genre,
+const albumSelect = `SELECT al.id, al.name, al.artist_id, ar.name, COALESCE(ar.user_id, ''), COALESCE(u.username, ''), al.year, al.genre,
 	al.compilation, al.mbid,
 	COALESCE(NULLIF(al.cover_key, ''), (SELECT c.cover_key FROM songs c WHERE c.album_id = al.id
 		AND c.cover_key <> '' ORDER BY c.disc_no, c.track_no LIMIT 1), ''),
 	COUNT(s.id), COALESCE(SUM(s.duration), 0), al.plays, al.created_at
-	FROM albums al JOIN artists ar ON ar.id = al.artist_id
+	FROM albums al JOIN artists ar ON ar.id = al.artist_id LEFT JOIN users u ON u.id = ar.user_id
 	JOIN songs s ON s.album_id = al.id AND s.missing_at IS NULL`
 
-const albumGroup = ` GROUP BY al.id, al.name, al.artist_id, ar.name, ar.user_id, al.year, al.genre, al.compilation,
+const albumGroup = ` GROUP BY al.id, al.name, al.artist_id, ar.name, ar.user_id, u.username, al.year, al.genre, al.compilation,
 	al.mbid, al.cover_key, al.plays, al.created_at`
 
 func (d *DB) AlbumsByIDs(ctx context.Context, ids []string) ([]*musicify.Album, error) {
@@ -170,7 +173,7 @@ func (d *DB) Album(ctx context.Context, id string) (*musicify.Album, error) {
 func scanAlbum(sc scanner) (*musicify.Album, error) {
 	var a musicify.Album
 	var created int64
-	if err := sc.Scan(&a.ID, &a.Name, &a.ArtistID, &a.Artist, &a.UserID, &a.Year, &a.Genre, &a.Compilation, &a.MBID,
+	if err := sc.Scan(&a.ID, &a.Name, &a.ArtistID, &a.Artist, &a.UserID, &a.Username, &a.Year, &a.Genre, &a.Compilation, &a.MBID,
 		&a.CoverKey, &a.Songs, &a.Duration, &a.Plays, &created); err != nil {
 		return nil, err
 	}
@@ -186,8 +189,8 @@ func (d *DB) AlbumSongs(ctx context.Context, albumID string) ([]*musicify.Song, 
 // artistSelect reads artists with what they hold: songs they perform and
 // albums they are the album artist of. An uploader's cover is the one they
 // set, else their latest song's.
-const artistSelect = `SELECT x.id, x.name, x.user_id, x.mbid, x.cover, x.songs, x.albums FROM (
-	SELECT ar.id, ar.name, ar.name_key, COALESCE(ar.user_id, '') AS user_id, ar.mbid,
+const artistSelect = `SELECT x.id, x.name, x.user_id, x.username, x.mbid, x.cover, x.songs, x.albums FROM (
+	SELECT ar.id, ar.name, ar.name_key, COALESCE(ar.user_id, '') AS user_id, COALESCE(u.username, '') AS username, ar.mbid,
 	COALESCE(NULLIF(u.artist_cover_key, ''), (SELECT c.cover_key FROM songs c WHERE c.artist_id = ar.id
 		AND c.cover_key <> '' AND c.missing_at IS NULL ORDER BY c.created_at DESC LIMIT 1), '') AS cover,
 	(SELECT COUNT(*) FROM songs s WHERE s.artist_id = ar.id AND s.missing_at IS NULL) AS songs,
@@ -199,7 +202,7 @@ const artistHas = `) x WHERE (x.songs > 0 OR x.albums > 0)`
 
 func scanArtist(sc scanner) (*musicify.Artist, error) {
 	var a musicify.Artist
-	if err := sc.Scan(&a.ID, &a.Name, &a.UserID, &a.MBID, &a.CoverKey, &a.Songs, &a.Albums); err != nil {
+	if err := sc.Scan(&a.ID, &a.Name, &a.UserID, &a.Username, &a.MBID, &a.CoverKey, &a.Songs, &a.Albums); err != nil {
 		return nil, err
 	}
 	return &a, nil
@@ -210,10 +213,17 @@ func (d *DB) Artists(ctx context.Context) ([]*musicify.Artist, error) {
 	return collect(ctx, d, "artists", scanArtist, artistSelect+artistHas+` ORDER BY x.name_key`)
 }
 
-// Artist finds an artist by name, whatever its case.
+// Artist finds an artist by name, whatever its case, or an uploader's
+// artist by their username: links made before they chose a name keep working.
 func (d *DB) Artist(ctx context.Context, name string) (*musicify.Artist, error) {
-	return d.oneArtist(ctx, ` WHERE ar.name_key = ?`, musicify.NameKey(name))
+	key := musicify.NameKey(name)
+	return d.oneArtist(ctx, ` WHERE `+artistNamed, key, name, key)
 }
+
+// artistNamed picks the artist called ? (a name key), else the one of the
+// user called ?; the third ? repeats the key, for the order.
+const artistNamed = `ar.id = (SELECT n.id FROM artists n WHERE n.name_key = ?
+	OR n.user_id = (SELECT id FROM users WHERE username = ?) ORDER BY n.name_key = ? DESC LIMIT 1)`
 
 func (d *DB) ArtistByID(ctx context.Context, id string) (*musicify.Artist, error) {
 	return d.oneArtist(ctx, ` WHERE ar.id = ?`, id)

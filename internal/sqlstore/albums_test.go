@@ -190,3 +190,83 @@ func TestTheLibraryAccountIsNoPerson(t *testing.T) {
 func searchUsers(ctx context.Context, db *sqlstore.DB, word string) ([]musicify.Hit, error) {
 	return db.Search(ctx, musicify.KindUser, musicify.Query{{{Word: word, Prefix: true}}}, 10)
 }
+
+// An uploader names their artist with its capitals: their songs, their
+// page, search and the recommender (song.added) go by it; links by their
+// username keep working; another artist's name is taken.
+func TestAnUploaderNamesTheirArtist(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		db, ctx := open(t), context.Background()
+		neon, bob := newUser(t, db, "neon-harbor"), newUser(t, db, "bob")
+		newSong(t, db, "s1", neon.ID)
+		newSong(t, db, "s2", neon.ID)
+		folder, err := db.LibraryFolder(ctx, "/music")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lib := &musicify.Song{ID: "l1", Name: "Tide", Format: "flac", Size: 1, SHA256: "l1", AudioKey: "lib/l1",
+			LibraryPath: folder.ID + "/l1.flac"}
+		if err := db.AddLibrarySong(ctx, lib, musicify.TrackTags{Title: "Tide", Artist: "Sola Ridge"}); err != nil {
+			t.Fatal(err)
+		}
+		if name, err := db.ArtistName(ctx, neon.ID); err != nil || name != "neon-harbor" {
+			t.Fatalf("before choosing: %q, %v", name, err)
+		}
+		last, err := db.LastEventSeq(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+
+		if err := db.SetArtistName(ctx, neon.ID, "  Tidewater   Collective "); err != nil {
+			t.Fatal(err)
+		}
+		a, err := db.Artist(ctx, "neon-harbor")
+		if err != nil || a.Name != "Tidewater Collective" || a.Username != "neon-harbor" || a.UserID != neon.ID || a.Songs != 2 {
+			t.Fatalf("by username: %+v, %v", a, err)
+		}
+		if b, err := db.Artist(ctx, "TIDEWATER collective"); err != nil || b.ID != a.ID {
+			t.Fatalf("by name: %+v, %v", b, err)
+		}
+		if songs, err := db.SongsByArtist(ctx, "Tidewater Collective"); err != nil || len(songs) != 2 || songs[0].Artist != "Tidewater Collective" || songs[0].Uploader != "neon-harbor" {
+			t.Fatalf("songs by name: %v, %v", songs, err)
+		}
+		if songs, _ := db.SongsByArtist(ctx, "neon-harbor"); len(songs) != 2 {
+			t.Errorf("songs by username: %v", songs)
+		}
+		if got := searchSongs(t, db, "collective"); len(got) != 2 {
+			t.Errorf("search by the new name: %v", got)
+		}
+		events, err := db.EventsAfter(ctx, last, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := describe(t, events); !slices.Equal(slices.Sorted(slices.Values(got)), []string{
+			"song.added s1 {Song s1 Tidewater Collective  }", "song.added s2 {Song s2 Tidewater Collective  }"}) {
+			t.Errorf("events: %q", got)
+		}
+
+		if err := db.SetArtistName(ctx, neon.ID, "TIDEWATER COLLECTIVE"); err != nil {
+			t.Errorf("changing only the capitals: %v", err)
+		}
+		for who, name := range map[*musicify.User]string{bob: "tidewater collective", neon: "sola ridge"} {
+			if err := db.SetArtistName(ctx, who.ID, name); musicify.ErrorCode(err) != musicify.ECONFLICT || musicify.ErrorField(err) != "name" {
+				t.Errorf("%s taking %q: %v", who.Username, name, err)
+			}
+		}
+		if s, _ := db.Song(ctx, "l1"); s.Artist != "Sola Ridge" {
+			t.Errorf("the library's song: %+v", s)
+		}
+
+		// Named before any upload: the first upload goes under that name.
+		if err := db.SetArtistName(ctx, bob.ID, "Bob & The Gulls"); err != nil {
+			t.Fatal(err)
+		}
+		newSong(t, db, "b1", bob.ID)
+		if s, err := db.Song(ctx, "b1"); err != nil || s.Artist != "Bob & The Gulls" {
+			t.Fatalf("bob's upload: %+v, %v", s, err)
+		}
+		if name, _ := db.ArtistName(ctx, bob.ID); name != "Bob & The Gulls" {
+			t.Errorf("bob's artist name: %q", name)
+		}
+	})
+}

@@ -106,7 +106,7 @@ func (t *Tx) placeUpload(ctx context.Context, s *musicify.Song) error {
 	if err := t.queryRow(ctx, `SELECT username FROM users WHERE id = ?`, s.UserID).Scan(&username); err != nil {
 		return fmt.Errorf("reading uploader: %w", err)
 	}
-	artistID, err := t.uploaderArtist(ctx, s.UserID, username)
+	artistID, artistName, err := t.uploaderArtist(ctx, s.UserID, username)
 	if err != nil {
 		return err
 	}
@@ -118,7 +118,7 @@ func (t *Tx) placeUpload(ctx context.Context, s *musicify.Song) error {
 	if err != nil {
 		return err
 	}
-	s.Artist, s.ArtistID, s.AlbumID = username, artistID, albumID
+	s.Artist, s.ArtistID, s.AlbumID = artistName, artistID, albumID
 	return nil
 }
 
@@ -209,8 +209,9 @@ func (d *DB) Songs(ctx context.Context) ([]*musicify.Song, error) {
 
 // SongsByArtist lists one artist's songs, newest first.
 func (d *DB) SongsByArtist(ctx context.Context, name string) ([]*musicify.Song, error) {
+	key := musicify.NameKey(name)
 	return d.songList(ctx, `SELECT `+songColumns+songFrom+` JOIN artists ar ON ar.id = s.artist_id
-		WHERE ar.name_key = ? AND `+listed+` ORDER BY s.created_at DESC, s.id`, musicify.NameKey(name))
+		WHERE `+artistNamed+` AND `+listed+` ORDER BY s.created_at DESC, s.id`, key, name, key)
 }
 
 func (d *DB) songList(ctx context.Context, query string, args ...any) ([]*musicify.Song, error) {
@@ -332,4 +333,69 @@ func scanSong(sc scanner) (*musicify.Song, error) {
 func (d *DB) SetArtistCover(ctx context.Context, userID, coverKey string) (string, error) {
 	return d.swapColumn(ctx, "users", "artist_cover_key", userID, coverKey,
 		musicify.Errorf(musicify.ENOTFOUND, "This user does not exist."))
+}
+
+// SetArtistName renames the uploader's artist row, and with it the artist
+// of every song they uploaded: their search documents are written again
+// and song.added tells the recommender the new name.
+func (d *DB) SetArtistName(ctx context.Context, userID, name string) error {
+	name = strings.Join(strings.Fields(name), " ")
+	key := musicify.NameKey(name)
+	taken := musicify.Errorf(musicify.ECONFLICT, "Another artist on this server is already called %q. Please choose another name.", name).In("name")
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		var id, other string
+		err := tx.queryRow(ctx, `SELECT id FROM artists WHERE user_id = ?`, userID).Scan(&id)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("reading artist: %w", err)
+		}
+		err = tx.queryRow(ctx, `SELECT id FROM artists WHERE name_key = ?`, key).Scan(&other)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("reading artist: %w", err)
+		}
+		if other != "" && other != id {
+			return taken
+		}
+		if id == "" { // nothing uploaded yet: the row waits for the first upload
+			_, err = tx.exec(ctx, `INSERT INTO artists (id, name, name_key, mbid, created_at, user_id) VALUES (?, ?, ?, '', ?, ?)`,
+				musicify.NewID(), name, key, toMillis(d.Now()), userID)
+		} else {
+			_, err = tx.exec(ctx, `UPDATE artists SET name = ?, name_key = ? WHERE id = ?`, name, key, id)
+		}
+		if _, ok := d.dialect.uniqueViolation(err); ok {
+			return taken // chosen by someone else at the same moment
+		} else if err != nil {
+			return fmt.Errorf("naming artist: %w", err)
+		}
+		if id == "" {
+			return nil
+		}
+		songs, err := tx.ids(ctx, `SELECT id FROM songs WHERE artist_id = ? AND user_id = ?`, id, userID)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `UPDATE songs SET artist_name = ? WHERE artist_id = ? AND user_id = ?`, name, id, userID); err != nil {
+			return fmt.Errorf("renaming songs: %w", err)
+		}
+		for _, songID := range songs {
+			if err := d.dialect.index(ctx, tx, musicify.KindSong, songID); err != nil {
+				return err
+			}
+			if err := tx.songAdded(ctx, songID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return wrap(err, "naming artist")
+}
+
+func (d *DB) ArtistName(ctx context.Context, userID string) (string, error) {
+	var name string
+	err := d.queryRow(ctx, `SELECT name FROM artists WHERE user_id = ?`, userID).Scan(&name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	} else if err != nil {
+		return "", fmt.Errorf("reading artist name: %w", err)
+	}
+	return name, nil
 }

@@ -75,3 +75,21 @@ func wrap(err error, what string) error {
 	}
 	return fmt.Errorf("%s: %w", what, err)
 }
+
+// ids reads the one column of a query's rows.
+func (t *Tx) ids(ctx context.Context, query string, args ...any) ([]string, error) {
+	rows, err := t.query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}

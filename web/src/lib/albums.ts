@@ -25,8 +25,9 @@ export interface Album {
   songs: number;
   duration: number;
   plays: number;
-  /** The uploader behind the album artist; '' for the library's artists. */
+  /** The uploader behind the album artist, and their username; '' for the library's artists. */
   userId?: string;
+  username?: string;
 }
 
 export interface Genre {

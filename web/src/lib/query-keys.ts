@@ -41,6 +41,8 @@ export const queryKeys = {
     all: ['artists'] as const,
     list: () => [...queryKeys.artists.all, 'list'] as const,
     detail: (name: string) => [...queryKeys.artists.all, 'detail', name] as const,
+    /** The name the caller's uploads go under (GET /api/artist/name). */
+    ownName: () => [...queryKeys.artists.all, 'own-name'] as const,
   },
   /** Pages of albums (GET /api/albums), by sort and filters, and the genres. */
   albums: {

@@ -54,7 +54,7 @@ export type TranscriptState = 'none' | 'pending' | 'done' | 'failed';
 /** An artist: an uploader, or a name from the library's tags. */
 export interface Artist {
   _id?: string;
-  /** With its real capitals ('Neon Harbor'); an uploader's is their username. */
+  /** With its real capitals ('Neon Harbor'); an uploader's username until they choose one. */
   name: string;
   cover: string;
   coverSmall: string;
@@ -64,6 +64,8 @@ export interface Artist {
   albums?: number;
   /** The uploader behind the artist, to follow; '' for an artist of the library's tags. */
   userId?: string;
+  /** That uploader's username, for their profile; '' likewise. */
+  username?: string;
 }
 
 /** Shown wherever a song or an artist has no cover of its own. */
@@ -75,16 +77,30 @@ export function displayName(name: string): string {
 }
 
 /**
- * A song's artist as people read it: an uploader's username with hyphens as
- * spaces (SPEC.md), a library artist exactly as tagged ('Jay-Z' stays).
+ * A name as people read it: an uploader's username ('neon-harbor') with its
+ * hyphens as spaces (SPEC.md); a name they chose ('Neon Harbor') or a tag
+ * ('Jay-Z') exactly as written. username is '' for the library's artists and
+ * undefined in data saved before it was sent.
  */
-export function songArtist(song: Pick<Song, 'artist' | 'uploader'>): string {
-  return song.uploader === '' ? song.artist : displayName(song.artist);
+function shownName(name: string, username: string | undefined): string {
+  return username === '' || (username !== undefined && name !== username)
+    ? name
+    : displayName(name);
 }
 
-/** An artist's name as people read it: an uploader's hyphens become spaces, tags stay as they are. */
-export function artistName(artist: Pick<Artist, 'name' | 'userId'>): string {
-  return artist.userId === '' ? artist.name : displayName(artist.name);
+/** A song's artist as people read it. */
+export function songArtist(song: Pick<Song, 'artist' | 'uploader'>): string {
+  return shownName(song.artist, song.uploader);
+}
+
+/** An artist's name as people read it. */
+export function artistName(artist: Pick<Artist, 'name' | 'userId' | 'username'>): string {
+  return shownName(artist.name, artist.userId === '' ? '' : artist.username);
+}
+
+/** An album artist's name as people read it. */
+export function albumArtist(album: { artist: string; userId?: string; username?: string }): string {
+  return shownName(album.artist, album.userId ? album.username : '');
 }
 
 /** The songs that can be played: a missing library file cannot. */
@@ -99,9 +115,7 @@ export { formatDuration, formatTime, plural } from './format';
 export function songMatches(song: Song, term: string): boolean {
   const t = term.trim().toLowerCase();
   if (t === '') return true;
-  return [song.song, song.artist, displayName(song.artist)].some((v) =>
-    v.toLowerCase().includes(t),
-  );
+  return [song.song, song.artist, songArtist(song)].some((v) => v.toLowerCase().includes(t));
 }
 
 /** Where an artist's page lives. */

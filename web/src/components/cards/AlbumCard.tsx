@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { SongCover } from '@/components/songs/SongCover';
 import type { Album } from '@/lib/albums';
-import { albumPath, displayName } from '@/lib/song';
+import { albumArtist, albumPath } from '@/lib/song';
 import './cards.css';
 
 interface AlbumCardProps {
@@ -11,11 +11,6 @@ interface AlbumCardProps {
   /** Load the cover at once (the card is in view when the page opens); priority fetches it first. */
   eager?: boolean;
   priority?: boolean;
-}
-
-/** An album's artist as people read it: an uploader's hyphens become spaces, tags stay. */
-export function albumArtist(album: Pick<Album, 'artist' | 'userId'>): string {
-  return album.userId ? displayName(album.artist) : album.artist;
 }
 
 /** An album as a card: a square cover, the name, and year · artist; it opens the album. */

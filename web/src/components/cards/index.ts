@@ -1,4 +1,4 @@
-export { AlbumCard, albumArtist } from './AlbumCard';
+export { AlbumCard } from './AlbumCard';
 export { ArtistCard } from './ArtistCard';
 export { CardPlay } from './CardPlay';
 export { CardRow } from './CardRow';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Disc3, ListPlus, Play, Shuffle } from 'lucide-react';
-import { albumArtist } from '@/components/cards';
 import { AddToPlaylistDialog } from '@/components/playlists';
 import { SongCover, SongList } from '@/components/songs';
 import { DownloadCollectionButton } from '@/components/offline/DownloadCollectionButton';
@@ -10,7 +9,7 @@ import { useAlbum, type Album } from '@/lib/albums';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { playShuffled, playSongs } from '@/lib/player-store';
 import { formatDuration, plural } from '@/lib/format';
-import { artistPath, genrePath, playable, type Song } from '@/lib/song';
+import { albumArtist, artistPath, genrePath, playable, type Song } from '@/lib/song';
 import './album.css';
 
 /** Whether a row should name its artist: only when it is not the album's own (compilations, guests). */

@@ -21,11 +21,12 @@ function UploaderActions({ artist }: { artist: Artist }) {
   const followings = useFollowings();
   if (!artist.userId || artist.userId === me._id) return null;
   const following = followings.data?.some((r) => r.userId === artist.userId) ?? false;
+  const username = artist.username ?? artist.name;
   return (
     <>
-      <FollowButton userId={artist.userId} username={artist.name} following={following} size="lg" />
+      <FollowButton userId={artist.userId} username={username} following={following} size="lg" />
       <ButtonLink
-        to={userPath(artist.name)}
+        to={userPath(username)}
         variant="ghost"
         size="lg"
         icon={<UserRound size={18} aria-hidden="true" />}

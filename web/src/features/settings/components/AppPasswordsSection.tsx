@@ -169,10 +169,10 @@ function CreateForm({ full, onCreated }: CreateFormProps) {
   }
 
   return (
-    <form className="apppw-create" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+    <form className="settings-form" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
       <TextField
         ref={nameRef}
-        className="apppw-create__field"
+        className="settings-form__field"
         label="New app password"
         name="name"
         autoComplete="off"
@@ -193,7 +193,7 @@ function CreateForm({ full, onCreated }: CreateFormProps) {
       />
       <Button
         type="submit"
-        className="apppw-create__submit"
+        className="settings-form__submit"
         icon={<Plus size={18} aria-hidden="true" />}
         loading={busy}
         disabled={full}
