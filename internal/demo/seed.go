@@ -15,6 +15,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -219,7 +220,10 @@ func (s *Seeder) song(ctx context.Context, spec synth.SongSpec, artist *musicify
 	if s.FFmpeg != nil {
 		pr, pw := io.Pipe()
 		go func() { pw.CloseWithError(synth.WriteWAV(pw, samples, rate, 2)) }()
-		err = s.FFmpeg.Encode(ctx, pr, audioPath, 160)
+		// Tagged like a bought album, so its songs file under it.
+		err = s.FFmpeg.Encode(ctx, pr, audioPath, 160, map[string]string{
+			"album": spec.Album, "album_artist": spec.ArtistName, "artist": spec.ArtistName,
+			"title": spec.Title, "genre": spec.Genre, "track": strconv.Itoa(spec.Track)})
 		pr.Close()
 	} else {
 		err = writeFile(audioPath, func(w io.Writer) error { return synth.WriteWAV(w, samples, rate, 2) })

@@ -78,6 +78,13 @@ func TestSeedingAnEmptyServer(t *testing.T) {
 		if want := "mp3"; s.FFmpeg != nil && song.Format != want {
 			t.Errorf("format %s, want %s", song.Format, want)
 		}
+		// Filed under their album by its tags, as a bought album would be.
+		for _, spec := range s.Specs {
+			if spec.Title == song.Name && s.FFmpeg != nil && (song.Album != spec.Album || song.Track != spec.Track || song.Genre != spec.Genre) {
+				t.Errorf("%s: album %q track %d genre %q, want %q %d %q", song.Name, song.Album, song.Track, song.Genre,
+					spec.Album, spec.Track, spec.Genre)
+			}
+		}
 		views += song.Count
 	}
 	if views == 0 {

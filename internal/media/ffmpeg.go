@@ -5,8 +5,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -75,15 +77,18 @@ func (f *FFmpeg) Rendition(ctx context.Context, src, dst string) error {
 	return err
 }
 
-// Encode turns WAV on r into an MP3 (or AAC) file at dst, for the demo
-// catalog. LAME's quality 7 encodes twice as fast as its default, which at
+// Encode turns WAV on r into an MP3 (or AAC) file at dst tagged with tags
+// (album, track…), for the demo catalog. LAME's quality 7 encodes twice as fast as its default, which at
 // this bitrate no one hears on synthesized music.
-func (f *FFmpeg) Encode(ctx context.Context, r io.Reader, dst string, kbps int) error {
+func (f *FFmpeg) Encode(ctx context.Context, r io.Reader, dst string, kbps int, tags map[string]string) error {
 	codec := []string{"-c:a", "libmp3lame", "-b:a", strconv.Itoa(kbps) + "k", "-compression_level", "7", "-f", "mp3"}
 	if !f.mp3 {
 		codec = []string{"-c:a", "aac", "-b:a", strconv.Itoa(kbps) + "k", "-f", "mp4", "-movflags", "+faststart"}
 	}
 	args := append([]string{"-loglevel", "error", "-f", "wav", "-i", "pipe:0"}, codec...)
+	for _, k := range slices.Sorted(maps.Keys(tags)) {
+		args = append(args, "-metadata", k+"="+tags[k])
+	}
 	_, err := f.run(ctx, r, append(args, dst)...)
 	return err
 }

@@ -47,7 +47,7 @@ func TestRenditionAndLoudness(t *testing.T) {
 	}
 	defer wav.Close()
 	enc := filepath.Join(t.TempDir(), "enc")
-	if err := f.Encode(ctx, wav, enc, 96); err != nil {
+	if err := f.Encode(ctx, wav, enc, 96, nil); err != nil {
 		t.Fatal(err)
 	}
 	if info, err := NewProber().Probe(ctx, enc); err != nil || info.Duration < 0.9 {

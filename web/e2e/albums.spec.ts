@@ -182,3 +182,45 @@ test('sorting and filtering change the albums grid', async ({ page, listener }) 
     .poll(async () => (await metas.allTextContents()).some((m) => !m.startsWith('199')))
     .toBe(true);
 });
+
+test('an uploader chooses their artist name in Settings, and every listing shows it', async ({
+  page,
+  listener,
+}) => {
+  const { albumId } = await uploadAlbum(page.request);
+  // Names must be new on the shared test server; capitals are the point.
+  const name = `Low Tide Collective ${unique('X').slice(1, 7).toUpperCase()}`;
+
+  await page.goto('/settings');
+  const field = page.getByRole('textbox', { name: 'Artist name' });
+  await expect(field).toHaveValue(listener.username);
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+
+  // A name another artist goes by (the demo's) is refused beside the field.
+  await field.fill('neon HARBOR');
+  await save.click();
+  await expect(
+    page.getByText('Another artist on this server is already called "neon HARBOR".', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(field).toBeFocused();
+
+  await field.fill(`  ${name}  `);
+  await save.click();
+  await expect(page.getByText(`Your songs now go under “${name}”.`)).toBeVisible();
+  await expect(field).toHaveValue(name);
+  await expect(save).toBeDisabled();
+
+  // The album card, the album's songs and the artist page, opened by the old link.
+  await page.goto('/albums');
+  await expect(albumCard(page, albumId)).toContainText(`1994 · ${name}`);
+  await albumCard(page, albumId).click();
+  await expect(page.getByRole('main').getByRole('link', { name, exact: true })).toBeVisible();
+  await page.goto(`/artist/${listener.username}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // It holds after a reload: the server has it.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+});

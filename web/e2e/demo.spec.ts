@@ -11,26 +11,28 @@ test('a newcomer signs in as the demo listener and plays the seeded music', asyn
   await page.goto('/songs');
   const rows = page.getByRole('listitem').filter({ hasText: 'Midnight Harbour' });
   await expect(rows).toHaveCount(1);
-  await expect(rows.first()).toContainText('neon harbor');
+  // Artists show the names they go by, with their capitals, not their handles.
+  await expect(rows.first()).toContainText('Neon Harbor');
   // 24 songs by 6 artists with 4 songs each, every song with its own cover.
   const artists = (await (await page.request.get('/api/search/allartist')).json()) as {
     name: string;
     songs: number;
     userId: string;
+    username: string;
   }[];
   // Uploaders only: the e2e server also imports a small library folder.
   const demoArtists = artists.filter(
-    (a) => a.userId !== '' && a.name !== 'demo' && !a.name.startsWith('e2e'),
+    (a) => a.userId !== '' && a.username !== 'demo' && !a.username.startsWith('e2e'),
   );
-  expect(demoArtists.map((a) => [a.name, a.songs])).toEqual(
+  expect(demoArtists.map((a) => [a.name, a.username, a.songs])).toEqual(
     [
-      'neon-harbor',
-      'paper-moons',
-      'pixel-parade',
-      'sleepy-kettle',
-      'the-blue-hours',
-      'willow-creek',
-    ].map((n) => [n, 4]),
+      ['Neon Harbor', 'neon-harbor'],
+      ['Paper Moons', 'paper-moons'],
+      ['Pixel Parade', 'pixel-parade'],
+      ['Sleepy Kettle', 'sleepy-kettle'],
+      ['The Blue Hours', 'the-blue-hours'],
+      ['Willow Creek', 'willow-creek'],
+    ].map((n) => [...n, 4]),
   );
   const demoNames = new Set(demoArtists.map((a) => a.name));
   const songs = (await (await page.request.get('/api/search/all')).json()) as {
@@ -41,14 +43,14 @@ test('a newcomer signs in as the demo listener and plays the seeded music', asyn
   expect(new Set(demoSongs.map((s) => s.cover)).size).toBe(24);
   await page.goto('/artist');
   for (const artist of [
-    'sleepy kettle',
-    'neon harbor',
-    'paper moons',
-    'pixel parade',
-    'willow creek',
-    'the blue hours',
+    'Sleepy Kettle',
+    'Neon Harbor',
+    'Paper Moons',
+    'Pixel Parade',
+    'Willow Creek',
+    'The Blue Hours',
   ]) {
-    await expect(page.getByRole('main')).toContainText(new RegExp(artist, 'i'));
+    await expect(page.getByRole('main')).toContainText(artist);
   }
 
   await page.goto('/songs');

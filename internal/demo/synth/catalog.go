@@ -41,7 +41,7 @@ func (a artist) song(title string, seed int64, tempo float64, key int, mode Mode
 // Each call returns a fresh slice the caller may change.
 func Catalog() []SongSpec {
 	k, n, m, x, w, b := sleepyKettle, neonHarbor, paperMoons, pixelParade, willowCreek, blueHours
-	return []SongSpec{
+	specs := []SongSpec{
 		k.song("Rainy Window Study", 1101, 78, 62, Ionian, []int{1, 4, 0, 5}, []int{3, 2, 1, 4}, form(2, 4, 4, 2)),
 		k.song("Tea at 3 AM", 1102, 72, 58, Ionian, []int{3, 2, 1, 0}, []int{5, 1, 4, 0}, form(2, 4, 4, 2)),
 		k.song("Cassette Bloom", 1103, 84, 57, Dorian, []int{0, 3, 2, 6}, []int{6, 2, 3, 0}, form(2, 8, 4, 2)),
@@ -72,4 +72,11 @@ func Catalog() []SongSpec {
 		b.song("Rooftop Rendezvous", 6103, 94, 62, Ionian, []int{0, 5, 1, 4}, []int{3, 4, 2, 5}, form(2, 8, 4, 2)),
 		b.song("Slow Dance in the Kitchen", 6104, 78, 58, Ionian, []int{0, 3, 1, 4}, []int{5, 1, 4, 0}, form(2, 8, 4, 2)),
 	}
+	// Each artist's songs are their album's tracks, in the order above.
+	tracks := map[string]int{}
+	for i := range specs {
+		tracks[specs[i].Album]++
+		specs[i].Track = tracks[specs[i].Album]
+	}
+	return specs
 }

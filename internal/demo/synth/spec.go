@@ -56,6 +56,7 @@ type SongSpec struct {
 	ArtistName string // display name of the artist
 	Title      string
 	Album      string
+	Track      int // its number on the album
 	Genre      string
 	Seed       int64 // drives melody, rhythm and timbre choices
 
