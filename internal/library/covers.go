@@ -8,6 +8,7 @@ import (
 
 	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/media"
+	"github.com/musicify/musicify/internal/nice"
 )
 
 // coverNames are folder images by preference, without their extension.
@@ -69,6 +70,7 @@ type coverJob struct {
 func newCoverQueue(ctx context.Context, s *Scanner, cpu slots) *coverQueue {
 	q := &coverQueue{s: s, ctx: ctx, cpu: cpu, work: make(chan coverJob, 64)}
 	q.wg.Go(func() {
+		defer nice.Lower()() // decoding and resizing, for no one waiting
 		for j := range q.work {
 			q.make(j)
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/nice"
 )
 
 // found is an audio file the walk saw.
@@ -245,6 +246,7 @@ func (fs *folderScan) importAll(ctx context.Context, work []found) {
 	var wg sync.WaitGroup
 	for range cap(cpu) {
 		wg.Go(func() {
+			defer nice.Lower()()
 			for f := range jobs {
 				if !cpu.take(ctx) {
 					continue // ending: the rest is drained unread

@@ -156,12 +156,24 @@ func (s *Scanner) Scan(ctx context.Context, full bool) (musicify.ScanStatus, err
 }
 
 // scan walks the folders (or only the dirs of only, by folder) and brings
-// the store up to date.
-func (s *Scanner) scan(ctx context.Context, full bool, only map[string][]string) (musicify.ScanStatus, error) {
+// the store up to date. No person waits for a scan, even one asked for: its
+// own Go work (walking, writing batches) runs on a lowered thread, as its
+// readers do and its ffprobe runs niced, so searches get the cores first.
+func (s *Scanner) scan(ctx context.Context, full bool, only map[string][]string) (st musicify.ScanStatus, err error) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer nice.Lower()()
+		st, err = s.scanLowered(ctx, full, only)
+	}()
+	<-done
+	return st, err
+}
+
+func (s *Scanner) scanLowered(ctx context.Context, full bool, only map[string][]string) (musicify.ScanStatus, error) {
 	s.scanMu.Lock()
 	defer s.scanMu.Unlock()
-	// No person waits for a scan, even one asked for: what it starts
-	// (ffprobe) runs niced, like the jobs' ffmpeg.
+	// What it starts (ffprobe) runs niced, like the jobs' ffmpeg.
 	ctx = nice.Background(ctx)
 	ok, release := s.hold(ctx)
 	if !ok {

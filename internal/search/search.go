@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/nice"
 )
 
 // popularityWeight sets how much popularity lifts a result, on scales where
@@ -25,9 +26,15 @@ const broadMatches = 500
 // the next write's reload happens behind the searches instead of before
 // one. A write now and then (an upload, a new playlist) is corrected by the
 // very next search; a stream of writes (a library import: a batch every
-// fraction of a second) reloads the list about once a gap, while searches
-// go on with the list they have, which lacks only the newest words.
+// fraction of a second) reloads the list behind the searches, which go on
+// with the list they have, lacking only the newest words.
 const reloadGap = time.Second
+
+// loadShare bounds the reloads of a stream of writes: the next one starts
+// no sooner than loadShare times as long as the last one took after it
+// ended, so reading 100,000 songs' words again keeps at most about a
+// tenth of a core from the searches.
+const loadShare = 10
 
 // Service answers searches over the index of one database.
 type Service struct {
@@ -47,8 +54,10 @@ type vocabEntry struct {
 	version uint64
 	loading chan struct{} // closed when the load in flight is done
 	// refreshed is when a reload that followed a write last finished; zero
-	// until one has (the first load follows no write).
+	// until one has (the first load follows no write). took is how long
+	// the last load took.
 	refreshed time.Time
+	took      time.Duration
 }
 
 // Find returns up to limit ids of a kind for the text typed, best first:
@@ -195,8 +204,9 @@ func (s *Service) Warm(ctx context.Context) error {
 // vocab returns the word list of a kind as the index holds it now: it is
 // reloaded when the kind's words changed since it was built, so a search
 // right after a write corrects typos with the new words; only while writes
-// stream in (reloadGap) does the search go on with the list it has while
-// the reload runs behind it. Concurrent callers share one load. Nil means the list could not be loaded; search then goes
+// stream in (reloadGap, loadShare) does the search go on with the list it
+// has while reloads, spaced out, run behind it. Concurrent callers share
+// one load. Nil means the list could not be loaded; search then goes
 // without typo correction rather than failing.
 func (s *Service) vocab(ctx context.Context, kind string) *vocab {
 	version, err := s.Index.Version(ctx, kind)
@@ -214,11 +224,16 @@ func (s *Service) vocab(ctx context.Context, kind string) *vocab {
 		s.vocabs[kind] = e
 	}
 	for e.v == nil || e.version < version {
-		if e.v != nil && !e.refreshed.IsZero() && s.now().Sub(e.refreshed) < reloadGap {
-			// Writes are streaming in: reload behind this search.
-			if e.loading == nil {
+		if since, wait := s.now().Sub(e.refreshed), max(reloadGap, loadShare*e.took); e.v != nil && !e.refreshed.IsZero() && since < 2*wait {
+			// Writes are streaming in: this search goes on with the list
+			// it has, and once the last reload is far enough behind, the
+			// next runs behind it, at low priority like other background work.
+			if e.loading == nil && since >= wait {
 				e.loading = make(chan struct{})
-				go s.load(context.WithoutCancel(ctx), kind, e, version)
+				go func() {
+					defer nice.Lower()()
+					s.load(context.WithoutCancel(ctx), kind, e, version)
+				}()
 			}
 			break
 		}
@@ -252,6 +267,7 @@ func (s *Service) vocab(ctx context.Context, kind string) *vocab {
 // whether the words could be read.
 func (s *Service) load(ctx context.Context, kind string, e *vocabEntry, version uint64) bool {
 	// Read after the version, so the list is at least that new.
+	start := s.now()
 	words, err := s.Index.SearchTerms(ctx, kind)
 	var v *vocab
 	if err == nil {
@@ -265,6 +281,7 @@ func (s *Service) load(ctx context.Context, kind string, e *vocabEntry, version 
 		s.Logger.Error("loading search words", "kind", kind, "err", err)
 		return false
 	}
+	e.took = s.now().Sub(start)
 	if version >= e.version {
 		if e.v != nil {
 			e.refreshed = s.now()

@@ -283,11 +283,14 @@ func TestASearchReadsTheWordListVersionOnce(t *testing.T) {
 	})
 }
 
-// heldTerms holds SearchTerms while hold is set, until release is closed.
+// heldTerms holds SearchTerms while hold is set, until release is closed,
+// counts the reads, and makes each take slow on the test's clock.
 type heldTerms struct {
 	musicify.SearchIndex
 	mu      sync.Mutex
 	release chan struct{}
+	loads   int
+	slow    func() // called in each read: a clock moving on
 }
 
 func (h *heldTerms) hold() chan struct{} {
@@ -297,19 +300,30 @@ func (h *heldTerms) hold() chan struct{} {
 	return h.release
 }
 
+func (h *heldTerms) reads() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.loads
+}
+
 func (h *heldTerms) SearchTerms(ctx context.Context, kind string) ([]musicify.IndexWord, error) {
 	h.mu.Lock()
-	wait := h.release
+	wait, slow := h.release, h.slow
+	h.loads++
 	h.mu.Unlock()
 	if wait != nil {
 		<-wait
+	}
+	if slow != nil {
+		slow()
 	}
 	return h.SearchIndex.SearchTerms(ctx, kind)
 }
 
 // A library import writes a batch every fraction of a second: searches must
-// not each wait for the word list to be read again. A lone write is still
-// corrected by the very next search.
+// not each wait for the word list to be read again, nor read it again and
+// again: a reload follows the last no sooner than reloadGap, or ten times
+// as long as it took. A lone write is still corrected by the very next search.
 func TestStreamingWritesReloadTheWordListBehindSearches(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
 		w := newWorld(t, open)
@@ -330,9 +344,17 @@ func TestStreamingWritesReloadTheWordListBehindSearches(t *testing.T) {
 		}
 
 		// Another write a moment later: the search goes on with the list it
-		// has while the reload is held, so it cannot have waited for it.
+		// has, and reads no new one so soon after the last.
 		advance(100 * time.Millisecond)
-		quixotic := w.song("Quixotic Waltz", "ann", 0)
+		loads := held.reads()
+		w.song("Quixotic Waltz", "ann", 0)
+		if got := w.find(musicify.KindSong, "quixotc"); len(got) != 0 || held.reads() != loads {
+			t.Fatalf("right after a reload: found %v, %d reads", got, held.reads()-loads)
+		}
+
+		// A gap later the reload runs, behind the search: held, it cannot
+		// have been waited for.
+		advance(time.Second) // reloadGap
 		release := held.hold()
 		found := make(chan []string, 1)
 		go func() {
@@ -352,25 +374,50 @@ func TestStreamingWritesReloadTheWordListBehindSearches(t *testing.T) {
 			t.Fatalf("the list it went on with lost older words: %v", got)
 		}
 		close(release)
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		for {
-			if got := w.find(musicify.KindSong, "quixotc"); len(got) == 1 && got[0] == quixotic {
-				break
-			}
-			select {
-			case <-ctx.Done():
-				t.Fatal("the reload behind the searches never brought the new word")
-			case <-time.After(5 * time.Millisecond):
-			}
-		}
+		waitFor(t, "the reload behind the searches to bring the new word", func() bool {
+			got := w.find(musicify.KindSong, "quixotc")
+			return len(got) == 1
+		})
 
-		// Once writes pause for longer than the gap, the next one is
-		// corrected at once again.
-		advance(5 * time.Second)
+		// A reload that took long spaces the next ones: this one takes 500
+		// ms, so none follows for 5 s.
+		held.mu.Lock()
+		held.slow = func() { advance(500 * time.Millisecond) }
+		held.mu.Unlock()
+		advance(time.Second) // reloadGap
+		w.song("Rhapsody Lane", "ann", 0)
+		waitFor(t, "the slow reload", func() bool { return len(w.find(musicify.KindSong, "rapsody")) == 1 })
+		held.mu.Lock()
+		held.slow = nil
+		held.mu.Unlock()
+		loads = held.reads()
+		advance(4 * time.Second)
+		w.song("Saxophone Dusk", "ann", 0)
+		if got := w.find(musicify.KindSong, "saxophne"); len(got) != 0 || held.reads() != loads {
+			t.Fatalf("4 s after a reload that took 500 ms: found %v, %d reads", got, held.reads()-loads)
+		}
+		advance(time.Second)
+		waitFor(t, "the reload 5 s after the slow one", func() bool { return len(w.find(musicify.KindSong, "saxophne")) == 1 })
+
+		// Once writes pause for long enough, the next one is corrected at once again.
+		advance(time.Minute)
 		xylophone := w.song("Xylophone Nights", "ann", 0)
 		if got := w.find(musicify.KindSong, "xylophne"); len(got) != 1 || got[0] != xylophone {
 			t.Fatalf("a typo of a new word after a pause: %v", got)
 		}
 	})
+}
+
+// waitFor polls ok until it holds; the deadline only stops a hang.
+func waitFor(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for !ok() {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("waited in vain for %s", what)
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
 }

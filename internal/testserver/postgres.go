@@ -399,7 +399,7 @@ func startPostgres() (string, error) {
 	}
 	defer logf.Close()
 	cmd.Stdout, cmd.Stderr = logf, logf
-	if err := cmd.Start(); err != nil {
+	if err := StartHeld(cmd); err != nil {
 		return "", fmt.Errorf("starting postgres: %w", err)
 	}
 	pg.cmd, pg.done = cmd, make(chan struct{})

@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"sync"
 	"syscall"
@@ -104,16 +103,8 @@ func startS3(port int) (*S3Server, error) {
 	cmd.Env = append(os.Environ(), "ROOT_ACCESS_KEY_ID="+key, "ROOT_SECRET_ACCESS_KEY="+secret)
 	out := &lockedBuffer{}
 	cmd.Stdout, cmd.Stderr = out, out
-	// The kernel kills the gateway when the thread that started it ends; a
-	// thread locked here and never released lives as long as the test binary.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	started := make(chan error)
-	go func() {
-		runtime.LockOSThread()
-		started <- cmd.Start()
-		select {} // hold the thread
-	}()
-	if err := <-started; err != nil {
+	if err := StartHeld(cmd); err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("starting versitygw: %w", err)
 	}

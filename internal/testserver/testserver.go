@@ -12,6 +12,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"runtime"
 	"sync"
 	"syscall"
 	"testing"
@@ -59,7 +60,7 @@ func Start(name string, args []string, env ...string) (*Process, error) {
 		return nil, err
 	}
 	cmd.Stdout, cmd.Stderr = w, w
-	if err := cmd.Start(); err != nil {
+	if err := StartHeld(cmd); err != nil {
 		r.Close()
 		w.Close()
 		return nil, fmt.Errorf("starting %s: %w", name, err)
@@ -112,4 +113,19 @@ func (p *Process) Stop() {
 		_ = p.cmd.Process.Kill()
 	}
 	<-p.done
+}
+
+// StartHeld starts cmd from an OS thread that lives as long as the test
+// binary. Pdeathsig kills a child when the thread that started it ends,
+// not the process: Go ends a thread when a goroutine locked to it returns
+// (the library scan's lowered threads, nice.Lower), and the thread that
+// started a server from any other goroutine may be that one.
+func StartHeld(cmd *exec.Cmd) error {
+	started := make(chan error)
+	go func() {
+		runtime.LockOSThread()
+		started <- cmd.Start()
+		select {} // hold the thread
+	}()
+	return <-started
 }

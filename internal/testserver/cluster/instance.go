@@ -11,6 +11,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/musicify/musicify/internal/testserver"
 )
 
 // instance is one `musicify serve` with a data dir of its own (only its
@@ -43,7 +45,7 @@ func startInstance(bin, dir string, env []string) (*instance, error) {
 	in.cmd.Stdout, in.cmd.Stderr = logf, logf
 	// Should this program die unannounced, the kernel ends the instance too.
 	in.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	if err := in.cmd.Start(); err != nil {
+	if err := testserver.StartHeld(in.cmd); err != nil {
 		return nil, err
 	}
 	go func() { _ = in.cmd.Wait(); close(in.done) }()
