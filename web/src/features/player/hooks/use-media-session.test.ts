@@ -22,7 +22,11 @@ describe('what the lock screen shows', () => {
   });
 
   it('names the song, its artist as people read it, and its real album', () => {
-    const song = makeSong('a', { song: 'Low Tide', album: 'Harbour Lights', uploader: 'neon' });
+    const song = makeSong('a', {
+      song: 'Low Tide',
+      album: 'Harbour Lights',
+      uploader: 'neon-harbor',
+    });
     expect(songMetadata(song)).toMatchObject({
       title: 'Low Tide',
       artist: 'neon harbor',
