@@ -76,6 +76,12 @@ type candidate struct {
 	partial bool // only the start of the name was typed
 }
 
+// WithPlaylists returns a parser that also knows one user's playlists,
+// sharing the catalog's index, which is costly to build, with p.
+func (p *Parser) WithPlaylists(playlists []Match) *Parser {
+	return &Parser{names: p.names, playlists: newNames(Catalog{Playlists: playlists})}
+}
+
 // find returns the names that words (a span of the message) spell, with
 // typos allowed by length, best first. A single word finds only a
 // single-word name typed exactly, and never an everyday word: "play" is
@@ -115,6 +121,13 @@ func (n *names) find(words []string) []candidate {
 			}
 		}
 	}
+	sortCandidates(out)
+	return out
+}
+
+// sortCandidates puts whole names before starts of names, then the fewest
+// typos, then songs before artists before albums before playlists.
+func sortCandidates(out []candidate) {
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		if a.partial != b.partial {
@@ -125,7 +138,6 @@ func (n *names) find(words []string) []candidate {
 		}
 		return a.name.kind < b.name.kind
 	})
-	return out
 }
 
 // playlistNamed finds the playlist whose name starts with (or is) what

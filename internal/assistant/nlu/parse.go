@@ -7,7 +7,8 @@ import (
 
 // Parser understands messages against one catalog.
 type Parser struct {
-	names *names
+	names     *names
+	playlists *names // one user's, or nil
 }
 
 // NewParser indexes the catalog's names for fuzzy matching.
@@ -16,7 +17,7 @@ func NewParser(c Catalog) *Parser { return &Parser{names: newNames(c)} }
 // Parse reads one message.
 func (p *Parser) Parse(text string) Request {
 	orig := normalize(text)
-	words := correct(orig, p.names.vocab)
+	words := correct(orig, p.vocab())
 	spans := p.spot(orig, words)
 	r := Request{Words: words}
 	for _, s := range spans {
@@ -27,6 +28,39 @@ func (p *Parser) Parse(text string) Request {
 	r.Intent = m.classify(&r)
 	p.refine(&r, m)
 	return r
+}
+
+// vocab is every word of every name the parser knows.
+func (p *Parser) vocab() map[string]bool {
+	if p.playlists == nil {
+		return p.names.vocab
+	}
+	m := make(map[string]bool, len(p.names.vocab)+len(p.playlists.vocab))
+	for _, v := range []map[string]bool{p.names.vocab, p.playlists.vocab} {
+		for w := range v {
+			m[w] = true
+		}
+	}
+	return m
+}
+
+// find looks a span up in the catalog and the user's playlists.
+func (p *Parser) find(words []string) []candidate {
+	out := p.names.find(words)
+	if p.playlists != nil {
+		out = append(out, p.playlists.find(words)...)
+		sortCandidates(out)
+	}
+	return out
+}
+
+func (p *Parser) playlistNamed(words []string) *Match {
+	if p.playlists != nil {
+		if m := p.playlists.playlistNamed(words); m != nil {
+			return m
+		}
+	}
+	return p.names.playlistNamed(words)
 }
 
 // set records what a span names; the first of a kind wins.
@@ -155,7 +189,7 @@ func (p *Parser) refine(r *Request, m *message) {
 		from := m.target()
 		words := trimWords(m.orig[from:], "my the a playlist list")
 		r.clearWithin(m.spans, from, len(m.words))
-		if pl := p.names.playlistNamed(words); pl != nil {
+		if pl := p.playlistNamed(words); pl != nil {
 			r.Playlist = pl
 		} else {
 			r.Name = strings.Join(words, " ")

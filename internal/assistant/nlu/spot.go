@@ -127,7 +127,7 @@ func (p *Parser) spot(orig, words []string) []span {
 	var all []span
 	for i := range words {
 		for l := 1; l <= 7 && i+l <= len(words); l++ {
-			if cands := p.names.find(orig[i : i+l]); len(cands) > 0 {
+			if cands := p.find(orig[i : i+l]); len(cands) > 0 {
 				c := cands[0]
 				m := c.name.match
 				rank := rankCatalog
