@@ -172,4 +172,3 @@ var controlReplies = map[string]string{
 	"resume":   "Press ▶ on the player bar to play on; or say “play” with the microphone on.",
 	"repeat":   "Press the repeat button on the player bar until it shows a 1 to repeat this song, or say “repeat this song” with the microphone on.",
 }
-

@@ -9,9 +9,9 @@ import (
 
 // Where a list of songs came from, when it is not what was asked for.
 const (
-	fromAsked    = ""
-	fromTop      = "top"      // recommendations fell back to the most played
-	fromNewest   = "newest"   // nothing has been played yet
+	fromAsked  = ""
+	fromTop    = "top"    // recommendations fell back to the most played
+	fromNewest = "newest" // nothing has been played yet
 )
 
 // songsFor picks the songs a request asks for: named ones (a song and
