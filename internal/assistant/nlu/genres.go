@@ -1,17 +1,31 @@
 package nlu
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // GenresIn lists the lexicon genres a text names ("Instrumental lo-fi, from
 // the album…" names lo-fi), so songs are matched to genres by the same
 // words people use to ask for them.
-func GenresIn(text string) []string {
+func GenresIn(text string) []string { return valuesIn("genre", text) }
+
+// EraIn reads a decade from text ("80s", "the eighties" → "1980s"), or "".
+func EraIn(text string) string {
+	if v := valuesIn("era", text); len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+// valuesIn lists the lexicon values of one kind that text names.
+func valuesIn(kind, text string) []string {
 	words := normalize(text)
 	var out []string
 	seen := map[string]bool{}
 	for i := range words {
 		for _, ph := range phrasesByFirst[words[i]] {
-			if ph.kind == "genre" && !seen[ph.value] && i+len(ph.words) <= len(words) && equal(words[i:i+len(ph.words)], ph.words) {
+			if ph.kind == kind && !seen[ph.value] && i+len(ph.words) <= len(words) && equal(words[i:i+len(ph.words)], ph.words) {
 				seen[ph.value] = true
 				out = append(out, ph.value)
 			}
@@ -26,6 +40,7 @@ func Genres() []string {
 	for g := range genres {
 		out = append(out, g)
 	}
+	sort.Strings(out)
 	return out
 }
 
@@ -35,6 +50,7 @@ func Moods() []string {
 	for m := range moods {
 		out = append(out, m)
 	}
+	sort.Strings(out)
 	return out
 }
 
