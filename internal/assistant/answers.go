@@ -157,7 +157,15 @@ func (t *turn) more() (*Answer, error) {
 // notUnderstood says what it did understand and what it can do instead,
 // with examples from this catalog.
 func (t *turn) notUnderstood(r *nlu.Request) (*Answer, error) {
-	return &Answer{Reply: "I'm not sure what you mean. " + t.capabilities()}, nil
+	if what := r.Describe(); what != "" && r.Query == "" {
+		return &Answer{Reply: fmt.Sprintf("I understood %s, but not what to do with them. Try “play %s” or “make me a playlist of %s”.",
+			what, what, what)}, nil
+	}
+	said := strings.Join(r.Words, " ")
+	if len(said) > 60 {
+		said = said[:60] + "…"
+	}
+	return &Answer{Reply: fmt.Sprintf("I'm not sure what you mean by “%s”. %s", said, t.capabilities())}, nil
 }
 
 // examples suggests requests that work on this catalog, naming its songs.

@@ -197,7 +197,12 @@ func TestTheIssuesExamplesGetUsefulAnswersOnAFreshDemoServer(t *testing.T) {
 	})
 	t.Run("not understood suggests requests from this catalog", func(t *testing.T) {
 		a := w.chat(t, "what's the capital of france")
-		if !strings.Contains(a.Reply, "I'm not sure what you mean") || !strings.Contains(a.Reply, "songs by ") {
+		if !strings.Contains(a.Reply, "I'm not sure what you mean by “what is the capital of france”") || !strings.Contains(a.Reply, "songs by ") {
+			t.Fatalf("%q", a.Reply)
+		}
+		// Half understood: it says which half.
+		a = w.chat(t, "why jazz though")
+		if !strings.Contains(a.Reply, "I understood jazz songs, but not what to do with them. Try “play jazz songs”") {
 			t.Fatalf("%q", a.Reply)
 		}
 	})
