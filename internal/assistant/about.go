@@ -166,9 +166,9 @@ func describe(songs []*musicify.Song) string {
 
 // controlReplies answer player commands: the player lives in the browser.
 var controlReplies = map[string]string{
-	"next":     "Press ⏭ on the player bar to skip to the next song, or turn on the microphone on a playlist and say “next”.",
-	"previous": "Press ⏮ on the player bar to go back (a song more than a few seconds in starts over), or say “previous” with the microphone on.",
-	"pause":    "Press ⏸ on the player bar to pause; or say “pause” with the microphone on.",
-	"resume":   "Press ▶ on the player bar to play on; or say “play” with the microphone on.",
-	"repeat":   "Press the repeat button on the player bar until it shows a 1 to repeat this song, or say “repeat this song” with the microphone on.",
+	"next":     "Press ⏭ on the player bar (or N) to skip to the next song, or turn on the microphone on a playlist and say “next”.",
+	"previous": "Press ⏮ on the player bar (or P) to go back (a song more than a few seconds in starts over), or say “previous” with the microphone on.",
+	"pause":    "Press ⏸ on the player bar (or Space) to pause; or say “pause” with the microphone on.",
+	"resume":   "Press ▶ on the player bar (or Space) to play on; or say “play” with the microphone on.",
+	"repeat":   "Press the repeat button on the player bar (or R) until it shows a 1 to repeat this song, or say “repeat this song” with the microphone on.",
 }
