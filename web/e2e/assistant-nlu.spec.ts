@@ -104,7 +104,7 @@ test('follow-ups: another one, then add them to a playlist by the start of its n
   await expect(await ask('add them to Focus')).toContainText('to “Focus Flow”');
   await chat.getByRole('button', { name: 'Add to “Focus Flow”' }).click();
   await expect(page).toHaveURL(new RegExp(`/player/${focus._id}$`));
-  await expect(statusToast(page)).toContainText('Added 8 songs');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Added 8 songs');
   const songs = await playlistOrder(page.request, focus._id);
   expect(songs.toSorted()).toEqual(CALM.toSorted());
 });

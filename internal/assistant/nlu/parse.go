@@ -195,7 +195,7 @@ func (p *Parser) refine(r *Request, m *message) {
 			r.Name = strings.Join(words, " ")
 		}
 	case PlaylistCreate:
-		if from, to := nameRange(m.words); from >= 0 {
+		if from, to := nameRange(m.words, m.spans); from >= 0 {
 			r.Name = strings.Join(m.orig[from:to], " ")
 			r.clearWithin(m.spans, from, to)
 		}
@@ -207,7 +207,7 @@ func (p *Parser) refine(r *Request, m *message) {
 	}
 	switch r.Intent {
 	case Play, Queue, Shuffle, List, WhoIs, WhoSings, Similar, Count, PlaylistCreate:
-		if !r.HasSelection() {
+		if !r.HasSelection() && r.Name == "" {
 			r.Query = leftover(m.plain)
 		}
 	}
@@ -227,20 +227,31 @@ func (r *Request) clearWithin(spans []span, from, to int) {
 }
 
 // nameRange finds a new playlist's name: after "called", "named" or
-// "titled", up to "from", "with", "of" or the end.
-func nameRange(words []string) (int, int) {
+// "titled", up to "from", "with" or the end; without those, up to "for",
+// "of" or "and" when a mood, genre or catalog name follows ("called Focus
+// for running"), so "Chat Mix For Focus from …" stays whole.
+func nameRange(words []string, spans []span) (int, int) {
+	startsSpan := map[int]bool{}
+	for _, s := range spans {
+		startsSpan[s.start] = true
+	}
 	for i, w := range words {
 		if w != "called" && w != "named" && w != "titled" {
 			continue
 		}
 		end := len(words)
-		for j := i + 1; j < len(words); j++ {
+		for j := i + 2; j < len(words) && end == len(words); j++ {
 			switch words[j] {
-			case "from", "with", "of", "out", "for", "using", "containing", "that", "and":
+			case "from", "with", "using", "containing":
 				end = j
 			}
-			if end != len(words) {
-				break
+		}
+		for j := i + 2; j < end && end == len(words); j++ {
+			switch words[j] {
+			case "for", "of", "and":
+				if startsSpan[j+1] || (j+2 < len(words) && startsSpan[j+2] && (words[j+1] == "some" || words[j+1] == "songs")) {
+					end = j
+				}
 			}
 		}
 		if end > i+1 {

@@ -82,6 +82,26 @@ func TestAPlaylistNameIsNotASelection(t *testing.T) {
 	}
 }
 
+func TestANewPlaylistsNameEndsWhereTheSongsBegin(t *testing.T) {
+	p := NewParser(demoCatalog())
+	for text, want := range map[string]string{
+		"make a playlist called Chat Mix For Focus from songs by paper moons": "Chat Mix For Focus|artist=paper moons",
+		"make a playlist called Focus for running":                            "Focus|mood=running",
+		"create a playlist named Best of Jazz with some jazz":                 "Best of Jazz|genre=jazz",
+		"make a playlist called Sleep and Dreams":                             "Sleep and Dreams|",
+	} {
+		r := p.Parse(text)
+		got := r.Entities()
+		delete(got, "name")
+		for k, v := range got {
+			got[k] = strings.ToLower(v)
+		}
+		if r.Intent != PlaylistCreate || !strings.EqualFold(r.Name+"|"+format(got), want) {
+			t.Errorf("%q: %s %q|%s, want %s", text, r.Intent, r.Name, format(got), want)
+		}
+	}
+}
+
 func TestDescribeSaysWhatWasUnderstood(t *testing.T) {
 	p := NewParser(demoCatalog())
 	for text, want := range map[string]string{
