@@ -44,10 +44,10 @@ func (t *turn) addToPlaylist(r *nlu.Request) (*Answer, error) {
 		if name == "" {
 			return &Answer{Reply: "Add them to which playlist? Say “add them to” and its name."}, nil
 		}
-		return &Answer{Reply: fmt.Sprintf("You have no playlist called “%s” yet: I can make it with %s.", name, describe(songs)),
+		return &Answer{Reply: fmt.Sprintf("You have no playlist called “%s” yet: I can make it with %s.", name, some(songs)),
 			Actions: []Action{{Type: "create_playlist", Label: fmt.Sprintf("Create “%s”", name), Name: name, Songs: ids(songs)}}}, nil
 	}
-	return &Answer{Reply: fmt.Sprintf("I can add %s to “%s”.", describe(songs), r.Playlist.Name),
+	return &Answer{Reply: fmt.Sprintf("I can add %s to “%s”.", some(songs), r.Playlist.Name),
 		Actions: []Action{{Type: "add_to_playlist", Label: fmt.Sprintf("Add to “%s”", r.Playlist.Name), PlaylistID: r.Playlist.ID, Songs: ids(songs)}}}, nil
 }
 
@@ -86,4 +86,12 @@ func (t *turn) makePlaylist(r *nlu.Request) (*Answer, error) {
 	}
 	return &Answer{Reply: reply,
 		Actions: []Action{{Type: "create_playlist", Label: fmt.Sprintf("Create “%s”", name), Name: name, Songs: ids(songs)}}}, nil
+}
+
+// some names a few songs, and says how many there are when it names only some.
+func some(songs []*musicify.Song) string {
+	if len(songs) <= 3 {
+		return describe(songs)
+	}
+	return fmt.Sprintf("these %d songs (%s…)", len(songs), describe(songs))
 }
