@@ -35,11 +35,20 @@ type name struct {
 // span of the message is compared only with names of about its length.
 type names struct {
 	byLen map[int][]*name
-	vocab map[string]bool // every word of every name
+	// starts holds the first k words (k >= 2, at least half) of longer
+	// names, joined, by length: "yellowsubmarine" for Yellow Submarine Dreams.
+	starts map[int][]start
+	vocab  map[string]bool // every word of every name
+}
+
+type start struct {
+	name   *name
+	words  int // how many of the name's words
+	joined string
 }
 
 func newNames(c Catalog) *names {
-	n := &names{byLen: map[int][]*name{}, vocab: map[string]bool{}}
+	n := &names{byLen: map[int][]*name{}, starts: map[int][]start{}, vocab: map[string]bool{}}
 	add := func(kind int, ms []Match) {
 		seen := map[string]bool{}
 		for _, m := range ms {
@@ -51,6 +60,12 @@ func newNames(c Catalog) *names {
 			seen[joined] = true
 			nm := &name{kind: kind, match: m, words: words, joined: joined}
 			n.byLen[len([]rune(joined))] = append(n.byLen[len([]rune(joined))], nm)
+			for k := 2; k < len(words); k++ {
+				if k*2 >= len(words) {
+					j := strings.Join(words[:k], "")
+					n.starts[len([]rune(j))] = append(n.starts[len([]rune(j))], start{nm, k, j})
+				}
+			}
 			for _, w := range words {
 				n.vocab[w] = true
 			}
@@ -109,14 +124,13 @@ func (n *names) find(words []string) []candidate {
 	}
 	// The start of a long name: "yellow submarine" for Yellow Submarine Dreams.
 	if len(words) >= 2 {
-		for _, list := range n.byLen {
-			for _, nm := range list {
-				if len(nm.words) <= len(words) || len(words)*2 < len(nm.words) {
+		for l := size - allow/2; l <= size+allow/2; l++ {
+			for _, st := range n.starts[l] {
+				if st.words != len(words) || st.joined[0] != joined[0] {
 					continue
 				}
-				prefix := strings.Join(nm.words[:len(words)], "")
-				if d := editDistance(joined, prefix); d <= maxEdits(len([]rune(prefix)))/2 {
-					out = append(out, candidate{name: nm, dist: d, partial: true})
+				if d := editDistance(joined, st.joined); d <= maxEdits(len([]rune(st.joined)))/2 {
+					out = append(out, candidate{name: st.name, dist: d, partial: true})
 				}
 			}
 		}
