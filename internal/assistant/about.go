@@ -100,11 +100,7 @@ func (t *turn) count(r *nlu.Request) (*Answer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("listing artists: %w", err)
 	}
-	asksArtists := false
-	for _, w := range r.Words {
-		asksArtists = asksArtists || w == "artists" || w == "bands" || w == "artist"
-	}
-	if asksArtists && r.Artist == nil {
+	if asksArtists(r) && r.Artist == nil {
 		return &Answer{Reply: fmt.Sprintf("There are %d artists here.", len(artists))}, nil
 	}
 	if r.HasSelection() && r.Query == "" {

@@ -43,8 +43,43 @@ func (t *turn) answer(r *nlu.Request) (*Answer, error) {
 		return t.more()
 	case nlu.Unknown:
 		return t.notUnderstood(r)
+	case nlu.List:
+		if !r.HasSelection() && asksArtists(r) {
+			return t.artists()
+		}
 	}
 	return t.play(r)
+}
+
+// asksArtists tells whether a request is about artists rather than songs.
+func asksArtists(r *nlu.Request) bool {
+	for _, w := range r.Words {
+		if w == "artists" || w == "artist" || w == "bands" || w == "band" {
+			return true
+		}
+	}
+	return false
+}
+
+// artists lists who has music here.
+func (t *turn) artists() (*Answer, error) {
+	artists, err := t.cat().Songs.Artists(t.ctx)
+	if err != nil {
+		return nil, fmt.Errorf("listing artists: %w", err)
+	}
+	if len(artists) == 0 {
+		return &Answer{Reply: "Nobody has music here yet: upload a song (Upload song in the menu)."}, nil
+	}
+	var names []string
+	for i, a := range artists {
+		if i == 10 {
+			names = append(names, fmt.Sprintf("%d more", len(artists)-10))
+			break
+		}
+		names = append(names, displayName(a.Name))
+	}
+	return &Answer{Reply: fmt.Sprintf("There are %d artists here: %s. Ask “who is %s” or “songs by %s”.",
+		len(artists), joinAnd(names), displayName(artists[0].Name), displayName(artists[0].Name))}, nil
 }
 
 // play answers the requests that pick songs to play: a song, an artist,
@@ -67,6 +102,10 @@ func (t *turn) play(r *nlu.Request) (*Answer, error) {
 		reply, label = "Popular right now: "+describe(songs)+".", "Play the top songs"
 	case r.Intent == nlu.Newest:
 		reply, label = "The newest songs: "+describe(songs)+".", "Play the newest songs"
+	case r.Intent == nlu.List && what == "":
+		reply, label = fmt.Sprintf("There are %s here, the newest first: %s.", count(len(songs), "songs"), describe(songs)), "Play all songs"
+	case r.Intent == nlu.Shuffle && what == "":
+		reply, label = fmt.Sprintf("Shuffling all %d songs.", len(songs)), "Play all songs"
 	case sel.source == fromTop:
 		reply, label = "I don't know your taste yet, so here is what people play most: "+describe(songs)+".", "Play the top songs"
 	case sel.source == fromNewest:

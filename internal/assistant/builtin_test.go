@@ -278,6 +278,9 @@ func TestListeningHistoryAndCounts(t *testing.T) {
 		"how do i listen offline?":            "Download for offline",
 		"how do I connect a subsonic app":     "app password in Settings",
 		"skip this song":                      "to skip to the next song",
+		"which artists do you have":           "There are 6 artists here: ",
+		"list all songs":                      "There are 24 songs here, the newest first",
+		"shuffle everything":                  "Shuffling all 24 songs.",
 		"popular songs (after these listens)": "Popular right now: “Glass Garden”",
 	} {
 		ask = strings.TrimSuffix(ask, " (after these listens)")

@@ -9,7 +9,6 @@ import (
 
 // Where a list of songs came from, when it is not what was asked for.
 const (
-	fromAsked  = ""
 	fromTop    = "top"    // recommendations fell back to the most played
 	fromNewest = "newest" // nothing has been played yet
 )
@@ -91,7 +90,10 @@ func (t *turn) unnamed(r *nlu.Request) ([]*musicify.Song, *selection, error) {
 			songs, err = c.Songs.SongsByIDs(ctx, idList)
 		}
 		return songs, sel, err
-	case nlu.Recommend, nlu.Play, nlu.Shuffle, nlu.Queue, nlu.PlaylistCreate:
+	case nlu.Shuffle, nlu.List: // "shuffle everything", "list all songs"
+		songs, err = c.Songs.Songs(ctx)
+		return songs, sel, err
+	case nlu.Recommend, nlu.Play, nlu.Queue, nlu.PlaylistCreate:
 		if songs, err = c.ForUser(ctx, t.u, 20); err != nil || len(songs) > 0 {
 			return songs, sel, err
 		}
