@@ -214,7 +214,7 @@ func (m *Main) Run(ctx context.Context) error {
 	api.Subsonic = m.subsonic(api, library)
 	api.JobStats = db // served at GET /api/admin/jobs, behind the admin check
 	m.observe(api, blobs)
-	catalogView := &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Recommender: engine}
+	catalogView := &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Likes: db, History: db, Recommender: engine}
 	if cfg.LLMBaseURL != "" {
 		api.Assistant = &assistant.OpenAI{BaseURL: cfg.LLMBaseURL, Model: cfg.LLMModel, APIKey: cfg.LLMAPIKey, Catalog: catalogView,
 			Client: &http.Client{Timeout: 2 * time.Minute}}

@@ -47,13 +47,24 @@ type Recommender interface {
 	Top(n int) []string
 }
 
+// ListenHistory is what a user played, for "what did I play last".
+type ListenHistory interface {
+	// RecentlyPlayed lists the songs a user played, the latest first, each once.
+	RecentlyPlayed(ctx context.Context, userID string, n int) ([]string, error)
+}
+
 // Catalog is what the assistant may look up, on behalf of a user.
 type Catalog struct {
 	Search      *search.Service
 	Songs       musicify.SongStore
 	Users       musicify.UserStore
 	Playlists   musicify.PlaylistStore
+	Likes       musicify.LikeStore
+	History     ListenHistory
 	Recommender Recommender
+	// Features are the songs' measured audio features; nil until audio
+	// analysis is wired in, and then moods and tempos are judged by genre.
+	Features FeatureSource
 }
 
 // FindSongs searches songs by what was typed.
@@ -127,23 +138,4 @@ func ids(songs []*musicify.Song) []string {
 		out[i] = s.ID
 	}
 	return out
-}
-
-// describe names up to three songs the way people say them.
-func describe(songs []*musicify.Song) string {
-	var parts []string
-	for i, s := range songs {
-		if i == 3 {
-			break
-		}
-		parts = append(parts, "“"+s.Name+"” by "+strings.ReplaceAll(s.Artist, "-", " "))
-	}
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	default:
-		return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
-	}
 }

@@ -99,8 +99,8 @@ func TestTheBuiltInAssistantAnswersFromTheCatalog(t *testing.T) {
 	}{
 		{"Play midnite harbor", "Midnight Harbour", "play", "Midnight Harbour"},
 		{"find slow snowfall please", "Slow Snowfall", "play", "Slow Snowfall"},
-		{"songs by paper moons", "songs by paper moons", "play", ""},
-		{"Play something by Neon Harbor!", "songs by neon harbor", "play", ""},
+		{"songs by paper moons", "I have 2 songs by Paper Moons", "play", ""},
+		{"Play something by Neon Harbor!", "3 songs by Neon Harbor", "play", ""},
 		{"something like Midnight Harbour", "If you like “Midnight Harbour”", "play", ""},
 		{"what's popular?", "Popular right now", "play", ""},
 		{"recommend me something", "You might like", "play", ""},

@@ -242,8 +242,7 @@ func (s *Seeder) song(ctx context.Context, spec synth.SongSpec, artist *musicify
 	if err != nil {
 		return nil, err
 	}
-	// The music has no words: say so, which also spares a transcription job.
-	text := fmt.Sprintf("Instrumental %s, from the album %s by %s.", strings.ToLower(spec.Genre), spec.Album, spec.ArtistName)
+	text := Description(spec)
 	return s.Library.Upload(ctx, musicify.SongUpload{
 		User: artist, Name: spec.Title, AudioPath: audioPath, SHA256: sum, Size: size, CoverPath: coverPath, Text: text,
 	})
@@ -325,6 +324,13 @@ func (s *Seeder) library(ctx context.Context, listener *musicify.User, artists m
 		}
 	}
 	return nil
+}
+
+// Description is a demo song's text. The music has no words: saying so
+// spares a transcription job, and its genre and album make it findable
+// (search, the assistant's moods and genres).
+func Description(spec synth.SongSpec) string {
+	return fmt.Sprintf("Instrumental %s, from the album %s by %s.", strings.ToLower(spec.Genre), spec.Album, spec.ArtistName)
 }
 
 func writeFile(path string, write func(io.Writer) error) error {

@@ -5,11 +5,13 @@ import (
 	"net/http"
 
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/speech"
 )
 
-// VoiceCommands recognizes the player's commands in a short clip.
+// VoiceCommands recognizes the player's commands and spoken requests in a
+// short clip.
 type VoiceCommands interface {
-	Command(ctx context.Context, audioPath string) (string, error)
+	Command(ctx context.Context, audioPath string) (speech.Heard, error)
 }
 
 // maxVoiceBytes bounds a voice clip: a few seconds of speech.
@@ -47,10 +49,10 @@ func (s *Server) handleVoiceCommand(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	cmd, err := s.Voice.Command(r.Context(), clip.path)
+	heard, err := s.Voice.Command(r.Context(), clip.path)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"command": cmd})
+	writeJSON(w, http.StatusOK, heard)
 }

@@ -37,12 +37,19 @@ func TestVoiceCommandsOverHTTP(t *testing.T) {
 	c := e.signUp("vox", "vox@example.com", "secret1")
 	for _, cmd := range speech.Commands { // each of the six, as espeak-ng says it
 		r := c.multipart("/api/voice/command", nil, "audio", spoken(t, cmd))
-		if r.Status != 200 || r.Body["command"] != cmd {
+		if r.Status != 200 || r.Body["command"] != cmd || r.Body["text"] != nil {
 			t.Fatalf("%s: %d %s", cmd, r.Status, r.Raw)
 		}
 	}
+	// Requests come back whole, with the command word that starts them.
+	for said, cmd := range map[string]string{"play something calm": "play", "shuffle my liked songs": "shuffle", "repeat this song": "repeat"} {
+		r := c.multipart("/api/voice/command", nil, "audio", spoken(t, said))
+		if r.Status != 200 || r.Body["command"] != cmd || r.Body["text"] != said {
+			t.Fatalf("%s: %d %s", said, r.Status, r.Raw)
+		}
+	}
 	expect(t, c.multipart("/api/voice/command", nil, "audio", readFixture(t, "audio", "chime-3s.mp3")), 400,
-		"We did not catch a command. Say start, shuffle, pause, previous, next or play.")
+		"We did not catch a command. Say start, shuffle, pause, previous, next or play, or ask for something like “play something calm”.")
 	expect(t, c.multipart("/api/voice/command", nil, "audio", nil), 400, "Please send the recorded clip (audio).")
 	expect(t, c.multipart("/api/voice/command", nil, "audio", []byte("not a recording")), 415, "This recording is not audio we can read.")
 	expect(t, e.client().multipart("/api/voice/command", nil, "audio", spoken(t, "play")), 401, "You are not signed in.")
@@ -60,7 +67,7 @@ type heldVoice struct {
 	release   chan struct{}
 }
 
-func (v *heldVoice) Command(ctx context.Context, _ string) (string, error) {
+func (v *heldVoice) Command(ctx context.Context, _ string) (speech.Heard, error) {
 	v.mu.Lock()
 	v.now++
 	v.most = max(v.most, v.now)
@@ -69,9 +76,9 @@ func (v *heldVoice) Command(ctx context.Context, _ string) (string, error) {
 	defer func() { v.mu.Lock(); v.now--; v.mu.Unlock() }()
 	select {
 	case <-v.release:
-		return "next", nil
+		return speech.Heard{Command: "next"}, nil
 	case <-ctx.Done():
-		return "", ctx.Err()
+		return speech.Heard{}, ctx.Err()
 	}
 }
 

@@ -32,7 +32,7 @@ func TestTranscriptionsRunNicedAndVoiceCommandsDoNot(t *testing.T) {
 	if want := "niceness " + strconv.Itoa(min(own+nice.Level, 19)); err != nil || got != want {
 		t.Errorf("a job's transcription heard %q, %v; want %q", got, err, want)
 	}
-	if got, err := s.Command(context.Background(), clip); err != nil || got != "play" {
-		t.Errorf("a voice command: %q, %v; want pocketsphinx at niceness %d", got, err, own)
+	if got, err := s.Command(context.Background(), clip); err != nil || got != (Heard{Command: "play"}) {
+		t.Errorf("a voice command: %+v, %v; want pocketsphinx at niceness %d", got, err, own)
 	}
 }

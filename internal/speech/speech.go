@@ -251,24 +251,73 @@ func (s *Sphinx) recognize(ctx context.Context, audioPath string, seconds int, a
 // Commands are the player's voice commands.
 var Commands = []string{"start", "shuffle", "pause", "previous", "next", "play"}
 
-// ErrNotHeard is the answer when no command was recognized.
-var ErrNotHeard = musicify.Errorf(musicify.EINVALID, "We did not catch a command. Say start, shuffle, pause, previous, next or play.")
+// Requests are the longer things people say, with the same intents as
+// typing them to the assistant: moods and activities, liked songs, repeat.
+// Each is a sentence of the grammar, so it is heard whole or not at all.
+var Requests = requests()
 
-// Command recognizes one of Commands in the first CommandSeconds of a
-// clip, with a grammar that allows nothing else: far more reliable than
-// free recognition. A clip ffmpeg cannot read is EUNSUPPORTED; a
+func requests() []string {
+	var out []string
+	for _, mood := range []string{"calm", "chill", "relaxing", "sad", "happy", "upbeat", "energetic"} {
+		out = append(out, "play something "+mood)
+	}
+	for _, genre := range []string{"jazz", "folk", "ambient"} {
+		out = append(out, "play some "+genre)
+	}
+	for _, activity := range []string{"running", "focus", "sleep", "party"} {
+		out = append(out, "play music for "+activity)
+	}
+	return append(out, "play my liked songs", "shuffle my liked songs", "repeat this song")
+}
+
+// ErrNotHeard is the answer when no command was recognized.
+var ErrNotHeard = musicify.Errorf(musicify.EINVALID, "We did not catch a command. Say start, shuffle, pause, previous, next or play, or ask for something like “play something calm”.")
+
+// grammar is the JSGF grammar of Commands and Requests.
+func grammar() string {
+	return "#JSGF V1.0;\ngrammar commands;\npublic <command> = " + strings.Join(append(append([]string{}, Requests...), Commands...), " | ") + ";\n"
+}
+
+// Heard is a recognized voice command: the player's command word (one of
+// Commands, or "repeat"), and for a request the sentence said.
+type Heard struct {
+	Command string `json:"command"`
+	Text    string `json:"text,omitempty"`
+}
+
+// heardOf reads what pocketsphinx returned: a whole request, else the
+// first command word in it.
+func heardOf(text string) (Heard, bool) {
+	text = strings.Join(strings.Fields(text), " ")
+	for _, r := range Requests {
+		if text == r {
+			return Heard{Command: strings.Fields(r)[0], Text: r}, true
+		}
+	}
+	for _, w := range strings.Fields(text) {
+		for _, c := range Commands {
+			if w == c {
+				return Heard{Command: c}, true
+			}
+		}
+	}
+	return Heard{}, false
+}
+
+// Command recognizes one of Commands or Requests in the first
+// CommandSeconds of a clip, with a grammar that allows nothing else: far
+// more reliable than free recognition. A clip ffmpeg cannot read is EUNSUPPORTED; a
 // recognizer that fails or takes longer than CommandTimeout is
 // EUNAVAILABLE; when ctx ends first, the error wraps ctx.Err().
-func (s *Sphinx) Command(ctx context.Context, audioPath string) (string, error) {
+func (s *Sphinx) Command(ctx context.Context, audioPath string) (Heard, error) {
 	dir, err := os.MkdirTemp("", "grammar-")
 	if err != nil {
-		return "", err
+		return Heard{}, err
 	}
 	defer os.RemoveAll(dir)
 	gram := filepath.Join(dir, "commands.gram")
-	body := "#JSGF V1.0;\ngrammar commands;\npublic <command> = " + strings.Join(Commands, " | ") + ";\n"
-	if err := os.WriteFile(gram, []byte(body), 0o600); err != nil {
-		return "", err
+	if err := os.WriteFile(gram, []byte(grammar()), 0o600); err != nil {
+		return Heard{}, err
 	}
 	timeout := s.CommandTimeout
 	if timeout <= 0 {
@@ -280,19 +329,15 @@ func (s *Sphinx) Command(ctx context.Context, audioPath string) (string, error) 
 	switch {
 	case err == nil:
 	case ctx.Err() != nil: // the caller gave up: nothing went wrong here
-		return "", fmt.Errorf("recognizing a voice command: %w", ctx.Err())
+		return Heard{}, fmt.Errorf("recognizing a voice command: %w", ctx.Err())
 	case musicify.ErrorCode(err) == musicify.EUNSUPPORTED:
-		return "", err
+		return Heard{}, err
 	default: // pocketsphinx failed, or ran out of time
-		return "", &musicify.Error{Code: musicify.EUNAVAILABLE, Message: "Voice commands are not available right now. Please try again.",
+		return Heard{}, &musicify.Error{Code: musicify.EUNAVAILABLE, Message: "Voice commands are not available right now. Please try again.",
 			Err: fmt.Errorf("recognizing a voice command: %w", err)}
 	}
-	for _, w := range strings.Fields(heard) {
-		for _, c := range Commands {
-			if w == c {
-				return c, nil
-			}
-		}
+	if h, ok := heardOf(heard); ok {
+		return h, nil
 	}
-	return "", ErrNotHeard
+	return Heard{}, ErrNotHeard
 }

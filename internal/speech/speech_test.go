@@ -148,11 +148,11 @@ func TestOnlyTheStartOfAVoiceClipIsHeard(t *testing.T) {
 	// at once is heard, one said after CommandSeconds is not listened to.
 	early := speakFiltered(t, "pause", "apad=whole_dur=60")
 	late := speakFiltered(t, "pause", fmt.Sprintf("adelay=%d,apad=whole_dur=60", (CommandSeconds+2)*1000))
-	if cmd, err := s.Command(context.Background(), early); err != nil || cmd != "pause" {
-		t.Fatalf("said at once: %q, %v", cmd, err)
+	if cmd, err := s.Command(context.Background(), early); err != nil || cmd.Command != "pause" {
+		t.Fatalf("said at once: %+v, %v", cmd, err)
 	}
 	if cmd, err := s.Command(context.Background(), late); err != ErrNotHeard {
-		t.Fatalf("said after %d s: %q, %v; want ErrNotHeard", CommandSeconds+2, cmd, err)
+		t.Fatalf("said after %d s: %+v, %v; want ErrNotHeard", CommandSeconds+2, cmd, err)
 	}
 	// The late command is in the clip: the whole clip transcribed hears it.
 	if text, err := s.Transcribe(context.Background(), late); err != nil || text == "" {
@@ -223,5 +223,33 @@ func TestACommandWhoseCallerLeftSaysSo(t *testing.T) {
 	// Canceled before anything ran, too.
 	if _, err := needSphinx(t).Command(ctx, clip); !errors.Is(err, context.Canceled) || errors.As(err, &merr) {
 		t.Fatalf("a command canceled at once: %v", err)
+	}
+}
+
+func TestSpokenRequestsAreHeardWhole(t *testing.T) {
+	s := needSphinx(t)
+	for said, want := range map[string]Heard{
+		"play something calm":    {Command: "play", Text: "play something calm"},
+		"shuffle my liked songs": {Command: "shuffle", Text: "shuffle my liked songs"},
+		"repeat this song":       {Command: "repeat", Text: "repeat this song"},
+		"next":                   {Command: "next"},
+	} {
+		t.Run(said, func(t *testing.T) {
+			if got, err := s.Command(context.Background(), Speak(t, said)); err != nil || got != want {
+				t.Fatalf("heard %+v, %v; want %+v", got, err, want)
+			}
+		})
+	}
+}
+
+func TestEveryRequestIsASentenceOfTheGrammar(t *testing.T) {
+	g := grammar()
+	for _, r := range append(append([]string{}, Requests...), Commands...) {
+		if !strings.Contains(g, "= "+r+" |") && !strings.Contains(g, "| "+r+" |") && !strings.Contains(g, "| "+r+";") {
+			t.Errorf("%q is not an alternative of %q", r, g)
+		}
+		if h, ok := heardOf(r); !ok || (h.Text != r && h.Command != r) {
+			t.Errorf("%q read back as %+v", r, h)
+		}
 	}
 }

@@ -94,6 +94,22 @@ func TestRecommendationSourcesReadBackWhatWasWritten(t *testing.T) {
 		if err != nil || len(artists) != 1 || artists[0].Songs != 3 {
 			t.Errorf("artists: %+v, %v", artists, err)
 		}
+		// What a user played last, each song once, the latest first.
+		bob := newUser(t, db, "bob")
+		for i, id := range []string{"s2", "s0", "s2", "s1"} {
+			if _, err := db.AddView(ctx, id, bob.ID, t0.Add(time.Duration(10+i)*time.Second)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got, err := db.RecentlyPlayed(ctx, bob.ID, 10); err != nil || strings.Join(got, " ") != "s1 s2 s0" {
+			t.Errorf("bob played last: %v, %v", got, err)
+		}
+		if got, err := db.RecentlyPlayed(ctx, bob.ID, 2); err != nil || strings.Join(got, " ") != "s1 s2" {
+			t.Errorf("bob's last two: %v, %v", got, err)
+		}
+		if got, err := db.RecentlyPlayed(ctx, "nobody", 10); err != nil || len(got) != 0 {
+			t.Errorf("nobody played: %v, %v", got, err)
+		}
 	})
 }
 

@@ -14,6 +14,28 @@ func (d *DB) EachListen(ctx context.Context, fn func(musicify.Interaction) error
 	return d.eachInteraction(ctx, `SELECT user_id, song_id, at FROM listens ORDER BY at`, fn)
 }
 
+// RecentlyPlayed lists the songs a user played, the latest first, each
+// once, for the assistant's "what did I play last".
+func (d *DB) RecentlyPlayed(ctx context.Context, userID string, n int) ([]string, error) {
+	rows, err := d.query(ctx, `SELECT song_id FROM listens WHERE user_id = ? GROUP BY song_id ORDER BY MAX(at) DESC, song_id LIMIT ?`, userID, n)
+	if err != nil {
+		return nil, fmt.Errorf("reading recent listens: %w", err)
+	}
+	defer rows.Close()
+	out := []string{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("reading recent listens: %w", err)
+		}
+		out = append(out, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("reading recent listens: %w", err)
+	}
+	return out, nil
+}
+
 func (d *DB) EachLike(ctx context.Context, fn func(musicify.Interaction) error) error {
 	return d.eachInteraction(ctx, `SELECT user_id, song_id, created_at FROM likes ORDER BY created_at`, fn)
 }

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { baseURL } from './env';
 import { createAccount, createPlaylist, playerBar, signIn, songNamed } from './helpers';
@@ -15,13 +16,19 @@ const demoSongs = [
   'Slow Snowfall',
 ];
 
-test('without speech recognition the microphone records clips the server recognizes: “next” moves on', async ({
-  playwright,
-}) => {
-  // Chromium's fake microphone plays this file, over and over: espeak-ng saying 'next', then a pause.
+/**
+ * A browser without speech recognition whose fake microphone plays
+ * espeak-ng saying `said`, then a pause, over and over; signed in as a new
+ * account, with a playlist of demoSongs open.
+ */
+async function withFakeMicrophone(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  said: string,
+  run: (page: Page) => Promise<void>,
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'musicify-voice-'));
-  const wav = path.join(dir, 'next.wav');
-  execFileSync('espeak-ng', ['-m', '-w', wav, '<speak>next<break time="1s"/></speak>']);
+  const wav = path.join(dir, 'said.wav');
+  execFileSync('espeak-ng', ['-m', '-w', wav, `<speak>${said}<break time="1s"/></speak>`]);
   const browser = await playwright.chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -46,26 +53,42 @@ test('without speech recognition the microphone records clips the server recogni
     const ids = [];
     for (const name of demoSongs) ids.push((await songNamed(page.request, name))._id);
     const playlist = await createPlaylist(page.request, 'Voice test', ids);
-
     await page.goto(`/player/${playlist._id}`);
     expect(await page.evaluate(() => 'webkitSpeechRecognition' in window)).toBe(false);
+    await run(page);
+  } finally {
+    await browser.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Waits for the server to recognize a clip as `heard` (a command, or a request's text). */
+function recognized(page: Page, heard: { command: string; text?: string }) {
+  return page.waitForResponse(
+    async (r) => {
+      if (!r.url().endsWith('/api/voice/command') || r.status() !== 200) return false;
+      const body = (await r.json()) as { command: string; text?: string };
+      return body.command === heard.command && body.text === heard.text;
+    },
+    { timeout: 20_000 },
+  );
+}
+
+test('without speech recognition the microphone records clips the server recognizes: “next” moves on', async ({
+  playwright,
+}) => {
+  await withFakeMicrophone(playwright, 'next', async (page) => {
     await expect(page.getByText("Browser doesn't support speech recognition.")).toHaveCount(0);
     await page.getByRole('button', { name: 'Play all' }).click();
     await expect(playerBar(page)).toContainText(demoSongs[0]!);
 
-    const recognized = page.waitForResponse(
-      async (r) =>
-        r.url().endsWith('/api/voice/command') &&
-        r.status() === 200 &&
-        ((await r.json()) as { command: string }).command === 'next',
-      { timeout: 20_000 },
-    );
+    const heard = recognized(page, { command: 'next' });
     await page.getByRole('button', { name: 'Microphone: off' }).click();
     await expect(page.getByRole('button', { name: 'Microphone: on' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    const request = (await recognized).request();
+    const request = (await heard).request();
     expect(request.headers()['content-type']).toContain('multipart/form-data');
 
     const status = page.getByRole('status', { name: 'Voice commands' });
@@ -75,10 +98,25 @@ test('without speech recognition the microphone records clips the server recogni
     await expect(playerBar(page)).not.toContainText(demoSongs[0]!);
     await page.getByRole('button', { name: 'Microphone: on' }).click();
     await expect(status).toHaveCount(0);
-  } finally {
-    await browser.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
+});
+
+test('saying “play something calm” asks the assistant and plays a calm song', async ({
+  playwright,
+}) => {
+  await withFakeMicrophone(playwright, 'play something calm', async (page) => {
+    const heard = recognized(page, { command: 'play', text: 'play something calm' });
+    await page.getByRole('button', { name: 'Microphone: off' }).click();
+    await heard;
+    await expect(page.getByRole('status', { name: 'Voice commands' })).toContainText(
+      'play something calm',
+    );
+    await page.getByRole('button', { name: 'Microphone: on' }).click();
+    // Paper Moons (ambient) and Sleepy Kettle (lo-fi) are the calm songs.
+    await expect(playerBar(page)).toContainText(
+      /Slow Snowfall|Glass Garden|Letters to the Sea|Northern Quiet|Rainy Window Study|Tea at 3 AM|Cassette Bloom|Library Cat/,
+    );
+  });
 });
 
 test('a browser that can neither recognize speech nor record says so, as SPEC.md words it', async ({

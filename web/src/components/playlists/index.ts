@@ -3,4 +3,4 @@ export { PlaylistCard } from './PlaylistCard';
 export { PlaylistCover } from './PlaylistCover';
 export { useCreatePlaylist, createPlaylist } from './create-playlist';
 export { usePlaylists, playlistsQuery } from './get-playlists';
-export { addToPlaylist, useAddToPlaylist } from './add-to-playlist';
+export { addToPlaylist, useAddToPlaylist, useAddSongsToPlaylist } from './add-to-playlist';

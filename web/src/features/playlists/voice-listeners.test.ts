@@ -42,6 +42,7 @@ function events() {
   return {
     onHeard: vi.fn<ListenerEvents['onHeard']>(),
     onCommand: vi.fn<ListenerEvents['onCommand']>(),
+    onRequest: vi.fn<ListenerEvents['onRequest']>(),
     onFatal: vi.fn<ListenerEvents['onFatal']>(),
     onUnavailable: vi.fn<ListenerEvents['onUnavailable']>(),
   };
@@ -60,6 +61,10 @@ describe('listening with the browser’s speech recognition', () => {
     rec.say('skip to the next', true);
     expect(on.onHeard).toHaveBeenLastCalledWith('skip to the next');
     expect(on.onCommand).toHaveBeenCalledWith('next');
+    // A request is heard whole, not as its first command word.
+    rec.say('play something calm', true);
+    expect(on.onRequest).toHaveBeenCalledWith({ command: 'play', text: 'play something calm' });
+    expect(on.onCommand).toHaveBeenCalledTimes(1);
 
     // Chrome ends after a silence: it starts again, until stopped.
     rec.onend?.();
@@ -155,6 +160,19 @@ describe('listening by recording clips for the server', () => {
     await vi.advanceTimersByTimeAsync(6000);
     expect(FakeRecorder.made).toBe(3);
     expect(recognize).toHaveBeenCalledTimes(2);
+  });
+
+  it('passes a request the server heard whole on as a request', async () => {
+    const on = events();
+    const recognize = vi
+      .fn()
+      .mockResolvedValueOnce({ command: 'play', text: 'play something calm' });
+    const stop = listenWithRecorder(recognize, on);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(on.onHeard).toHaveBeenCalledWith('play something calm');
+    expect(on.onRequest).toHaveBeenCalledWith({ command: 'play', text: 'play something calm' });
+    expect(on.onCommand).not.toHaveBeenCalled();
+    stop();
   });
 
   it('stops with the server’s reason when it cannot recognize speech', async () => {

@@ -2,8 +2,10 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import {
   isVoiceCommand,
   matchCommand,
+  matchRequest,
   type SpeechRecognitionConstructor,
   type VoiceCommand,
+  type VoiceRequest,
 } from './voice';
 
 /** How long each recording sent to the server lasts. */
@@ -13,6 +15,8 @@ export interface ListenerEvents {
   /** What was heard so far (interim words, or the command the server recognized). */
   onHeard: (text: string) => void;
   onCommand: (command: VoiceCommand) => void;
+  /** A longer request ('play something calm'), heard whole. */
+  onRequest: (request: VoiceRequest) => void;
   /** Listening cannot go on; the sentence says why. */
   onFatal: (message: string) => void;
   /** The browser's own recognition cannot work here (no service, no capture): try another way. */
@@ -58,8 +62,10 @@ export function listenWithSpeech(
       const words = result[0].transcript;
       heard += words;
       if (result.isFinal) {
-        const command = matchCommand(words);
-        if (command) events.onCommand(command);
+        const request = matchRequest(words);
+        const command = request ? null : matchCommand(words);
+        if (request) events.onRequest(request);
+        else if (command) events.onCommand(command);
       }
     }
     if (heard.trim() !== '') events.onHeard(heard.trim());
@@ -101,7 +107,7 @@ export function listenWithSpeech(
  * (400) changes nothing; any other failure ends listening with its reason.
  */
 export function listenWithRecorder(
-  recognize: (clip: Blob, signal: AbortSignal) => Promise<{ command: string }>,
+  recognize: (clip: Blob, signal: AbortSignal) => Promise<{ command: string; text?: string }>,
   events: ListenerEvents,
   clipMs = CLIP_MS,
 ): StopListening {
@@ -119,8 +125,15 @@ export function listenWithRecorder(
 
   async function send(clip: Blob) {
     try {
-      const { command } = await recognize(clip, uploads.signal);
-      if (stopped || !isVoiceCommand(command)) return;
+      const { command, text } = await recognize(clip, uploads.signal);
+      if (stopped) return;
+      const request = text ? matchRequest(text) : null;
+      if (request) {
+        events.onHeard(request.text);
+        events.onRequest(request);
+        return;
+      }
+      if (!isVoiceCommand(command)) return;
       events.onHeard(command);
       events.onCommand(command);
     } catch (err) {

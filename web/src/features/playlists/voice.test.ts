@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getPlayerState, playSongs, resetPlayer, setPlaying } from '@/lib/player-store';
 import { songsAbcd } from '@/test/songs';
-import { matchCommand, runCommand, voiceSupport } from './voice';
+import { matchCommand, matchRequest, runCommand, runRequest, voiceSupport } from './voice';
 
 function Recognition() {}
 function Recorder() {}
@@ -97,5 +97,47 @@ describe('running a command', () => {
     expect(state.shuffle).toBe(true);
     expect(state.playing).toBe(true);
     expect([...ids()].sort()).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
+describe('spoken requests', () => {
+  beforeEach(() => resetPlayer());
+
+  it.each([
+    ['play something calm', 'play', 'play something calm'],
+    ['OK, Play Something Calm please', 'play', 'play something calm'],
+    ['shuffle my liked songs', 'shuffle', 'shuffle my liked songs'],
+    ['play music for running', 'play', 'play music for running'],
+    ['repeat this song', 'repeat', 'repeat this song'],
+  ])('“%s” is a %s request: %s', (heard, command, text) => {
+    expect(matchRequest(heard)).toEqual({ command, text });
+  });
+
+  it.each(['next', 'play', 'shuffle', 'something calm'])('“%s” is no request', (heard) => {
+    expect(matchRequest(heard)).toBeNull();
+  });
+
+  it('plays the songs the assistant offers, and shuffles them when asked to', async () => {
+    const songs = songsAbcd();
+    const asked: string[] = [];
+    const ask = (text: string) => {
+      asked.push(text);
+      return Promise.resolve({ reply: 'Here are calm songs.', actions: [{ type: 'play', songs }] });
+    };
+    expect(await runRequest({ command: 'play', text: 'play something calm' }, ask)).toBe(
+      'Here are calm songs.',
+    );
+    expect(getPlayerState().queue.map((s) => s._id)).toEqual(songs.map((s) => s._id));
+    expect(getPlayerState().playing).toBe(true);
+
+    await runRequest({ command: 'shuffle', text: 'shuffle my liked songs' }, ask);
+    expect(getPlayerState().shuffle).toBe(true);
+    expect(asked).toEqual(['play something calm', 'shuffle my liked songs']);
+  });
+
+  it('repeats the song that plays without asking anyone', async () => {
+    const ask = () => Promise.reject(new Error('not asked'));
+    await runRequest({ command: 'repeat', text: 'repeat this song' }, ask);
+    expect(getPlayerState().repeat).toBe('one');
   });
 });

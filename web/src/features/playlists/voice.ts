@@ -6,6 +6,7 @@ import {
   playSongs,
   previous,
   setPlaying,
+  setRepeat,
 } from '@/lib/player-store';
 import type { Song } from '@/lib/song';
 
@@ -113,4 +114,52 @@ export function runCommand(command: VoiceCommand, songs: Song[]): void {
       playShuffled(songs);
       return;
   }
+}
+
+/**
+ * A longer thing said, with the assistant's intents: 'play something calm',
+ * 'shuffle my liked songs', 'repeat this song'. The server's grammar has the
+ * same sentences (internal/speech).
+ */
+export interface VoiceRequest {
+  command: 'play' | 'shuffle' | 'repeat';
+  text: string;
+}
+
+const REQUEST =
+  /\b(?:(play|shuffle) (?:something \w+|some \w+|music for \w+|my liked songs|my likes|my favou?rites)|(repeat) (?:this|the) song)\b/;
+
+/** The request in what was heard ('ok, play something calm please'), or null. */
+export function matchRequest(heard: string): VoiceRequest | null {
+  const m = REQUEST.exec(
+    heard
+      .toLowerCase()
+      .replace(/[^a-z ]+/g, ' ')
+      .replace(/\s+/g, ' '),
+  );
+  if (!m) return null;
+  const command = (m[1] ?? m[2]) as VoiceRequest['command'];
+  return { command, text: m[0] };
+}
+
+/**
+ * Does a request: 'repeat this song' repeats the song that plays; the others
+ * ask the assistant and play (or shuffle) the songs it offers. Returns the
+ * assistant's reply, to show.
+ */
+export async function runRequest(
+  request: VoiceRequest,
+  ask: (text: string) => Promise<{ reply: string; actions: { type: string; songs?: Song[] }[] }>,
+): Promise<string> {
+  if (request.command === 'repeat') {
+    setRepeat('one');
+    return 'Repeating this song.';
+  }
+  const answer = await ask(request.text);
+  const songs = answer.actions.find((a) => a.type === 'play' && (a.songs?.length ?? 0) > 0)?.songs;
+  if (songs) {
+    if (request.command === 'shuffle') playShuffled(songs);
+    else playSongs(songs, 0);
+  }
+  return answer.reply;
 }

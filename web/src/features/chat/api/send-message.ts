@@ -4,11 +4,11 @@ import { readEventStream } from '../sse';
 
 /** Something the assistant offers to do, shown as a button under its reply. */
 export interface ChatAction {
-  type: 'play' | 'open_playlist' | 'create_playlist';
+  type: 'play' | 'open_playlist' | 'create_playlist' | 'add_to_playlist';
   label: string;
-  /** play, create_playlist: the songs. */
+  /** play, create_playlist, add_to_playlist: the songs. */
   songs?: Song[];
-  /** open_playlist: the playlist's id. */
+  /** open_playlist, add_to_playlist: the playlist's id. */
   playlist?: string;
   /** create_playlist: the new playlist's name. */
   name?: string;
@@ -41,7 +41,7 @@ interface SendOptions {
   signal?: AbortSignal;
 }
 
-const ACTION_TYPES = new Set(['play', 'open_playlist', 'create_playlist']);
+const ACTION_TYPES = new Set(['play', 'open_playlist', 'create_playlist', 'add_to_playlist']);
 
 function isAction(v: unknown): v is ChatAction {
   if (!v || typeof v !== 'object') return false;

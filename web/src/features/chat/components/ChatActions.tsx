@@ -1,10 +1,11 @@
 import { useNavigate } from 'react-router';
-import { ListMusic, ListPlus, Play } from 'lucide-react';
+import { ListMusic, ListPlus, ListVideo, Play } from 'lucide-react';
 import { Button, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { playSongs } from '@/lib/player-store';
 import { playlistPath } from '@/lib/playlist';
 import { plural } from '@/lib/song';
+import { useAddSongsToPlaylist } from '@/components/playlists';
 import { useCreatePlaylistWithSongs } from '../api/create-playlist-with-songs';
 import type { ChatAction } from '../api/send-message';
 
@@ -12,6 +13,7 @@ const icons = {
   play: <Play size={16} fill="currentColor" aria-hidden="true" />,
   open_playlist: <ListMusic size={16} aria-hidden="true" />,
   create_playlist: <ListPlus size={16} aria-hidden="true" />,
+  add_to_playlist: <ListVideo size={16} aria-hidden="true" />,
 };
 
 /**
@@ -29,6 +31,7 @@ function ActionButton({
   const navigate = useNavigate();
   const toast = useToast();
   const create = useCreatePlaylistWithSongs();
+  const add = useAddSongsToPlaylist();
 
   function run() {
     const songs = action.songs ?? [];
@@ -40,6 +43,22 @@ function ActionButton({
       case 'open_playlist':
         if (action.playlist) void navigate(playlistPath(action.playlist));
         return;
+      case 'add_to_playlist': {
+        const playlistId = action.playlist;
+        if (!playlistId || songs.length === 0 || add.isPending) return;
+        void add.mutateAsync({ playlistId, songIds: songs.map((s) => s._id) }).then(
+          ({ added, already }) => {
+            toast.success(
+              already > 0
+                ? `Added ${plural(added, 'song')}; ${plural(already, 'song')} already there`
+                : `Added ${plural(added, 'song')}`,
+            );
+            void navigate(playlistPath(playlistId));
+          },
+          (err: unknown) => toast.error(errorMessage(err)),
+        );
+        return;
+      }
       case 'create_playlist': {
         // Once made, the button opens the playlist instead of making another.
         if (action.created) {
@@ -74,7 +93,7 @@ function ActionButton({
       variant="secondary"
       size="sm"
       icon={icons[action.type]}
-      loading={create.isPending}
+      loading={create.isPending || add.isPending}
       onClick={run}
     >
       {action.label}

@@ -443,6 +443,35 @@ describe('the actions under a reply', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Created “Focus” with 2 songs');
   });
 
+  it('adds the songs to one of my playlists, says so and opens it', async () => {
+    const playlist = { _id: 'p7', id: 'p7', name: 'Focus Flow', owner: 'ann', mine: true };
+    let adds = 0;
+    const calls = mockFetch(
+      () =>
+        streamed('I can add them.', [
+          { type: 'add_to_playlist', label: 'Add to “Focus Flow”', playlist: 'p7', songs },
+        ]),
+      {
+        // The second song is in the playlist already.
+        'PUT /api/playlist/add': () =>
+          ++adds === 1
+            ? json(200, { message: 'success', playlist })
+            : json(409, { message: 'This song is already in the playlist.' }),
+      },
+    );
+    const user = userEvent.setup();
+    const { router } = renderChat();
+    await user.type(input(), 'add them to focus{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Add to “Focus Flow”' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/player/p7'));
+    const writes = calls.filter((c) => c.url.startsWith('/api/playlist'));
+    expect(writes.map((c) => [c.method, c.url, c.body])).toEqual([
+      ['PUT', '/api/playlist/add', { id: 'p7', songs: 's1' }],
+      ['PUT', '/api/playlist/add', { id: 'p7', songs: 's2' }],
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('Added 1 song; 1 song already there');
+  });
+
   it('remembers the playlist it made for the session: a reload still opens it', async () => {
     const playlist = { _id: 'p1', id: 'p1', name: 'Focus', owner: 'ann', mine: true };
     const calls = mockFetch(

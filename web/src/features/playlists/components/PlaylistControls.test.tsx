@@ -79,7 +79,7 @@ describe('the microphone', () => {
       'true',
     );
     expect(screen.getByRole('status', { name: 'Voice commands' })).toHaveTextContent(
-      'Listening: say start, shuffle, pause, previous, next or play.',
+      'Listening: say start, shuffle, pause, previous, next or play, or ask for “play something calm”.',
     );
     // The microphone is asked for only now, one way or the other.
     if (browser.speech) expect(FakeRecognition.last?.start).toHaveBeenCalled();

@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
 import { ChevronDown, FileText, Mic, MicOff, Play, Share2, Shuffle } from 'lucide-react';
 import { DownloadCollectionButton } from '@/components/offline/DownloadCollectionButton';
-import { Button } from '@/components/ui';
+import { Button, useToast } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
 import type { CollectionRef } from '@/lib/offline/downloads';
 import { playShuffled, playSongs } from '@/lib/player-store';
 import type { Song } from '@/lib/song';
+import { askAssistant } from '../api/ask-assistant';
 import { useVoiceCommands } from '../hooks/use-voice-commands';
-import { runCommand, VOICE_COMMANDS, VOICE_UNSUPPORTED } from '../voice';
+import { runCommand, runRequest, VOICE_COMMANDS, VOICE_UNSUPPORTED } from '../voice';
 import { Transcript } from './Transcript';
 
 interface PlaylistControlsProps {
@@ -26,7 +28,9 @@ function VoiceStatus({ voice }: { voice: ReturnType<typeof useVoiceCommands> }) 
     <div className="pl-voice" role="status" aria-label="Voice commands">
       <span className="pl-voice__pulse" aria-hidden="true" />
       <div className="pl-voice__text">
-        <p className="pl-voice__hint">Listening: say {COMMAND_LIST}.</p>
+        <p className="pl-voice__hint">
+          Listening: say {COMMAND_LIST}, or ask for “play something calm”.
+        </p>
         {voice.heard !== '' && (
           <p className="pl-voice__heard">
             <span>
@@ -45,7 +49,15 @@ function VoiceStatus({ voice }: { voice: ReturnType<typeof useVoiceCommands> }) 
  * and the transcript of the song that plays.
  */
 export function PlaylistControls({ songs, onShare, download }: PlaylistControlsProps) {
-  const voice = useVoiceCommands((command) => runCommand(command, songs));
+  const toast = useToast();
+  const voice = useVoiceCommands(
+    (command) => runCommand(command, songs),
+    (request) =>
+      void runRequest(request, (text) => askAssistant(text)).then(
+        (reply) => toast.info(reply),
+        (err: unknown) => toast.error(errorMessage(err)),
+      ),
+  );
   const [transcriptOpen, setTranscriptOpen] = useState(false);
   const transcriptId = useId();
   const noteId = useId();

@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { recognizeCommand } from '../api/voice-command';
-import { canRecord, speechRecognitionOf, voiceSupport, type VoiceCommand } from '../voice';
+import {
+  canRecord,
+  speechRecognitionOf,
+  voiceSupport,
+  type VoiceCommand,
+  type VoiceRequest,
+} from '../voice';
 import { listenWithRecorder, listenWithSpeech } from '../voice-listeners';
 
 export interface VoiceCommands {
@@ -24,7 +30,10 @@ const UNAVAILABLE = 'Speech recognition is not available in this browser right n
  * without its cloud service) short recordings the server recognizes. The
  * microphone is asked for only when listening is turned on.
  */
-export function useVoiceCommands(onCommand: (command: VoiceCommand) => void): VoiceCommands {
+export function useVoiceCommands(
+  onCommand: (command: VoiceCommand) => void,
+  onRequest: (request: VoiceRequest) => void = () => {},
+): VoiceCommands {
   const [support] = useState(() => voiceSupport());
   const [listening, setListening] = useState(false);
   const [mode, setMode] = useState<'speech' | 'recorder'>(
@@ -34,9 +43,11 @@ export function useVoiceCommands(onCommand: (command: VoiceCommand) => void): Vo
   const [command, setCommand] = useState<VoiceCommand | null>(null);
   const [error, setError] = useState<string | null>(null);
   const onCommandRef = useRef(onCommand);
+  const onRequestRef = useRef(onRequest);
 
   useEffect(() => {
     onCommandRef.current = onCommand;
+    onRequestRef.current = onRequest;
   });
 
   useEffect(() => {
@@ -46,6 +57,10 @@ export function useVoiceCommands(onCommand: (command: VoiceCommand) => void): Vo
       onCommand: (c: VoiceCommand) => {
         setCommand(c);
         onCommandRef.current(c);
+      },
+      onRequest: (r: VoiceRequest) => {
+        setCommand(null);
+        onRequestRef.current(r);
       },
       onFatal: (message: string) => {
         setListening(false);
