@@ -22,6 +22,7 @@ import (
 	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/config"
 	"github.com/musicify/musicify/internal/covers"
+	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/demo"
 	"github.com/musicify/musicify/internal/httpapi"
 	"github.com/musicify/musicify/internal/jobs"
@@ -192,8 +193,10 @@ func (m *Main) Run(ctx context.Context) error {
 	if library.FFmpeg.CanWebP() {
 		api.Covers.EncodeWebP = library.FFmpeg.WebP
 	}
+	// The scan gives way to the requests people wait for.
+	api.Foreground = &foreground.Gauge{}
 	if scanner != nil {
-		scanner.Jobs = runner
+		scanner.Jobs, scanner.Foreground = runner, api.Foreground
 		api.Scanner, m.Scanner = scanner, scanner
 	}
 	if s3, ok := raw.(*blob.S3); ok && cfg.StorageRedirect {

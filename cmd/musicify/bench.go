@@ -242,8 +242,9 @@ func bench(args []string) int {
 }
 
 // benchInstance serves the HTTP API on db on a loopback port, wired as
-// serve wires it for the calls the bench makes, with a warm search.
-func benchInstance(ctx context.Context, db *sqlstore.DB, engine *recommend.Engine, blobs musicify.BlobStore) (*httptest.Server, *httpapi.Server, error) {
+// serve wires it for the calls the bench makes, with a warm search; each of
+// with changes the server before its handler is built.
+func benchInstance(ctx context.Context, db *sqlstore.DB, engine *recommend.Engine, blobs musicify.BlobStore, with ...func(*httpapi.Server)) (*httptest.Server, *httpapi.Server, error) {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	base, _ := url.Parse("http://127.0.0.1")
 	api := &httpapi.Server{
@@ -263,6 +264,9 @@ func benchInstance(ctx context.Context, db *sqlstore.DB, engine *recommend.Engin
 	api.Subsonic = &subsonic.Server{Auth: pw, Songs: db, Albums: db, Playlists: api.Playlists, Social: api.Social,
 		Search: api.Search, Store: db, Recommender: engine, Stations: db, Blobs: blobs,
 		ClientAddr: func(*http.Request) string { return "127.0.0.1" }, BaseURL: base, Logger: logger, Now: time.Now}
+	for _, f := range with {
+		f(api)
+	}
 	srv := httptest.NewServer(api.Handler())
 	api.BaseURL, _ = url.Parse(srv.URL)
 	return srv, api, nil

@@ -14,6 +14,8 @@ import (
 	"github.com/musicify/musicify/internal/blob"
 	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/config"
+	"github.com/musicify/musicify/internal/foreground"
+	"github.com/musicify/musicify/internal/httpapi"
 	"github.com/musicify/musicify/internal/jobs"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
@@ -103,7 +105,10 @@ func (b importBench) run() (importResult, error) {
 	runner.Handlers = map[string]jobs.Handler{catalog.JobAnalyze: lib.Analyze, catalog.JobTranscribe: lib.Transcribe}
 	scanner.Jobs = runner
 
-	srv, _, err := benchInstance(ctx, db, recommend.New(time.Now), served)
+	srv, _, err := benchInstance(ctx, db, recommend.New(time.Now), served, func(api *httpapi.Server) {
+		api.Foreground = &foreground.Gauge{}
+		scanner.Foreground = api.Foreground // as serve wires them
+	})
 	if err != nil {
 		return res, err
 	}

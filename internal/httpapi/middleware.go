@@ -193,3 +193,37 @@ func sessionOf(r *http.Request) *musicify.Session {
 func userOf(r *http.Request) *musicify.User {
 	return r.Context().Value(userKey).(*musicify.User)
 }
+
+// countForeground counts the requests a person waits for on s.Foreground.
+// Streams, downloads, uploads and the WebSocket are left out: they last as
+// long as the audio or the connection and mostly wait on the network, and
+// counting them would hold background work back for minutes.
+func (s *Server) countForeground(next http.Handler) http.Handler {
+	if s.Foreground == nil {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !longLived(r.URL.Path) {
+			defer s.Foreground.Enter()()
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// longLived tells the paths of streams, downloads, uploads and the WebSocket.
+func longLived(path string) bool {
+	switch path {
+	case "/api/ws", "/api/upload":
+		return true
+	}
+	if strings.HasPrefix(path, "/media/") {
+		return true
+	}
+	if call, ok := strings.CutPrefix(path, "/rest/"); ok {
+		switch strings.TrimSuffix(call, ".view") {
+		case "stream", "download":
+			return true
+		}
+	}
+	return false
+}

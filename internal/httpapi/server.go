@@ -14,6 +14,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/musicify/musicify/internal/admin"
+	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/apppass"
 	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/covers"
@@ -130,6 +131,9 @@ type Server struct {
 	JobStats JobStatter
 	// Admin serves the admin pages (/api/admin/); nil leaves them out.
 	Admin *admin.Service
+	// Foreground counts the requests a person waits for, which background
+	// work (the library scan) gives way to; nil counts none.
+	Foreground *foreground.Gauge
 }
 
 // Handler builds the routes and wraps them in the middleware every request
@@ -141,6 +145,7 @@ func (s *Server) Handler() http.Handler {
 	var h http.Handler = s.compress(mux)
 	h = s.refuseCrossOrigin(h)
 	h = s.securityHeaders(h)
+	h = s.countForeground(h)
 	h = s.limitBodyTime(h)
 	h = s.logRequests(h)
 	h = s.recoverPanics(h)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/media"
-	"github.com/musicify/musicify/internal/nice"
 )
 
 // coverNames are folder images by preference, without their extension.
@@ -70,7 +69,6 @@ type coverJob struct {
 func newCoverQueue(ctx context.Context, s *Scanner, cpu slots) *coverQueue {
 	q := &coverQueue{s: s, ctx: ctx, cpu: cpu, work: make(chan coverJob, 64)}
 	q.wg.Go(func() {
-		defer nice.Lower()() // decoding and resizing, for no one waiting
 		for j := range q.work {
 			q.make(j)
 		}
@@ -99,6 +97,7 @@ func (q *coverQueue) make(j coverJob) {
 	if a, err := q.s.Store.Album(ctx, j.albumID); err != nil || a.CoverKey != "" {
 		return // once per album
 	}
+	q.s.giveWay(ctx)
 	if !q.cpu.take(ctx) {
 		return
 	}

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
-	"github.com/musicify/musicify/internal/nice"
 )
 
 // found is an audio file the walk saw.
@@ -246,8 +245,8 @@ func (fs *folderScan) importAll(ctx context.Context, work []found) {
 	var wg sync.WaitGroup
 	for range cap(cpu) {
 		wg.Go(func() {
-			defer nice.Lower()()
 			for f := range jobs {
+				fs.s.giveWay(ctx)
 				if !cpu.take(ctx) {
 					continue // ending: the rest is drained unread
 				}
@@ -274,6 +273,7 @@ func (fs *folderScan) importAll(ctx context.Context, work []found) {
 	covers := newCoverQueue(ctx, fs.s, cpu)
 	var batch []pending
 	flush := func() {
+		fs.s.giveWay(ctx)
 		fs.addAll(ctx, batch, covers)
 		batch = batch[:0]
 	}
@@ -290,6 +290,7 @@ func (fs *folderScan) importAll(ctx context.Context, work []found) {
 			}
 			continue
 		}
+		fs.s.giveWay(ctx)
 		if err := fs.update(ctx, r.f, r.file, song, old); err != nil {
 			fs.s.fail(r.f.rel, err.Error())
 			continue

@@ -37,6 +37,12 @@ type Scanner struct {
 	// Workers read files (and render covers) at once; 0 is one per core
 	// but one, so a scan leaves a core to the people listening.
 	Workers int
+	// Foreground counts the requests people wait for (a foreground.Gauge):
+	// the scan starts each file, batch and cover in a gap between them (or
+	// after giveWayAtMost). Nil: it never waits.
+	Foreground interface {
+		Yield(ctx context.Context, most time.Duration)
+	}
 	// OnScan, when set, hears the status after every scan (tests wait on it).
 	OnScan func(musicify.ScanStatus)
 	// Lease, when set, lets one instance of several scan the shared folders
@@ -156,24 +162,12 @@ func (s *Scanner) Scan(ctx context.Context, full bool) (musicify.ScanStatus, err
 }
 
 // scan walks the folders (or only the dirs of only, by folder) and brings
-// the store up to date. No person waits for a scan, even one asked for: its
-// own Go work (walking, writing batches) runs on a lowered thread, as its
-// readers do and its ffprobe runs niced, so searches get the cores first.
-func (s *Scanner) scan(ctx context.Context, full bool, only map[string][]string) (st musicify.ScanStatus, err error) {
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		defer nice.Lower()()
-		st, err = s.scanLowered(ctx, full, only)
-	}()
-	<-done
-	return st, err
-}
-
-func (s *Scanner) scanLowered(ctx context.Context, full bool, only map[string][]string) (musicify.ScanStatus, error) {
+// the store up to date.
+func (s *Scanner) scan(ctx context.Context, full bool, only map[string][]string) (musicify.ScanStatus, error) {
 	s.scanMu.Lock()
 	defer s.scanMu.Unlock()
-	// What it starts (ffprobe) runs niced, like the jobs' ffmpeg.
+	// No person waits for a scan, even one asked for: what it starts
+	// (ffprobe) runs niced, like the jobs' ffmpeg.
 	ctx = nice.Background(ctx)
 	ok, release := s.hold(ctx)
 	if !ok {
@@ -241,6 +235,20 @@ func (s *Scanner) fail(path, reason string) {
 			st.Failures = st.Failures[len(st.Failures)-maxFailures:]
 		}
 	})
+}
+
+// giveWayAtMost bounds each wait for a gap between requests: a stream of
+// requests slows a scan to a file or a batch every 20 ms a reader, never
+// stops it.
+const giveWayAtMost = 20 * time.Millisecond
+
+// giveWay waits for a moment with no request in flight before a piece of
+// the scan's work: Go's scheduler runs the scan's goroutines as readily as
+// requests', so the scan takes its turns between them instead.
+func (s *Scanner) giveWay(ctx context.Context) {
+	if s.Foreground != nil {
+		s.Foreground.Yield(ctx, giveWayAtMost)
+	}
 }
 
 func (s *Scanner) workers() int {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -363,4 +364,88 @@ func TestOneInstanceScansWhileAnotherHoldsTheLease(t *testing.T) {
 			t.Fatalf("b kept the lease after its scan: %v %v", ok, err)
 		}
 	})
+}
+
+// turns is a Foreground that lets the scan take one turn at a time, when
+// the test says, and records what each turn was for.
+type turns struct {
+	mu     sync.Mutex
+	asked  int
+	most   time.Duration
+	permit chan struct{}
+}
+
+func (tu *turns) Yield(ctx context.Context, most time.Duration) {
+	tu.mu.Lock()
+	tu.asked++
+	tu.most = most
+	tu.mu.Unlock()
+	select {
+	case <-tu.permit:
+	case <-ctx.Done():
+	}
+}
+
+// A scan starts every file, batch and cover in a gap between the requests
+// people wait for: nothing is read before the scan is given its turn.
+func TestAScanReadsOnlyInTheGapsBetweenRequests(t *testing.T) {
+	r := newRig(t, storetest.SQLite(t))
+	r.s.Workers = 1
+	for _, name := range []string{"A/B/01 One.mp3", "A/B/02 Two.mp3"} {
+		makeAudio(t, r.path(name))
+	}
+	writeFile(t, r.path("A/B/cover.png"), pngImage(t, color.RGBA{200, 40, 40, 255}))
+	tu := &turns{permit: make(chan struct{})}
+	r.s.Foreground = tu
+	done := make(chan musicify.ScanStatus)
+	go func() { done <- r.scan() }()
+
+	// Each turn given reads at most one more file.
+	for turn := 1; turn <= 2; turn++ {
+		waitForTurn(t, tu, turn)
+		if n := r.reads.Load(); n != int64(turn-1) {
+			t.Fatalf("turn %d: %d files read before it was given", turn, n)
+		}
+		tu.permit <- struct{}{}
+	}
+	// Then the batch and the album's cover, each in a turn of its own.
+	go func() {
+		for {
+			select {
+			case tu.permit <- struct{}{}:
+			case <-done:
+				return
+			}
+		}
+	}()
+	st := <-done
+	if counts(st) != [5]int{2, 2, 0, 0, 0} {
+		t.Fatalf("scan = %+v", st)
+	}
+	tu.mu.Lock()
+	defer tu.mu.Unlock()
+	if tu.asked < 4 || tu.most != giveWayAtMost {
+		t.Errorf("%d turns asked for (two files, a batch, a cover), each for at most %s", tu.asked, tu.most)
+	}
+	if a := r.song("A/B/01 One.mp3"); a.AlbumID == "" {
+		t.Fatal("no album")
+	}
+}
+
+// waitForTurn waits until the scan has asked for its n-th turn.
+func waitForTurn(t *testing.T, tu *turns, n int) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute) // only stops a hang
+	for {
+		tu.mu.Lock()
+		asked := tu.asked
+		tu.mu.Unlock()
+		if asked >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the scan never asked for turn %d", n)
+		}
+		time.Sleep(time.Millisecond)
+	}
 }

@@ -3,7 +3,6 @@ package nice_test
 import (
 	"context"
 	"os"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -69,45 +68,5 @@ func TestCancellingStopsABackgroundProgram(t *testing.T) {
 	cancel()
 	if err := cmd.Wait(); err == nil || !strings.Contains(err.Error(), "killed") {
 		t.Errorf("after cancel: %v, want the program killed", err)
-	}
-}
-
-// threadNiceness reads the niceness of the calling goroutine's thread.
-func threadNiceness(t *testing.T) int {
-	t.Helper()
-	stat, err := os.ReadFile("/proc/thread-self/stat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return niceness(t, stat)
-}
-
-// Lower lowers its goroutine's thread alone, and while it runs gives the
-// runtime a P more, so the rest of the server keeps as many as before.
-func TestLowerLowersOneThreadAndLendsItAP(t *testing.T) {
-	own, procs := ownNiceness(t), runtime.GOMAXPROCS(0)
-	type seen struct{ thread, procs int }
-	during, after := make(chan seen), make(chan int)
-	go func() {
-		done := nice.Lower()
-		during <- seen{threadNiceness(t), runtime.GOMAXPROCS(0)}
-		done()
-		after <- runtime.GOMAXPROCS(0)
-	}()
-	got := <-during
-	if want := min(own+nice.Level, 19); got.thread < want {
-		t.Errorf("the lowered thread runs at niceness %d, want %d", got.thread, want)
-	}
-	if got.procs != procs+1 {
-		t.Errorf("GOMAXPROCS %d while it runs, want %d", got.procs, procs+1)
-	}
-	if n := <-after; n != procs {
-		t.Errorf("GOMAXPROCS %d after, want %d", n, procs)
-	}
-	// Only that thread: this goroutine's, and the process, are as they were.
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	if n := threadNiceness(t); n != own {
-		t.Errorf("another thread runs at niceness %d, want %d", n, own)
 	}
 }

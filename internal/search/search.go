@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
-	"github.com/musicify/musicify/internal/nice"
 )
 
 // popularityWeight sets how much popularity lifts a result, on scales where
@@ -227,13 +226,10 @@ func (s *Service) vocab(ctx context.Context, kind string) *vocab {
 		if since, wait := s.now().Sub(e.refreshed), max(reloadGap, loadShare*e.took); e.v != nil && !e.refreshed.IsZero() && since < 2*wait {
 			// Writes are streaming in: this search goes on with the list
 			// it has, and once the last reload is far enough behind, the
-			// next runs behind it, at low priority like other background work.
+			// next runs behind it.
 			if e.loading == nil && since >= wait {
 				e.loading = make(chan struct{})
-				go func() {
-					defer nice.Lower()()
-					s.load(context.WithoutCancel(ctx), kind, e, version)
-				}()
+				go s.load(context.WithoutCancel(ctx), kind, e, version)
 			}
 			break
 		}

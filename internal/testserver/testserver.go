@@ -118,8 +118,8 @@ func (p *Process) Stop() {
 // StartHeld starts cmd from an OS thread that lives as long as the test
 // binary. Pdeathsig kills a child when the thread that started it ends,
 // not the process: Go ends a thread when a goroutine locked to it returns
-// (the library scan's lowered threads, nice.Lower), and the thread that
-// started a server from any other goroutine may be that one.
+// without unlocking, and the thread that started a server from any other
+// goroutine may later be that one.
 func StartHeld(cmd *exec.Cmd) error {
 	started := make(chan error)
 	go func() {

@@ -1,0 +1,75 @@
+// Package foreground lets background work give way to people. The HTTP
+// server counts the requests someone is waiting for; a loop no one waits
+// for (a library scan) calls Yield before each piece of its work, and so
+// starts new work only in the gaps between requests.
+//
+// nice(1) does this for the programs background work starts (package
+// nice), but not for Go code in the server's own process: Go's scheduler
+// knows no priorities, and lowering a thread's priority would stall every
+// garbage collection, which waits for all threads, behind a thread the
+// kernel keeps waiting.
+package foreground
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// Gauge counts the requests in flight that a person waits for. The zero
+// value is ready; a nil Gauge has none.
+type Gauge struct {
+	mu   sync.Mutex
+	n    int
+	idle chan struct{} // closed when n drops to 0; nil while it is 0
+}
+
+// Enter counts a request until the returned func is called.
+func (g *Gauge) Enter() (leave func()) {
+	g.mu.Lock()
+	g.n++
+	if g.idle == nil {
+		g.idle = make(chan struct{})
+	}
+	g.mu.Unlock()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			g.mu.Lock()
+			defer g.mu.Unlock()
+			if g.n--; g.n == 0 {
+				close(g.idle)
+				g.idle = nil
+			}
+		})
+	}
+}
+
+// InFlight is how many requests are counted now.
+func (g *Gauge) InFlight() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.n
+}
+
+// Yield returns at once when no request is in flight, else when none is
+// left, after most at the latest (so background work is slowed by a stream
+// of requests, never stopped), or when ctx ends.
+func (g *Gauge) Yield(ctx context.Context, most time.Duration) {
+	if g == nil {
+		return
+	}
+	g.mu.Lock()
+	idle := g.idle
+	g.mu.Unlock()
+	if idle == nil {
+		return
+	}
+	t := time.NewTimer(most)
+	defer t.Stop()
+	select {
+	case <-idle:
+	case <-t.C:
+	case <-ctx.Done():
+	}
+}
