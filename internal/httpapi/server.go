@@ -14,10 +14,10 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/musicify/musicify/internal/admin"
-	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/apppass"
 	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/covers"
+	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
