@@ -3,6 +3,7 @@ package musicify
 import (
 	"context"
 	"math"
+	"strconv"
 	"time"
 )
 
@@ -67,6 +68,11 @@ func (f *AudioFeatures) Similarity(g *AudioFeatures) float64 {
 	return dot / math.Sqrt(na*nb)
 }
 
+// FeaturesJobPayload is the payload of the job that analyses a song at
+// version: SongsToMeasure reads it to leave alone songs whose analysis
+// failed at this version.
+func FeaturesJobPayload(version int) string { return "v" + strconv.Itoa(version) }
+
 // FeatureStore keeps each song's audio features, beside the song and
 // removed with it. Lookups of a song never analysed return ENOTFOUND.
 type FeatureStore interface {
@@ -82,6 +88,7 @@ type FeatureStore interface {
 	// index built at start.
 	EachSongFeatures(ctx context.Context, fn func(songID string, f *AudioFeatures) error) error
 	// SongsToMeasure lists the songs with no features of version or
-	// later and no job of kind waiting, running, or failed at version.
+	// later and no job of kind waiting, running, or failed at version
+	// (payload FeaturesJobPayload).
 	SongsToMeasure(ctx context.Context, version int, kind string) ([]*Song, error)
 }
