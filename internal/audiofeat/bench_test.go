@@ -24,7 +24,7 @@ func BenchmarkAnalyzeMinute(b *testing.B) {
 	for b.Loop() {
 		Analyze(minute, Rate)
 	}
-	b.ReportMetric((cpuTime(b) - before).Seconds()/float64(b.N), "cpu-s/min")
+	b.ReportMetric((cpuTime(b)-before).Seconds()/float64(b.N), "cpu-s/min")
 }
 
 func cpuTime(b *testing.B) time.Duration {

@@ -33,6 +33,19 @@ var demoSongs = sync.OnceValue(func() [][]float32 {
 	return out
 })
 
+// demoFeatures analyses the demo songs once for every test that needs
+// them: under the race detector each analysis takes ten times as long.
+var demoFeatures = sync.OnceValue(func() []musicify.AudioFeatures {
+	pcm := demoSongs()
+	out := make([]musicify.AudioFeatures, len(pcm))
+	var wg sync.WaitGroup
+	for i := range pcm {
+		wg.Go(func() { out[i] = Analyze(pcm[i], Rate) })
+	}
+	wg.Wait()
+	return out
+})
+
 // expectedMode folds the synthesizer's church modes into the major or
 // minor a listener names: Dorian and Aeolian have a minor third.
 func expectedMode(m synth.Mode) musicify.Mode {
@@ -48,13 +61,7 @@ func expectedMode(m synth.Mode) musicify.Mode {
 // wrong) and the key and mode in at least 20 of the 24 songs.
 func TestDemoCatalogAccuracy(t *testing.T) {
 	cat := synth.Catalog()
-	pcm := demoSongs()
-	features := make([]musicify.AudioFeatures, len(cat))
-	var wg sync.WaitGroup
-	for i := range cat {
-		wg.Go(func() { features[i] = Analyze(pcm[i], Rate) })
-	}
-	wg.Wait()
+	features := demoFeatures()
 	tempoHits, keyHits := 0, 0
 	for i, s := range cat {
 		f := features[i]
@@ -84,13 +91,7 @@ func TestDemoCatalogAccuracy(t *testing.T) {
 // songs share instruments, drums and feel.
 func TestDemoCatalogNearestNeighbourIsMostlyTheSameArtist(t *testing.T) {
 	cat := synth.Catalog()
-	pcm := demoSongs()
-	features := make([]musicify.AudioFeatures, len(cat))
-	var wg sync.WaitGroup
-	for i := range cat {
-		wg.Go(func() { features[i] = Analyze(pcm[i], Rate) })
-	}
-	wg.Wait()
+	features := demoFeatures()
 	same := 0
 	for i := range cat {
 		best, nearest := math.Inf(-1), -1
