@@ -43,9 +43,9 @@ type Service struct {
 	Blobs  musicify.BlobStore
 	Probe  media.Prober
 	FFmpeg *media.FFmpeg // nil without ffmpeg: no renditions, no loudness, no analysis
+	Jobs   Enqueuer      // nil: nothing runs after upload
 	// Features keeps what analysing a song's audio tells; nil: no analysis.
 	Features musicify.FeatureStore
-	Jobs   Enqueuer      // nil: nothing runs after upload
 	// TempDir holds renditions and copies while jobs make them, beside the
 	// spooled uploads so the sweeper finds what a crash leaves; "": the system's.
 	TempDir string
