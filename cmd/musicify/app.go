@@ -158,7 +158,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	runner := &jobs.Runner{Store: db, Logger: m.Logger, Now: m.Now, Workers: int(cfg.JobWorkers)}
 	library := &catalog.Service{
-		Songs: db, Blobs: blobs, Probe: media.NewProber(), FFmpeg: media.NewFFmpeg(), Jobs: runner,
+		Songs: db, Features: db, Blobs: blobs, Probe: media.NewProber(), FFmpeg: media.NewFFmpeg(), Jobs: runner,
 		Logger: m.Logger, Now: m.Now, QuotaMB: cfg.UploadQuotaMB,
 	}
 	if library.FFmpeg == nil {
@@ -166,7 +166,8 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	library.Transcriber = m.transcriber()
 	library.TempDir = cfg.TempDir // with the spooled uploads, where the sweep finds what a crash leaves
-	runner.Handlers = map[string]jobs.Handler{catalog.JobAnalyze: library.Analyze, catalog.JobTranscribe: library.Transcribe}
+	runner.Handlers = map[string]jobs.Handler{catalog.JobAnalyze: library.Analyze, catalog.JobTranscribe: library.Transcribe,
+		catalog.JobFeatures: library.MeasureFeatures}
 	admins.Library = library
 	var seeder *demo.Seeder
 	if cfg.Demo {
@@ -177,7 +178,7 @@ func (m *Main) Run(ctx context.Context) error {
 
 	m.search = &search.Service{Index: db, Logger: m.Logger}
 	api := &httpapi.Server{
-		Accounts: accounts, Users: db, Songs: db, Albums: db, Library: library, Blobs: blobs,
+		Accounts: accounts, Users: db, Songs: db, Features: db, Albums: db, Library: library, Blobs: blobs,
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger},
 		Social:      &social.Service{Store: db, Now: m.Now},
 		Search:      m.search,

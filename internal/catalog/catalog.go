@@ -24,7 +24,8 @@ const (
 	TextMax = 100_000
 )
 
-// Job kinds: the rendition and loudness, and the transcript.
+// Job kinds: the rendition and loudness, and the transcript (JobFeatures:
+// features.go).
 const (
 	JobAnalyze    = "media.analyze"
 	JobTranscribe = "media.transcribe"
@@ -42,8 +43,10 @@ type Service struct {
 	Songs  musicify.SongStore
 	Blobs  musicify.BlobStore
 	Probe  media.Prober
-	FFmpeg *media.FFmpeg // nil without ffmpeg: no renditions, no loudness
+	FFmpeg *media.FFmpeg // nil without ffmpeg: no renditions, no loudness, no analysis
 	Jobs   Enqueuer      // nil: nothing runs after upload
+	// Features keeps what analysing a song's audio tells; nil: no analysis.
+	Features musicify.FeatureStore
 	// TempDir holds renditions and copies while jobs make them, beside the
 	// spooled uploads so the sweeper finds what a crash leaves; "": the system's.
 	TempDir string
@@ -140,6 +143,9 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	}
 	if transcribe {
 		work = append(work, &musicify.Job{Kind: JobTranscribe, Subject: song.ID})
+	}
+	if features := s.featuresJob(song); features != nil {
+		work = append(work, features)
 	}
 	if err := s.Songs.CreateSong(ctx, song, work...); err != nil {
 		undo()

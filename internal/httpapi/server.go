@@ -34,9 +34,11 @@ type OIDCProvider interface {
 
 // Server holds what the handlers need. Nil optional fields switch features off.
 type Server struct {
-	Accounts  musicify.AccountService
-	Users     musicify.UserStore
-	Songs     musicify.SongStore
+	Accounts musicify.AccountService
+	Users    musicify.UserStore
+	Songs    musicify.SongStore
+	// Features are the songs' audio features, for a song's details; nil: none.
+	Features  musicify.FeatureStore
 	Albums    musicify.AlbumStore
 	Library   musicify.Library
 	Playlists *playlists.Service

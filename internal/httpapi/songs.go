@@ -146,13 +146,24 @@ func (s *Server) handleArtist(w http.ResponseWriter, r *http.Request) {
 	}{artistOf(a), songsOf(songs, v), songsOf(mostPlayed(songs, 5), v), albumsOf(albums)})
 }
 
+// handleSong is a song's details: the song as lists show it, and what
+// listening to it told (null until its analysis ran).
 func (s *Server) handleSong(w http.ResponseWriter, r *http.Request) {
 	song, err := s.Songs.Song(r.Context(), r.PathValue("id"))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, songOf(song, s.viewerOf(r)))
+	out := songDetailsView{songView: songOf(song, s.viewerOf(r))}
+	if s.Features != nil {
+		f, err := s.Features.SongFeatures(r.Context(), song.ID)
+		if err != nil && musicify.ErrorCode(err) != musicify.ENOTFOUND {
+			s.writeError(w, r, err)
+			return
+		}
+		out.Features = featuresOf(f)
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 func (s *Server) handleDeleteSong(w http.ResponseWriter, r *http.Request) {

@@ -28,7 +28,7 @@ type Scanner struct {
 	// FFprobe is the path of ffprobe, "" when it is not installed: then
 	// only what the pure-Go readers handle is imported.
 	FFprobe string
-	// Analyze queues the loudness and rendition job (ffmpeg is there);
+	// Analyze queues the loudness, rendition and audio features jobs (ffmpeg is there);
 	// Transcribe also queues transcription of files without lyrics.
 	Analyze, Transcribe bool
 	Jobs                interface{ Wake() } // nil: nobody to tell
@@ -269,8 +269,9 @@ func libraryHash(libraryPath, fingerprint string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// jobsFor are the jobs an imported song gets: the uploads' analysis, and
-// transcription only when asked for, after every upload's work.
+// jobsFor are the jobs an imported song gets: the uploads' analysis
+// (loudness, rendition, audio features), and transcription only when
+// asked for, after every upload's work.
 func (s *Scanner) jobsFor(song *musicify.Song, t musicify.TrackTags) []*musicify.Job {
 	var jobs []*musicify.Job
 	if s.Analyze {
@@ -278,7 +279,8 @@ func (s *Scanner) jobsFor(song *musicify.Song, t musicify.TrackTags) []*musicify
 		if song.Format == "flac" || song.Format == "wav" || song.Format == "aiff" || song.Bitrate > 320_000 {
 			payload = "rendition"
 		}
-		jobs = append(jobs, &musicify.Job{Kind: catalog.JobAnalyze, Subject: song.ID, Payload: payload, Priority: musicify.JobBulk})
+		jobs = append(jobs, &musicify.Job{Kind: catalog.JobAnalyze, Subject: song.ID, Payload: payload, Priority: musicify.JobBulk},
+			catalog.FeaturesJob(song, musicify.JobBulk))
 	}
 	if s.Transcribe && t.Lyrics == "" {
 		song.Transcript = musicify.TranscriptPending

@@ -132,11 +132,11 @@ func TestAScanImportsKeepsUpAndNeverRereadsUnchangedFiles(t *testing.T) {
 		if album, err := r.db.Album(ctx, tide.AlbumID); err != nil || album.CoverKey == "" || album.Songs != 2 {
 			t.Errorf("album = %+v, %v; want the folder's cover", album, err)
 		}
-		if jobs, _ := r.db.JobsFor(ctx, tide.ID); len(jobs) != 1 || jobs[0].Kind != catalog.JobAnalyze {
-			t.Errorf("jobs = %+v", jobs)
+		if kinds := jobKinds(t, r.db, tide.ID); kinds[catalog.JobAnalyze] != "" || kinds[catalog.JobFeatures] == "" || len(kinds) != 2 {
+			t.Errorf("jobs = %v, want the analysis and the audio features", kinds)
 		}
-		if jobs, _ := r.db.JobsFor(ctx, undertow.ID); len(jobs) != 1 || jobs[0].Payload != "rendition" {
-			t.Errorf("a FLAC's jobs = %+v", jobs)
+		if kinds := jobKinds(t, r.db, undertow.ID); kinds[catalog.JobAnalyze] != "rendition" || len(kinds) != 2 {
+			t.Errorf("a FLAC's jobs = %v", kinds)
 		}
 
 		// Nothing changed: nothing is read, nothing written.
@@ -324,18 +324,39 @@ func TestStartScanRunsOneScanAtATime(t *testing.T) {
 func TestLibraryJobsAreBulkAndTranscriptionIsOptIn(t *testing.T) {
 	s := &Scanner{Analyze: true}
 	jobs := s.jobsFor(&musicify.Song{ID: "x", Format: "mp3"}, musicify.TrackTags{})
-	if len(jobs) != 1 || jobs[0].Priority != musicify.JobBulk || jobs[0].Kind != catalog.JobAnalyze {
+	if len(jobs) != 2 || jobs[0].Kind != catalog.JobAnalyze || jobs[1].Kind != catalog.JobFeatures {
 		t.Errorf("jobs = %+v", jobs)
+	}
+	for _, j := range jobs {
+		if j.Priority != musicify.JobBulk {
+			t.Errorf("%s job at priority %d, want bulk", j.Kind, j.Priority)
+		}
 	}
 	s.Transcribe = true
 	song := &musicify.Song{ID: "x"}
-	if jobs := s.jobsFor(song, musicify.TrackTags{}); len(jobs) != 2 || jobs[1].Kind != catalog.JobTranscribe ||
-		jobs[1].Priority != musicify.JobBulk || song.Transcript != musicify.TranscriptPending {
+	if jobs := s.jobsFor(song, musicify.TrackTags{}); len(jobs) != 3 || jobs[2].Kind != catalog.JobTranscribe ||
+		jobs[2].Priority != musicify.JobBulk || song.Transcript != musicify.TranscriptPending {
 		t.Errorf("with transcription = %+v", jobs)
 	}
-	if jobs := s.jobsFor(&musicify.Song{ID: "y"}, musicify.TrackTags{Lyrics: "words"}); len(jobs) != 1 {
+	if jobs := s.jobsFor(&musicify.Song{ID: "y"}, musicify.TrackTags{Lyrics: "words"}); len(jobs) != 2 {
 		t.Errorf("a song with lyrics is transcribed: %+v", jobs)
 	}
+}
+
+// jobKinds maps the kinds of a song's jobs to their payloads.
+func jobKinds(t *testing.T, db interface {
+	JobsFor(context.Context, string) ([]*musicify.Job, error)
+}, songID string) map[string]string {
+	t.Helper()
+	jobs, err := db.JobsFor(context.Background(), songID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, j := range jobs {
+		out[j.Kind] = j.Payload
+	}
+	return out
 }
 
 // Instances sharing a database and its folders scan one at a time: while

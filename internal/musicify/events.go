@@ -22,6 +22,9 @@ const (
 	EventPlaylistChanged EventType = "playlist.changed"
 	EventUserChanged     EventType = "user.changed"
 	EventStationChanged  EventType = "station.changed"
+	// EventSongAnalyzed says a song's audio features were stored (or
+	// recomputed), for discovery to take in its embedding.
+	EventSongAnalyzed EventType = "song.analyzed"
 	// EventPresence is live only (Seq 0): it is never in the outbox.
 	EventPresence EventType = "presence"
 )

@@ -60,6 +60,8 @@ func seedEverything(t *testing.T, db *sqlstore.DB) {
 	must(db.SavePlayQueue(ctx, &musicify.PlayQueue{UserID: ann.ID, SongIDs: []string{"s0", "s1"}, Current: "s1", Changed: t0}))
 	must(db.CreateAppPassword(ctx, &musicify.AppPassword{UserID: ann.ID, Name: "Phone", Secret: []byte{0, 1, 2, 0xfe, 0xff}, APIKeyHash: "k1"}, 20))
 	must(db.CreateInvite(ctx, &musicify.Invite{TokenHash: "i1", CreatedBy: ann.ID, CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}))
+	must(db.SetSongFeatures(ctx, "s0", &musicify.AudioFeatures{Version: 1, BPM: 120, Mode: musicify.Major,
+		Embedding: []float32{0.6, 0.8}, Analyzed: t0}))
 }
 
 // Moving up: an installation's every row lands in PostgreSQL, searchable,
@@ -96,6 +98,9 @@ func TestCopyMovesEveryRowAndIsSafeToRepeat(t *testing.T) {
 	}
 	if keys, err := to.AppPasswords(ctx, ann.ID); err != nil || len(keys) != 1 || string(keys[0].Secret) != "\x00\x01\x02\xfe\xff" {
 		t.Errorf("app passwords on the copy: %+v, %v", keys, err)
+	}
+	if f, err := to.SongFeatures(ctx, "s0"); err != nil || f.BPM != 120 || len(f.Embedding) != 2 || f.Embedding[1] != 0.8 {
+		t.Errorf("audio features on the copy: %+v, %v", f, err)
 	}
 	if liked, err := to.LikedSongs(ctx, ann.ID); err != nil || len(liked) != 1 || liked[0].ID != "s1" {
 		t.Errorf("liked songs on the copy: %+v, %v", liked, err)

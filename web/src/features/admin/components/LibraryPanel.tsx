@@ -45,6 +45,7 @@ export function LibraryPanel() {
 
 const jobNames: Record<string, string> = {
   'media.analyze': 'Loudness and streaming copies',
+  'media.features': 'Tempo, key and energy',
   'media.transcribe': 'Transcripts',
 };
 

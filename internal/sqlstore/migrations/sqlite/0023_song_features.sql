@@ -1,0 +1,21 @@
+-- What listening to a song once told (internal/audiofeat): its tempo, key,
+-- character scores and embedding, by the analysis version that measured
+-- them, so a newer analysis knows which songs to measure again. Apart from
+-- songs, which it follows out on delete.
+CREATE TABLE song_features (
+    song_id          TEXT PRIMARY KEY REFERENCES songs (id) ON DELETE CASCADE,
+    version          INTEGER NOT NULL,
+    bpm              REAL NOT NULL,
+    tonic            INTEGER NOT NULL,  -- pitch class of the key's tonic, 0 = C
+    mode             TEXT NOT NULL,     -- major or minor
+    tonic_confidence REAL NOT NULL,
+    energy           REAL NOT NULL,
+    brightness       REAL NOT NULL,
+    percussiveness   REAL NOT NULL,
+    acousticness     REAL NOT NULL,
+    instrumentalness REAL NOT NULL,
+    embedding        BLOB NOT NULL,     -- little-endian float32s, a unit vector
+    seconds          REAL NOT NULL,     -- audio analysed
+    analyzed_at      INTEGER NOT NULL
+);
+CREATE INDEX song_features_version ON song_features (version);
