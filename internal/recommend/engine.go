@@ -50,6 +50,11 @@ type Engine struct {
 	topMu sync.Mutex
 	top   topList
 
+	learned  *learned    // the trained model, nil until the first
+	changes  int         // events since it was set
+	vecs     [][]float32 // per song, its normalized audio embedding or nil
+	withVecs []int32     // the songs that have one
+
 	applyMu sync.Mutex
 	applied uint64 // Seq of the last event applied
 }
@@ -115,7 +120,8 @@ func (e *Engine) SongAdded(s *musicify.Song) {
 	}
 	e.songs[i] = song{id: s.ID, artist: s.Artist, owner: e.ownerOf(s.UserID), alive: true}
 	e.text.remove(i)
-	e.text.add(i, s.Name+" "+s.Album+" "+s.Text)
+	e.text.add(i, s.Name+" "+s.Album+" "+s.Genre+" "+s.Text)
+	e.changes++
 }
 
 // ownerOf interns an uploader id; e.mu is held.
@@ -179,6 +185,7 @@ func (e *Engine) interact(user, songID string, at time.Time, w float32, like, pl
 	}
 	l := e.listenerOf("u:" + user)
 	e.touch(l, s, w, at.Unix(), like)
+	e.changes++
 	if play {
 		e.plays[s].add(1, at.Unix())
 		e.total[s]++

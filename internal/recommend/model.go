@@ -1,0 +1,146 @@
+package recommend
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"time"
+)
+
+// Model is a learned item-item model: for each item, its strongest
+// neighbours. It names songs by id, so that the instance that trained it
+// and those that load it (with their own song indexes) read it alike.
+type Model struct {
+	Kind      string // "ease" or "rp3b"
+	Items     []string
+	Offsets   []int32 // item i's neighbours are Nbr[Offsets[i]:Offsets[i+1]]
+	Nbr       []int32
+	W         []float32
+	Listeners int       // rows it learned from: users and playlists
+	Cells     int       // their distinct (listener, song) pairs
+	TrainedAt time.Time // when its data was read
+	Took      time.Duration
+}
+
+// TrainConfig sets the model's size and regularisation; zero values take
+// the defaults below.
+type TrainConfig struct {
+	Lambda     float64 // EASE's ridge penalty
+	EASEItems  int     // the most items EASE learns; more and RP3β learns them all
+	Neighbours int     // weights kept per item
+	Beta       float64 // RP3β's popularity penalty
+}
+
+// Defaults, set on Last.fm-shaped data (docs/benchmarks.md).
+const (
+	defaultLambda     = 200
+	defaultNeighbours = 200
+	defaultBeta       = 0.5
+)
+
+func (c TrainConfig) withDefaults() TrainConfig {
+	if c.Lambda <= 0 {
+		c.Lambda = defaultLambda
+	}
+	if c.EASEItems <= 0 {
+		c.EASEItems = easeMaxItems
+	}
+	if c.Neighbours <= 0 {
+		c.Neighbours = defaultNeighbours
+	}
+	if c.Beta <= 0 {
+		c.Beta = defaultBeta
+	}
+	return c
+}
+
+// TrainSet gathers what a model learns from: per listener, a weight per song.
+type TrainSet struct {
+	index map[string]int32
+	items []string
+	rows  map[string]map[int32]float32
+	at    time.Time
+}
+
+func NewTrainSet(at time.Time) *TrainSet {
+	return &TrainSet{index: map[string]int32{}, rows: map[string]map[int32]float32{}, at: at}
+}
+
+// Add counts w for a listener (a user, or a playlist as "p:"+id) and an item.
+func (t *TrainSet) Add(listener, item string, w float32) {
+	i, ok := t.index[item]
+	if !ok {
+		i = int32(len(t.items))
+		t.index[item] = i
+		t.items = append(t.items, item)
+	}
+	r := t.rows[listener]
+	if r == nil {
+		r = map[int32]float32{}
+		t.rows[listener] = r
+	}
+	r[i] += w
+}
+
+// cellValue damps repeats as the engine's histories do: the tenth listen
+// says less than the first, and eight listens are as good as more.
+func cellValue(w float32) float32 {
+	return float32(math.Log1p(float64(min(w, maxEntryWeight))))
+}
+
+func (t *TrainSet) matrix() *matrix {
+	rows := make([][]iv, 0, len(t.rows))
+	for _, r := range t.rows {
+		row := make([]iv, 0, len(r))
+		for i, w := range r {
+			if w > 0 {
+				row = append(row, iv{i, cellValue(w)})
+			}
+		}
+		if len(row) > 0 {
+			rows = append(rows, row)
+		}
+	}
+	return newMatrix(rows, len(t.items))
+}
+
+// Train learns a model: EASE when the items with at least two listeners
+// fit in cfg.EASEItems (it is the more accurate), RP3β otherwise.
+func Train(t *TrainSet, cfg TrainConfig) (*Model, error) {
+	start := time.Now()
+	cfg = cfg.withDefaults()
+	m := t.matrix()
+	if len(m.rows) == 0 {
+		return nil, errors.New("nothing to learn from yet")
+	}
+	order := m.byDegree()
+	active := 0
+	for active < len(order) && m.degree[order[active]] >= 2 {
+		active++
+	}
+	var rows [][]neighbour
+	kind := "rp3b"
+	if active > 0 && active <= cfg.EASEItems {
+		b, err := fitEASE(m, order, active, cfg.Lambda)
+		if err != nil {
+			return nil, fmt.Errorf("learning EASE: %w", err)
+		}
+		rows, kind = sparseEASE(b, order, active, m.nItems, cfg.Neighbours), "ease"
+	} else {
+		rows = fitRP3(m, cfg.Beta, cfg.Neighbours)
+	}
+	model := &Model{Kind: kind, Items: t.items, Offsets: make([]int32, 1, len(rows)+1),
+		Listeners: len(m.rows), TrainedAt: t.at}
+	for _, r := range rows {
+		for _, n := range r {
+			model.Nbr = append(model.Nbr, n.item)
+			model.W = append(model.W, n.w)
+		}
+		model.Offsets = append(model.Offsets, int32(len(model.Nbr)))
+	}
+	for _, r := range m.rows {
+		model.Cells += len(r)
+	}
+	model.Took = time.Since(start)
+	return model, nil
+}
