@@ -23,3 +23,7 @@ type RecommendSource interface {
 	// AddInterest stores a /recommend/create signal.
 	AddInterest(ctx context.Context, userID, songID string, at time.Time) error
 }
+
+// RecommendModelKey is the blob of the trained recommendation model, which
+// one instance writes and the others read; no row names it.
+const RecommendModelKey = "recommend/model.bin"

@@ -127,7 +127,9 @@ func Train(t *TrainSet, cfg TrainConfig) (*Model, error) {
 		}
 		rows, kind = sparseEASE(b, order, active, m.nItems, cfg.Neighbours), "ease"
 	} else {
-		rows = fitRP3(m, cfg.Beta, cfg.Neighbours)
+		// At most ~10M weights (80 MB, in memory and in the stored blob).
+		k := min(cfg.Neighbours, max(50, 10_000_000/max(1, m.nItems)))
+		rows = fitRP3(m, cfg.Beta, k)
 	}
 	model := &Model{Kind: kind, Items: t.items, Offsets: make([]int32, 1, len(rows)+1),
 		Listeners: len(m.rows), TrainedAt: t.at}
