@@ -102,7 +102,7 @@ func TestTheSweepRemovesOnlyWhatNoRowNamesAndIsPastTheGracePeriod(t *testing.T) 
 	w.file(t, "songs/uploading/original.mp3", fresh)
 	w.file(t, "covers/gone-64.jpg", old)
 	w.file(t, musicify.RecommendModelKey, old) // the trained model: no row names it
-	w.dir(t, "songs/empty", old) // made, then killed before the file
+	w.dir(t, "songs/empty", old)               // made, then killed before the file
 	w.dir(t, "songs/making", fresh)
 	w.file(t, ".tmp/put-killed", old) // the local store's own temp files
 	w.file(t, ".tmp/put-arriving", fresh)
