@@ -7,13 +7,12 @@ import (
 
 // Blend of the signals, each first scaled to 1 at its best candidate.
 const (
-	blendLearned = 1.0 // the trained model
-	blendLive    = 1.0 // co-listens since, and songs newer than the model (as strong: the two err differently)
-
-	blendArtist = 0.35 // content: the artists the user plays
-	blendText   = 0.2  // content: words of titles, albums, genres, lyrics, transcripts
-	blendSound  = 0.45 // content: the audio embedding
-	blendPop    = 0.05
+	blendLearned = 1.0  // the trained model
+	blendLive    = 1.0  // co-listens since, and songs newer than the model: as strong, for the two err differently
+	blendArtist  = 0.35 // content: the artists the user plays
+	blendText    = 0.2  // content: words of titles, albums, genres, lyrics, transcripts
+	blendSound   = 0.45 // content: the audio embedding
+	blendPop     = 0.05
 	// A song nobody has played is judged by its content alone; once played,
 	// by what people did at least 1-contentFloor, more as listeners come.
 	contentFloor  = 0.3

@@ -15,7 +15,7 @@ import (
 // bytes: 288 MB at 6,000 items, 800 MB at 10,000) and costs about n³
 // flops (on this 2-core machine 9.6 s at 4,000 items, so ~32 s at 6,000
 // and ~2.5 min at 10,000). Hence easeMaxItems, and RP3β beyond it.
-const easeMaxItems = 6000
+const easeMaxItems = 4000
 
 // fitEASE learns the weights among the items in order (the first n of
 // them, at most), and returns B as a dense n × n row-major table:

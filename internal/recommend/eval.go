@@ -32,8 +32,9 @@ type EvalConfig struct {
 // AllModels are the recommenders an evaluation compares by default.
 var AllModels = []string{"popularity", "item-knn", "rp3b", "ease", "engine"}
 
-// lambdaGrid is where EASE's penalty is looked for.
-var lambdaGrid = []float64{50, 200, 500, 1000, 3000}
+// lambdaGrid is where EASE's penalty is looked for first; when the best is
+// at an end, the search goes on past it, by the same factor of 4.
+var lambdaGrid = []float64{25, 100, 400, 1600}
 
 // Evaluate compares the recommenders on the same splits: each run holds
 // out one item per user, every recommender trains on the rest and lists
@@ -80,7 +81,7 @@ func Evaluate(pairs []Pair, cfg EvalConfig) (Report, error) {
 			rep.Users, rep.Items, rep.ColdCases = len(s.test), len(s.catalog), coldCases(s)
 			if rep.Lambda == 0 && (slices.Contains(cfg.Models, "ease") || slices.Contains(cfg.Models, "engine")) {
 				rep.Lambda = tuneLambda(s.validation(r), cfg, logf)
-				rep.LambdaNote = fmt.Sprintf("best of %v on a validation split of run 1", lambdaGrid)
+				rep.LambdaNote = "tuned on a validation split of run 1"
 			} else if rep.Lambda != 0 {
 				rep.LambdaNote = "given"
 			}
@@ -115,16 +116,41 @@ func newRanker(name string, cfg EvalConfig, lambda float64) ranker {
 
 // tuneLambda picks EASE's penalty by hit rate (then NDCG) on v.
 func tuneLambda(v *split, cfg EvalConfig, logf func(string, ...any)) float64 {
-	best, bestScore := lambdaGrid[0], Scores{HitRate: -1}
-	for _, l := range lambdaGrid {
+	tried := map[float64]Scores{}
+	try := func(l float64) Scores {
+		if sc, ok := tried[l]; ok {
+			return sc
+		}
 		sc, err := measure(&easeRanker{lambda: l, n: cfg.EASEItems}, v, cfg.K)
 		if err != nil {
-			continue
+			sc = Scores{HitRate: -1}
 		}
 		logf("validation λ=%g hit@%d %.4f NDCG %.4f", l, cfg.K, sc.HitRate, sc.NDCG)
-		if sc.HitRate > bestScore.HitRate || (sc.HitRate == bestScore.HitRate && sc.NDCG > bestScore.NDCG) {
-			best, bestScore = l, sc
+		tried[l] = sc
+		return sc
+	}
+	better := func(a, b Scores) bool { return a.HitRate > b.HitRate || (a.HitRate == b.HitRate && a.NDCG > b.NDCG) }
+	grid := append([]float64(nil), lambdaGrid...)
+	best := grid[0]
+	for _, l := range grid {
+		if better(try(l), try(best)) {
+			best = l
 		}
+	}
+	for step := 0; step < 3; step++ {
+		next := best
+		switch best {
+		case grid[0]:
+			next = best / 4
+			grid = append([]float64{next}, grid...)
+		case grid[len(grid)-1]:
+			next = best * 4
+			grid = append(grid, next)
+		}
+		if next == best || !better(try(next), try(best)) {
+			break
+		}
+		best = next
 	}
 	return best
 }

@@ -30,7 +30,7 @@ func trainedFixture(t *testing.T, now *time.Time, cfg TrainConfig) *Engine {
 	return e
 }
 
-func TestTrainingPicksEASEWhenTheCatalogFitsAndRP3BeyondIt(t *testing.T) {
+func TestTrainingPicksEASEWhenTheCatalogFitsAndAddsRP3BeyondIt(t *testing.T) {
 	now := time.Now()
 	for _, c := range []struct {
 		name string
@@ -38,7 +38,8 @@ func TestTrainingPicksEASEWhenTheCatalogFitsAndRP3BeyondIt(t *testing.T) {
 		kind string
 	}{
 		{"a small catalog learns EASE", TrainConfig{}, "ease"},
-		{"one larger than the cap learns RP3β", TrainConfig{EASEItems: 5}, "rp3b"},
+		{"one larger than the cap learns EASE for the most played and RP3β for all", TrainConfig{EASEItems: 5}, "ease+rp3b"},
+		{"or RP3β alone when asked", TrainConfig{EASEItems: 5, RP3Only: true}, "rp3b"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := trainedFixture(t, &now, c.cfg)
@@ -58,7 +59,7 @@ func TestTrainingPicksEASEWhenTheCatalogFitsAndRP3BeyondIt(t *testing.T) {
 
 func TestALikeChangesTheNextRecommendationsWithoutARetrain(t *testing.T) {
 	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
-	for _, kind := range []TrainConfig{{}, {EASEItems: 5}} {
+	for _, kind := range []TrainConfig{{}, {EASEItems: 5}, {EASEItems: 5, RP3Only: true}} {
 		e := trainedFixture(t, &now, kind)
 		model := e.Model()
 		e.Liked("convert", "metal0", now)
