@@ -217,6 +217,17 @@ func coldCases(s *split) int {
 	return n
 }
 
+// MeasurePeak runs fn, and says how long it took and the most the heap
+// grew meanwhile, in bytes: the cost of a retrain.
+func MeasurePeak(fn func() error) (time.Duration, uint64, error) {
+	runtime.GC()
+	stop := samplePeak()
+	start := time.Now()
+	err := fn()
+	took := time.Since(start)
+	return took, stop(), err
+}
+
 // samplePeak watches the heap every millisecond until the returned stop is
 // called, and reports its highest growth over where it started.
 func samplePeak() (stop func() uint64) {
