@@ -112,3 +112,32 @@ func TestANewSongIsRecommendedByHowItSoundsAndWhoMadeIt(t *testing.T) {
 		t.Fatalf("the new jazz song, unplayed, is not offered for its sound: %+v", recs)
 	}
 }
+
+func TestExploringSwapsOnePlaceForANewSongAndHoldsItForTheHour(t *testing.T) {
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	e := trainedFixture(t, &now, TrainConfig{})
+	for i := 0; i < 12; i++ { // unplayed songs of the taste, by words
+		e.SongAdded(&musicify.Song{ID: fmt.Sprintf("unheard%d", i), Artist: fmt.Sprintf("newcomer%d", i), Name: "smooth night saxophone"})
+	}
+	e.Listened("jazzfan0", "jazz0", now)
+	plain := e.ForUserExplained("jazzfan0", 8, Options{})
+	explored := e.ForUserExplained("jazzfan0", 8, Options{Explore: true})
+	if len(explored) != len(plain) {
+		t.Fatalf("%d songs explored, %d plain", len(explored), len(plain))
+	}
+	for i := range plain {
+		if i == 4 {
+			if explored[i].Reason != ReasonExplore || !strings.HasPrefix(explored[i].ID, "unheard") {
+				t.Fatalf("the fifth place explores: %+v", explored[i])
+			}
+			continue
+		}
+		if explored[i] != plain[i] {
+			t.Fatalf("place %d changed: %+v, was %+v", i+1, explored[i], plain[i])
+		}
+	}
+	now = now.Add(30 * time.Minute)
+	if again := e.ForUserExplained("jazzfan0", 8, Options{Explore: true}); again[4] != explored[4] {
+		t.Fatalf("within the hour the pick changed: %+v, was %+v", again[4], explored[4])
+	}
+}
