@@ -24,6 +24,6 @@ type RecommendSource interface {
 	AddInterest(ctx context.Context, userID, songID string, at time.Time) error
 }
 
-// RecommendModelKey is the blob of the trained recommendation model, which
-// one instance writes and the others read; no row names it.
-const RecommendModelKey = "recommend/model.bin"
+// RecommendBlobs is the prefix of the blobs of the trained recommendation
+// model, which one instance writes and the others read; no row names them.
+const RecommendBlobs = "recommend/"

@@ -120,14 +120,15 @@ func (e *Engine) blend(q *query, n int, explore bool, skip func(int32) bool) []R
 	cfSum, contentSum = max(cfSum, 1e-9), max(contentSum, 1e-9)
 	pops := e.popularity()
 	var popMax float32
-	seen := map[int32]bool{}
+	seen := getScores(len(e.songs)) // a mark per song: cheaper than a map for thousands
+	defer seen.release()
 	var cands []candidate
 	for _, t := range []*scores{q.learned, q.live, q.artist, q.text, q.sound} {
 		for _, s := range t.touched {
-			if seen[s] || !e.songs[s].alive || skip(s) {
+			if seen.v[s] != 0 || !e.songs[s].alive || skip(s) {
 				continue
 			}
-			seen[s] = true
+			seen.add(s, 1)
 			popMax = max(popMax, pops[s])
 			cands = append(cands, candidate{song: s})
 		}

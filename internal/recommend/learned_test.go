@@ -2,6 +2,9 @@ package recommend
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -139,5 +142,26 @@ func TestExploringSwapsOnePlaceForANewSongAndHoldsItForTheHour(t *testing.T) {
 	now = now.Add(30 * time.Minute)
 	if again := e.ForUserExplained("jazzfan0", 8, Options{Explore: true}); again[4] != explored[4] {
 		t.Fatalf("within the hour the pick changed: %+v, was %+v", again[4], explored[4])
+	}
+}
+
+func TestTopKKeepsTheHeaviestPositiveWeightsInOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 5, 50, 5000} {
+		list := make([]neighbour, n)
+		for i := range list {
+			list[i] = neighbour{int32(i), float32(r.IntN(200) - 50)} // ties and negatives
+		}
+		want := append([]neighbour(nil), list...)
+		sort.Slice(want, func(a, b int) bool {
+			return want[a].w > want[b].w || (want[a].w == want[b].w && want[a].item < want[b].item)
+		})
+		for len(want) > 0 && want[len(want)-1].w <= 0 {
+			want = want[:len(want)-1]
+		}
+		want = want[:min(len(want), 40)]
+		if got := topK(list, 40); !slices.Equal(got, want) {
+			t.Fatalf("n=%d: %v, want %v", n, got, want)
+		}
 	}
 }

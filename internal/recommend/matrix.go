@@ -88,7 +88,9 @@ func (m *matrix) cooccur(f func(row int) float32, row func(i int32, acc []float3
 	}
 }
 
-// topK keeps the k heaviest positive weights, heaviest first.
+// topK keeps the k heaviest positive weights, heaviest first. A long list
+// is partitioned around its k-th weight first (quickselect), so an item
+// with thousands of co-occurring items costs linear time, not a sort.
 func topK(list []neighbour, k int) []neighbour {
 	out := list[:0]
 	for _, n := range list {
@@ -96,14 +98,35 @@ func topK(list []neighbour, k int) []neighbour {
 			out = append(out, n)
 		}
 	}
-	sort.Slice(out, func(a, b int) bool {
-		if out[a].w != out[b].w {
-			return out[a].w > out[b].w
-		}
-		return out[a].item < out[b].item
-	})
+	heavier := func(a, b neighbour) bool { return a.w > b.w || (a.w == b.w && a.item < b.item) }
 	if len(out) > k {
+		lo, hi := 0, len(out)-1
+		for lo < hi {
+			p := out[(lo+hi)/2]
+			i, j := lo, hi
+			for i <= j {
+				for heavier(out[i], p) {
+					i++
+				}
+				for heavier(p, out[j]) {
+					j--
+				}
+				if i <= j {
+					out[i], out[j] = out[j], out[i]
+					i++
+					j--
+				}
+			}
+			if k-1 <= j {
+				hi = j
+			} else if k-1 >= i {
+				lo = i
+			} else {
+				break
+			}
+		}
 		out = out[:k]
 	}
+	sort.Slice(out, func(a, b int) bool { return heavier(out[a], out[b]) })
 	return append([]neighbour(nil), out...)
 }

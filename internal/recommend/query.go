@@ -36,6 +36,10 @@ const (
 	ReasonExplore = "explore" // something new to try
 )
 
+// learnedSeeds is how much of a history the model reads per query: the
+// most recent songs, which say most of the taste of today.
+const learnedSeeds = 100
+
 // ForUser recommends up to n songs for a user, most fitting first.
 func (e *Engine) ForUser(user string, n int, opts Options) []string {
 	recs := e.ForUserExplained(user, n, opts)
@@ -70,12 +74,13 @@ func (e *Engine) ForUserExplained(user string, n int, opts Options) []Rec {
 		w := seed.w * float32(math.Pow(0.97, float64(rank)))
 		e.neighbours(seed.song, w, l, q.live)
 	}
-	e.learnedScores(h.entries, q.learned)
+	recent := recentEntries(h.entries, len(h.entries))
+	e.learnedScores(recent[:min(len(recent), learnedSeeds)], q.learned)
 	// A mark per song, cheaper than a map: 1 for a liked or recent song, 2
 	// for one just played, which stays out even when the list runs short.
 	excluded := getScores(len(e.songs))
 	defer excluded.release()
-	for i, en := range recentEntries(h.entries, len(h.entries)) {
+	for i, en := range recent {
 		switch {
 		case opts.ExcludeAll || i < justPlayed:
 			excluded.add(en.song, 2-excluded.v[en.song])

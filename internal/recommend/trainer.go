@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/gob"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"time"
 
@@ -13,8 +15,15 @@ import (
 )
 
 // ModelKey is where the trained model is shared in blob storage: the
-// instance holding the training lease writes it, the others read it.
-const ModelKey = musicify.RecommendModelKey
+// instance holding the training lease writes each model under a key of its
+// own, then this small pointer to it, which the others read every poll (a
+// file's time is too coarse to tell two models apart).
+const ModelKey = musicify.RecommendBlobs + "model.json"
+
+// modelPointer is ModelKey's content.
+type modelPointer struct {
+	Key string `json:"key"`
+}
 
 // Lease is one holder at a time of a named piece of work (sqlstore.DB).
 type Lease interface {
@@ -42,7 +51,7 @@ type Trainer struct {
 	Logger *slog.Logger
 	Now    func() time.Time
 
-	loaded time.Time // ModTime of the stored model in use
+	loaded string // key of the stored model in use
 }
 
 func (t *Trainer) now() time.Time {
@@ -120,36 +129,60 @@ func (t *Trainer) Train(ctx context.Context) error {
 	if err := gob.NewEncoder(&buf).Encode(m); err != nil {
 		return fmt.Errorf("encoding the model: %w", err)
 	}
-	if _, err := t.Blobs.Put(ctx, ModelKey, &buf); err != nil {
+	key := musicify.RecommendBlobs + "models/" + musicify.NewID() + ".gob"
+	if _, err := t.Blobs.Put(ctx, key, &buf); err != nil {
 		return fmt.Errorf("storing the model: %w", err)
 	}
+	ptr, err := json.Marshal(modelPointer{Key: key})
+	if err != nil {
+		return fmt.Errorf("encoding the model's pointer: %w", err)
+	}
+	if _, err := t.Blobs.Put(ctx, ModelKey, bytes.NewReader(ptr)); err != nil {
+		return fmt.Errorf("storing the model's pointer: %w", err)
+	}
+	// The model before is read by nobody once they have seen the pointer:
+	// an instance in the middle of loading it tries again next poll.
+	if t.loaded != "" && t.loaded != key {
+		if err := t.Blobs.Delete(ctx, t.loaded); err != nil {
+			t.Logger.Warn("recommend: removing the model before", "key", t.loaded, "err", err)
+		}
+	}
+	t.loaded = key
 	return nil
 }
 
-// load reads the stored model when it is newer than the one in use.
+// load reads the stored model when it is not the one in use.
 func (t *Trainer) load(ctx context.Context) error {
-	b, err := t.Blobs.Open(ctx, ModelKey)
-	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
-		return nil // none trained yet
+	var ptr modelPointer
+	if err := t.readBlob(ctx, ModelKey, func(r io.Reader) error { return json.NewDecoder(r).Decode(&ptr) }); err != nil {
+		if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+			return nil // none trained yet
+		}
+		return fmt.Errorf("reading the model's pointer: %w", err)
 	}
-	if err != nil {
-		return fmt.Errorf("opening the stored model: %w", err)
-	}
-	defer b.Body.Close()
-	if !b.ModTime.After(t.loaded) {
+	if ptr.Key == t.loaded {
 		return nil
 	}
 	var m Model
-	if err := gob.NewDecoder(b.Body).Decode(&m); err != nil {
-		return fmt.Errorf("decoding the stored model: %w", err)
+	if err := t.readBlob(ctx, ptr.Key, func(r io.Reader) error { return gob.NewDecoder(r).Decode(&m) }); err != nil {
+		return fmt.Errorf("reading the stored model: %w", err)
 	}
 	if len(m.Offsets) != len(m.Items)+1 || len(m.Nbr) != len(m.W) {
 		return errors.New("the stored model is damaged")
 	}
 	t.Engine.SetModel(&m)
-	t.loaded = b.ModTime
+	t.loaded = ptr.Key
 	t.Logger.Info("recommend: model loaded", "kind", m.Kind, "items", len(m.Items), "trained", m.TrainedAt)
 	return nil
+}
+
+func (t *Trainer) readBlob(ctx context.Context, key string, decode func(io.Reader) error) error {
+	b, err := t.Blobs.Open(ctx, key)
+	if err != nil {
+		return err
+	}
+	defer b.Body.Close()
+	return decode(b.Body)
 }
 
 // Collect reads what a model learns from: a listen counts 1, a like 3, a

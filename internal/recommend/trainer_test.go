@@ -109,6 +109,16 @@ func TestOneInstanceTrainsAndTheOthersLoadWhatItStored(t *testing.T) {
 		if b.Engine.Model().Cells != second.Cells {
 			t.Fatal("the other instance did not load the new model")
 		}
+		var stored []string
+		if err := blobs.List(ctx, func(key string, _ time.Time) error {
+			stored = append(stored, key)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if len(stored) != 2 { // the pointer, and the one model it names
+			t.Fatalf("stored: %v", stored)
+		}
 	})
 	t.Run("the holder stops: another takes over when the lease runs out", func(t *testing.T) {
 		for i := 0; i < 3; i++ {

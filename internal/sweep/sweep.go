@@ -156,7 +156,7 @@ func (s *Sweeper) sweepBlobs(ctx context.Context, cutoff time.Time) (int, error)
 // (prefix-size.jpg), its prefix. The recommendation model is named by no
 // row, and kept.
 func referenced(refs map[string]bool, key string) bool {
-	if refs[key] || key == musicify.RecommendModelKey {
+	if refs[key] || strings.HasPrefix(key, musicify.RecommendBlobs) {
 		return true
 	}
 	i := strings.LastIndexByte(key, '-')
