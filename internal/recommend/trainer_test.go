@@ -136,3 +136,34 @@ func TestOneInstanceTrainsAndTheOthersLoadWhatItStored(t *testing.T) {
 		}
 	})
 }
+
+// Queries and listens go on while the model is retrained and swapped in.
+func TestRetrainingWhileServingIsSafe(t *testing.T) {
+	ctx := context.Background()
+	db, blobs := sharedWorld(t)
+	e := recommend.New(time.Now)
+	if err := e.Load(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	tr := &recommend.Trainer{Engine: e, Source: db, Blobs: blobs, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 0; i < 200; i++ {
+			e.Listened(fmt.Sprintf("fan%d", 1+i%9), fmt.Sprintf("jazz%d", i%6), time.Now()) // fan0 uploaded every song: its own are never offered
+			if len(e.ForUser(fmt.Sprintf("fan%d", 1+i%9), 5, recommend.Options{Explore: true})) == 0 {
+				t.Error("an empty list while retraining")
+				return
+			}
+		}
+	}()
+	for i := 0; i < 3; i++ {
+		if err := tr.Train(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	<-done
+	if e.Model() == nil {
+		t.Fatal("no model after training")
+	}
+}
