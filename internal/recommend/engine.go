@@ -202,6 +202,7 @@ func (e *Engine) Unliked(user, songID string) {
 	}
 	h := e.hist[l]
 	if k, in := h.at[s]; in && h.entries[k].like {
+		e.changes++
 		h.entries[k].like = false
 		h.entries[k].w -= weightLike
 		if h.entries[k].w <= 0 {
@@ -215,6 +216,7 @@ func (e *Engine) PlaylistChanged(playlistID string, songIDs []string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	l := e.listenerOf("p:" + playlistID)
+	e.changes++
 	keep := map[int32]bool{}
 	for _, id := range songIDs {
 		if s, ok := e.songIndex[id]; ok {

@@ -84,6 +84,11 @@ func TestALikeChangesTheNextRecommendationsWithoutARetrain(t *testing.T) {
 		if e.Changes() != 5 {
 			t.Fatalf("%d changes counted since the model, want 5 likes", e.Changes())
 		}
+		e.Unliked("convert", "jazz0")
+		e.PlaylistChanged("convert-mix", []string{"jazz1", "metal1"})
+		if e.Changes() != 7 {
+			t.Fatalf("%d changes counted, want an unlike and a playlist more", e.Changes())
+		}
 	}
 }
 

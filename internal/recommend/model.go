@@ -107,6 +107,9 @@ func (t *TrainSet) matrix() *matrix {
 	return newMatrix(rows, len(t.items))
 }
 
+// ErrNothingToLearn is Train's answer before anyone played anything.
+var ErrNothingToLearn = errors.New("nothing to learn from yet")
+
 // Train learns a model: EASE when the items with at least two listeners
 // fit in cfg.EASEItems (it is the more accurate); otherwise EASE over the
 // most played of them and RP3β for the rest ("ease+rp3b"), which on
@@ -116,7 +119,7 @@ func Train(t *TrainSet, cfg TrainConfig) (*Model, error) {
 	cfg = cfg.withDefaults()
 	m := t.matrix()
 	if len(m.rows) == 0 {
-		return nil, errors.New("nothing to learn from yet")
+		return nil, ErrNothingToLearn
 	}
 	order := m.byDegree()
 	active := 0

@@ -119,6 +119,9 @@ func (t *Trainer) Train(ctx context.Context) error {
 		return err
 	}
 	m, err := Train(ts, t.Config)
+	if errors.Is(err, ErrNothingToLearn) {
+		return nil // a new installation: popularity and content serve until the first listens
+	}
 	if err != nil {
 		return fmt.Errorf("learning: %w", err)
 	}

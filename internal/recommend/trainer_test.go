@@ -167,3 +167,22 @@ func TestRetrainingWhileServingIsSafe(t *testing.T) {
 		t.Fatal("no model after training")
 	}
 }
+
+func TestANewInstallationWithNoListensTrainsNothingAndSaysNothingIsWrong(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := sqlstore.OpenSQLite(ctx, filepath.Join(dir, "musicify.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	blobs, err := blob.NewLocal(filepath.Join(dir, "media"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := recommend.New(time.Now)
+	tr := &recommend.Trainer{Engine: e, Source: db, Blobs: blobs, Lease: db, Holder: "a", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if err := tr.Step(ctx); err != nil || e.Model() != nil {
+		t.Fatalf("step: %v, model %v", err, e.Model())
+	}
+}
