@@ -1,10 +1,13 @@
-// Package recommend is Musicify's recommender: a hybrid of item-to-item
-// collaborative signals (listens, likes and playlists, where a playlist is
-// a listener of its songs), content signals (artist, lyrics) and decayed
-// popularity for those without history. It lives in memory, learns from
-// every event as it happens, and never builds an item-by-item matrix:
-// neighbours are found at query time through the bounded recent histories
-// of the people (and playlists) who played an item.
+// Package recommend is Musicify's recommender. A learned item-item model
+// (EASE, with RP3β for catalogs too large for its dense inverse) is
+// retrained in the background from every listen, like and playlist, and
+// each query folds the user's history as it is that second through it, so
+// a listen counts at once. Beside it: live co-listens through the bounded
+// recent histories of the people (and playlists) who played a song, which
+// cover songs newer than the model; content (audio embedding, artist,
+// genre, words) for songs nobody has played; and decayed popularity for
+// those without history. Lists are varied by artist, explore a little, and
+// say why each song is there.
 package recommend
 
 import (
