@@ -69,6 +69,7 @@ func evalRecommendTo(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "musicify eval:", err)
 			return 1
 		}
+		recommend.Standardize(items) // cosine needs centred columns of like scale
 		cfg.Items = items
 	}
 	cfg.Models = strings.Split(*models, ",")

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -105,6 +106,38 @@ func ReadItems(r io.Reader) ([]Item, error) {
 			}
 		}
 		items = append(items, it)
+	}
+}
+
+// Standardize centres each feature column on its mean and scales it to unit
+// variance, so that tempo in beats per minute does not drown energy in 0–1:
+// the engine compares sounds by cosine, which raw columns would make
+// near 1 for every pair.
+func Standardize(items []Item) {
+	dims := 0
+	for _, it := range items {
+		dims = max(dims, len(it.Features))
+	}
+	for d := 0; d < dims; d++ {
+		var sum, sq float64
+		n := 0
+		for _, it := range items {
+			if d < len(it.Features) {
+				x := float64(it.Features[d])
+				sum, sq, n = sum+x, sq+x*x, n+1
+			}
+		}
+		mean := sum / float64(n)
+		sd := math.Sqrt(max(sq/float64(n)-mean*mean, 0))
+		for _, it := range items {
+			if d < len(it.Features) {
+				x := float64(it.Features[d]) - mean
+				if sd > 0 {
+					x /= sd
+				}
+				it.Features[d] = float32(x)
+			}
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package recommend
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -195,5 +196,23 @@ func TestReadItems(t *testing.T) {
 		if _, err := ReadItems(strings.NewReader(bad)); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
+	}
+}
+
+func TestStandardizeCentresAndScalesEachFeature(t *testing.T) {
+	items := []Item{{Features: []float32{100, 0}}, {Features: []float32{140, 1}}, {Features: []float32{120, 0.5}}}
+	Standardize(items)
+	for d := 0; d < 2; d++ {
+		var sum, sq float64
+		for _, it := range items {
+			sum += float64(it.Features[d])
+			sq += float64(it.Features[d]) * float64(it.Features[d])
+		}
+		if math.Abs(sum) > 1e-5 || math.Abs(sq/3-1) > 1e-5 {
+			t.Fatalf("column %d: sum %g, mean square %g", d, sum, sq/3)
+		}
+	}
+	if items[1].Features[0] <= 0 || items[0].Features[0] >= 0 {
+		t.Fatalf("order lost: %+v", items)
 	}
 }
