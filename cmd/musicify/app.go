@@ -272,6 +272,9 @@ func (m *Main) Run(ctx context.Context) error {
 		defer m.wg.Done()
 		runner.Run(bg)
 	}()
+	trainer := &recommend.Trainer{Engine: engine, Source: db, Blobs: raw, Lease: db, Holder: musicify.NewID(),
+		Every: trainEvery, After: trainAfter, Logger: m.Logger}
+	m.wg.Go(func() { trainer.Run(bg, trainPoll) })
 	if scanner != nil { // scans in the background: the server answers at once
 		m.wg.Go(func() { scanner.Run(bg, cfg.ScanInterval, 0) })
 	}
@@ -290,6 +293,16 @@ func (m *Main) Run(ctx context.Context) error {
 	m.Logger.Info("musicify is ready", "listen", m.URL, "open", cfg.BaseURL.String())
 	return nil
 }
+
+// The recommendation model is retrained hourly when anything changed, or
+// after trainAfter changes (listens, likes, songs…); between retrains
+// every event is folded in as it comes. Instances that do not hold the
+// training lease look for a newer stored model every trainPoll.
+const (
+	trainEvery = time.Hour
+	trainAfter = 2000
+	trainPoll  = 30 * time.Second
+)
 
 // loadRecommendations loads the engine from one snapshot of the database
 // together with the last event it includes, and hands it every event after

@@ -114,6 +114,10 @@ func bench(args []string) int {
 	var mem runtime.MemStats
 	runtime.ReadMemStats(&mem)
 	fmt.Printf("recommender loaded in %s; heap in use %d MB\n", time.Since(start).Round(time.Millisecond), mem.HeapInuse>>20)
+	if err := benchTrain(ctx, db, engine, songs, users); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		return 1
+	}
 
 	accounts := auth.NewService(db, nil, auth.Options{})
 	srv, api, err := benchInstance(ctx, db, engine, nil)

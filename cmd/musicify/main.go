@@ -20,7 +20,7 @@ const usage = `usage:
   musicify migrate --to-storage s3://BUCKET?…         copy its media into S3 (either flag, or both; safe to re-run)
   musicify scan [--full]                              import MUSICIFY_LIBRARY_DIRS into the database once and print the counts
   musicify version                                    print the version
-  musicify eval recommend --interactions FILE.csv     leave-one-out test of the recommender
+  musicify eval recommend --interactions FILE.csv     leave-one-out test of the recommender beside popularity, item-kNN, RP3β, EASE
   musicify bench [--database postgres://… --load 10s]  latency of search and recommendations on a large catalog
   musicify bench events --database postgres://…       how long an event takes from one instance to another
   musicify bench scan --library DIR [--database …]    first scan and unchanged rescan of a library (scripts/gen-library makes one)

@@ -11,6 +11,7 @@ import (
 // Recommender is what the recommendation calls ask of the engine.
 type Recommender interface {
 	ForUser(userID string, n int, opts recommend.Options) []string
+	ForUserExplained(userID string, n int, opts recommend.Options) []recommend.Rec
 	Artists(userID string, n int) []string
 	Similar(songID string, n int) []string
 	Top(n int) []string
@@ -43,9 +44,15 @@ func (s *Server) writeSongs(w http.ResponseWriter, r *http.Request, ids []string
 	writeJSON(w, http.StatusOK, songs)
 }
 
-// handleRecommendSongs is SPEC.md's GET /recommend/all: songs for you.
+// handleRecommendSongs is SPEC.md's GET /recommend/all: songs for you,
+// each with the reason it is there. One of them explores.
 func (s *Server) handleRecommendSongs(w http.ResponseWriter, r *http.Request) {
-	s.writeSongs(w, r, s.Recommender.ForUser(userOf(r).ID, recommendSongs, recommend.Options{}))
+	out, err := s.explained(r.Context(), s.Recommender.ForUserExplained(userOf(r).ID, recommendSongs, recommend.Options{Explore: true}), s.viewerOf(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // handleRecommendArtists is GET /recommend/artist: artists for you.

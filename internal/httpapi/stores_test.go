@@ -76,9 +76,21 @@ func TestAPersonsDayWorksOnEveryStore(t *testing.T) {
 			if liked := ids(t, ann.get("/api/like/all")); fmt.Sprint(liked) != fmt.Sprint([]string{j1}) {
 				t.Fatalf("liked songs: %v", liked)
 			}
-			got := ids(t, ann.get("/api/recommend/all"))
+			r := ann.get("/api/recommend/all")
+			got := ids(t, r)
 			if len(got) < 2 || got[0] == r1 || got[1] == r1 || got[0] == j1 {
 				t.Fatalf("after liking jazz: %v (want %s and %s before %s)", got, j2, j3, r1)
+			}
+			// Each says why: the first two, because ann liked Midnight Harbour.
+			var recs []struct {
+				ID     string `json:"_id"`
+				Reason struct{ Kind, Text, SongID string }
+			}
+			_ = jsonUnmarshal([]byte(r.Raw), &recs)
+			for _, rec := range recs[:2] {
+				if rec.Reason.Kind != "because" || rec.Reason.Text != "Because you played Midnight Harbour" || rec.Reason.SongID != j1 {
+					t.Errorf("the reason for %s: %+v", rec.ID, rec.Reason)
+				}
 			}
 			// A restarted server learns the same from the store alone.
 			engine := recommend.New(e.Clock.Now)

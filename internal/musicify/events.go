@@ -90,6 +90,7 @@ type SongData struct {
 	Name   string `json:"name"`
 	Artist string `json:"artist"`
 	Album  string `json:"album,omitempty"`
+	Genre  string `json:"genre,omitempty"` // a tag the recommender's content side reads
 	Text   string `json:"text,omitempty"`
 }
 

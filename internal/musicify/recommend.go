@@ -23,3 +23,7 @@ type RecommendSource interface {
 	// AddInterest stores a /recommend/create signal.
 	AddInterest(ctx context.Context, userID, songID string, at time.Time) error
 }
+
+// RecommendBlobs is the prefix of the blobs of the trained recommendation
+// model, which one instance writes and the others read; no row names them.
+const RecommendBlobs = "recommend/"

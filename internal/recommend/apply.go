@@ -38,7 +38,7 @@ func (e *Engine) dispatch(ev musicify.Event) {
 	case musicify.EventSongAdded:
 		var d musicify.SongData
 		if json.Unmarshal(ev.Data, &d) == nil {
-			e.SongAdded(&musicify.Song{ID: ev.SongID, UserID: ev.UserID, Artist: d.Artist, Name: d.Name, Album: d.Album, Text: d.Text})
+			e.SongAdded(&musicify.Song{ID: ev.SongID, UserID: ev.UserID, Artist: d.Artist, Name: d.Name, Album: d.Album, Genre: d.Genre, Text: d.Text})
 		}
 	case musicify.EventSongRemoved:
 		e.SongRemoved(ev.SongID)

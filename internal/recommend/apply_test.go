@@ -81,3 +81,18 @@ func TestAPlaylistEventMakesThePlaylistAListenerOfItsSongs(t *testing.T) {
 		t.Fatalf("the deleted playlist still lists %d songs", n)
 	}
 }
+
+// song.added carries the genre tag, which the content side reads.
+func TestASongsGenreFromItsEventMakesItLikeOthersOfTheGenre(t *testing.T) {
+	ctx := context.Background()
+	e := New(time.Now)
+	for i, s := range []struct{ id, genre string }{{"a", "shoegaze"}, {"b", "polka"}, {"c", "shoegaze"}} {
+		data, _ := json.Marshal(musicify.SongData{Name: "Untitled", Artist: s.id, Genre: s.genre})
+		if err := e.Apply(ctx, musicify.Event{Seq: uint64(i + 1), Type: musicify.EventSongAdded, SongID: s.id, Data: data}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := e.Similar("a", 1); !slices.Equal(got, []string{"c"}) {
+		t.Fatalf("like a shoegaze song: %v", got)
+	}
+}

@@ -1,10 +1,13 @@
-// Package recommend is Musicify's recommender: a hybrid of item-to-item
-// collaborative signals (listens, likes and playlists, where a playlist is
-// a listener of its songs), content signals (artist, lyrics) and decayed
-// popularity for those without history. It lives in memory, learns from
-// every event as it happens, and never builds an item-by-item matrix:
-// neighbours are found at query time through the bounded recent histories
-// of the people (and playlists) who played an item.
+// Package recommend is Musicify's recommender. A learned item-item model
+// (EASE, with RP3β for catalogs too large for its dense inverse) is
+// retrained in the background from every listen, like and playlist, and
+// each query folds the user's history as it is that second through it, so
+// a listen counts at once. Beside it: live co-listens through the bounded
+// recent histories of the people (and playlists) who played a song, which
+// cover songs newer than the model; content (audio embedding, artist,
+// genre, words) for songs nobody has played; and decayed popularity for
+// those without history. Lists are varied by artist, explore a little, and
+// say why each song is there.
 package recommend
 
 import (
@@ -50,6 +53,11 @@ type Engine struct {
 
 	topMu sync.Mutex
 	top   topList
+
+	learned  *learned    // the trained model, nil until the first
+	changes  int         // events since it was set
+	vecs     [][]float32 // per song, its normalized audio embedding or nil
+	withVecs []int32     // the songs that have one
 
 	applyMu sync.Mutex
 	applied uint64 // Seq of the last event applied
@@ -122,7 +130,8 @@ func (e *Engine) SongAdded(s *musicify.Song) {
 	}
 	e.songs[i] = song{id: s.ID, artist: s.Artist, owner: e.ownerOf(s.UserID), alive: true}
 	e.text.remove(i)
-	e.text.add(i, s.Name+" "+s.Album+" "+s.Text)
+	e.text.add(i, s.Name+" "+s.Album+" "+s.Genre+" "+s.Text)
+	e.changes++
 }
 
 // ownerOf interns an uploader id; e.mu is held.
@@ -186,6 +195,7 @@ func (e *Engine) interact(user, songID string, at time.Time, w float32, like, pl
 	}
 	l := e.listenerOf("u:" + user)
 	e.touch(l, s, w, at.Unix(), like)
+	e.changes++
 	if play {
 		e.plays[s].add(1, at.Unix())
 		e.total[s]++
@@ -202,6 +212,7 @@ func (e *Engine) Unliked(user, songID string) {
 	}
 	h := e.hist[l]
 	if k, in := h.at[s]; in && h.entries[k].like {
+		e.changes++
 		h.entries[k].like = false
 		h.entries[k].w -= weightLike
 		if h.entries[k].w <= 0 {
@@ -215,6 +226,7 @@ func (e *Engine) PlaylistChanged(playlistID string, songIDs []string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	l := e.listenerOf("p:" + playlistID)
+	e.changes++
 	keep := map[int32]bool{}
 	for _, id := range songIDs {
 		if s, ok := e.songIndex[id]; ok {

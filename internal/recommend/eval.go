@@ -1,171 +1,281 @@
 package recommend
 
 import (
-	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
+	"runtime"
+	"runtime/metrics"
+	"slices"
 	"sort"
-	"strings"
+	"sync"
 	"time"
-
-	"github.com/musicify/musicify/internal/musicify"
 )
 
-// Pair is one interaction of an evaluation file: a user played an item.
-type Pair struct{ User, Item string }
+// EvalConfig says how to split the data and which recommenders to compare.
+type EvalConfig struct {
+	K        int
+	Holdout  string // "last" (the default: each user's last new item) or "random"
+	Seed     uint64
+	Runs     int
+	MinItems int    // users with fewer distinct items are only trained on
+	Items    []Item // metadata, and items nobody played, for the catalog
+	// EASEItems caps the items EASE learns (the most played); Lambda is
+	// its penalty, 0 to tune it on a validation split of the first run.
+	EASEItems int
+	Lambda    float64
+	Models    []string // of "popularity", "item-knn", "rp3b", "ease", "engine"; empty for all
+	Log       io.Writer
+}
 
-// ReadPairs reads CSV lines "user,item" (a header line is skipped), in
-// the order they happened.
-func ReadPairs(r io.Reader) ([]Pair, error) {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
-	var pairs []Pair
-	for line := 1; ; line++ {
-		rec, err := cr.Read()
-		if errors.Is(err, io.EOF) {
-			return pairs, nil
-		}
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
-		}
-		if len(rec) < 2 {
-			return nil, fmt.Errorf("line %d: want user,item", line)
-		}
-		u, it := strings.TrimSpace(rec[0]), strings.TrimSpace(rec[1])
-		if line == 1 && strings.EqualFold(u, "user") && strings.EqualFold(it, "item") {
-			continue
-		}
-		if u == "" || it == "" {
-			return nil, fmt.Errorf("line %d: empty user or item", line)
-		}
-		pairs = append(pairs, Pair{u, it})
+// AllModels are the recommenders an evaluation compares by default.
+var AllModels = []string{"popularity", "item-knn", "rp3b", "ease", "engine"}
+
+// lambdaGrid is where EASE's penalty is looked for first; when the best is
+// at an end, the search goes on past it, by the same factor of 4.
+var lambdaGrid = []float64{25, 100, 400, 1600}
+
+// Evaluate compares the recommenders on the same splits: each run holds
+// out one item per user, every recommender trains on the rest and lists
+// K items for each test user, none they played in training.
+func Evaluate(pairs []Pair, cfg EvalConfig) (Report, error) {
+	if cfg.K <= 0 {
+		cfg.K = 10
 	}
-}
-
-// Scores are the leave-one-out results of one recommender.
-type Scores struct {
-	HitRate float64 // share of users whose held-out item is in their top k
-	NDCG    float64 // the same, discounted by its rank
-}
-
-// Report compares the engine with recommending what is most popular.
-type Report struct {
-	Users, K           int
-	Engine, Popularity Scores
-}
-
-func (r Report) String() string {
-	ratio := math.Inf(1)
-	if r.Popularity.HitRate > 0 {
-		ratio = r.Engine.HitRate / r.Popularity.HitRate
+	if cfg.Runs <= 0 {
+		cfg.Runs = 1
 	}
-	return fmt.Sprintf("leave-one-out over %d users, k=%d\n"+
-		"             hit rate@%d  NDCG@%d\n"+
-		"engine       %.4f      %.4f\n"+
-		"popularity   %.4f      %.4f\n"+
-		"engine / popularity (hit rate): %.2fx\n",
-		r.Users, r.K, r.K, r.K, r.Engine.HitRate, r.Engine.NDCG, r.Popularity.HitRate, r.Popularity.NDCG, ratio)
-}
-
-// Evaluate holds out each user's last new item (users with at least three
-// distinct items), trains on the rest in order, and asks both recommenders
-// for k items the user has not played. Repeat plays count once: an item
-// already played can be neither held out nor recommended.
-func Evaluate(pairs []Pair, k int) Report {
+	if cfg.MinItems <= 0 {
+		cfg.MinItems = 3
+	}
+	if cfg.Holdout == "" {
+		cfg.Holdout = "last"
+	}
+	if cfg.Holdout != "last" && cfg.Holdout != "random" {
+		return Report{}, fmt.Errorf("holdout %q: want last or random", cfg.Holdout)
+	}
+	if cfg.Holdout == "last" {
+		cfg.Runs = 1 // the same split every time
+	}
+	if cfg.EASEItems <= 0 {
+		cfg.EASEItems = easeMaxItems
+	}
+	if len(cfg.Models) == 0 {
+		cfg.Models = AllModels
+	}
+	logf := func(format string, args ...any) {
+		if cfg.Log != nil {
+			fmt.Fprintf(cfg.Log, format+"\n", args...)
+		}
+	}
 	pairs = distinct(pairs)
-	last := map[string]int{}
-	count := map[string]int{}
-	for i, p := range pairs {
-		last[p.User] = i
-		count[p.User]++
+	rep := Report{Holdout: cfg.Holdout, K: cfg.K, EASEItems: cfg.EASEItems, Lambda: cfg.Lambda}
+	for _, name := range cfg.Models {
+		rep.Rows = append(rep.Rows, Row{Name: name})
 	}
-	held := map[int]bool{}
-	for u, i := range last {
-		if count[u] >= 3 {
-			held[i] = true
+	for run := 0; run < cfg.Runs; run++ {
+		r := rand.New(rand.NewPCG(cfg.Seed+uint64(run), 0x5eed))
+		s := newSplit(pairs, cfg.Items, cfg.Holdout, cfg.MinItems, r)
+		if run == 0 {
+			rep.Users, rep.Items, rep.ColdCases = len(s.test), len(s.catalog), coldCases(s)
+			if rep.Lambda == 0 && (slices.Contains(cfg.Models, "ease") || slices.Contains(cfg.Models, "engine")) {
+				rep.Lambda = tuneLambda(s.validation(r), cfg, logf)
+				rep.LambdaNote = "tuned on a validation split of run 1"
+			} else if rep.Lambda != 0 {
+				rep.LambdaNote = "given"
+			}
+		}
+		for k, name := range cfg.Models {
+			rk := newRanker(name, cfg, rep.Lambda)
+			sc, err := measure(rk, s, cfg.K)
+			if err != nil {
+				return rep, fmt.Errorf("run %d, %s: %w", run+1, name, err)
+			}
+			logf("run %d %-10s hit@%d %.4f NDCG %.4f train %s peak %.0f MB", run+1, name, cfg.K, sc.HitRate, sc.NDCG, sc.Train.Round(time.Millisecond), sc.PeakMB)
+			rep.Rows[k].Runs = append(rep.Rows[k].Runs, sc)
 		}
 	}
-	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	clock := start
-	e := New(func() time.Time { return clock })
-	items := map[string]bool{}
-	for _, p := range pairs {
-		if !items[p.Item] {
-			items[p.Item] = true
-			e.SongAdded(&musicify.Song{ID: p.Item})
+	return rep, nil
+}
+
+func newRanker(name string, cfg EvalConfig, lambda float64) ranker {
+	switch name {
+	case "popularity":
+		return &popularRanker{}
+	case "item-knn":
+		return &rowsRanker{fit: fitCosine}
+	case "rp3b":
+		return &rowsRanker{fit: func(m *matrix) [][]neighbour { return fitRP3(m, defaultBeta, defaultNeighbours) }}
+	case "ease":
+		return &easeRanker{lambda: lambda, n: cfg.EASEItems}
+	default:
+		return &engineRanker{cfg: TrainConfig{Lambda: lambda, EASEItems: cfg.EASEItems}}
+	}
+}
+
+// tuneLambda picks EASE's penalty by hit rate (then NDCG) on v.
+func tuneLambda(v *split, cfg EvalConfig, logf func(string, ...any)) float64 {
+	tried := map[float64]Scores{}
+	try := func(l float64) Scores {
+		if sc, ok := tried[l]; ok {
+			return sc
+		}
+		sc, err := measure(&easeRanker{lambda: l, n: cfg.EASEItems}, v, cfg.K)
+		if err != nil {
+			sc = Scores{HitRate: -1}
+		}
+		logf("validation λ=%g hit@%d %.4f NDCG %.4f", l, cfg.K, sc.HitRate, sc.NDCG)
+		tried[l] = sc
+		return sc
+	}
+	better := func(a, b Scores) bool { return a.HitRate > b.HitRate || (a.HitRate == b.HitRate && a.NDCG > b.NDCG) }
+	grid := append([]float64(nil), lambdaGrid...)
+	best := grid[0]
+	for _, l := range grid {
+		if better(try(l), try(best)) {
+			best = l
 		}
 	}
-	popularity := map[string]int{}
-	seen := map[string]map[string]bool{}
-	for i, p := range pairs {
-		if held[i] {
-			continue
+	for step := 0; step < 3; step++ {
+		next := best
+		switch best {
+		case grid[0]:
+			next = best / 4
+			grid = append([]float64{next}, grid...)
+		case grid[len(grid)-1]:
+			next = best * 4
+			grid = append(grid, next)
 		}
-		clock = start.Add(time.Duration(i) * time.Second)
-		e.Listened(p.User, p.Item, clock)
-		popularity[p.Item]++
-		if seen[p.User] == nil {
-			seen[p.User] = map[string]bool{}
+		if next == best || !better(try(next), try(best)) {
+			break
 		}
-		seen[p.User][p.Item] = true
+		best = next
 	}
-	popular := make([]string, 0, len(popularity))
-	for it := range popularity {
-		popular = append(popular, it)
+	return best
+}
+
+// measure trains rk on s, timing it and sampling the heap, then scores
+// its lists for every test user.
+func measure(rk ranker, s *split, k int) (Scores, error) {
+	runtime.GC()
+	stop := samplePeak()
+	start := time.Now()
+	err := rk.train(s)
+	took := time.Since(start)
+	peak := stop()
+	if err != nil {
+		return Scores{}, err
 	}
-	sort.Slice(popular, func(i, j int) bool {
-		if popularity[popular[i]] != popularity[popular[j]] {
-			return popularity[popular[i]] > popularity[popular[j]]
+	sc := Scores{Train: took, PeakMB: float64(peak) / (1 << 20)}
+	recommended := map[int32]bool{}
+	var novelty float64
+	var listed, cold, coldHits int
+	users := float64(len(s.users))
+	for t, u := range s.testUser {
+		recs := rk.recommend(u, k)
+		want := s.test[t]
+		isCold := want >= 0 && s.pop[want] == 0
+		if isCold {
+			cold++
 		}
-		return popular[i] < popular[j]
+		for rank, it := range recs {
+			recommended[it] = true
+			novelty += math.Log2((users + 1) / (float64(s.pop[it]) + 1))
+			listed++
+			if it == want {
+				sc.HitRate++
+				sc.NDCG += 1 / math.Log2(float64(rank)+2)
+				if isCold {
+					coldHits++
+				}
+			}
+		}
+	}
+	if n := float64(len(s.testUser)); n > 0 {
+		sc.HitRate /= n
+		sc.NDCG /= n
+	}
+	if listed > 0 {
+		novelty /= float64(listed)
+	}
+	sc.Novelty = novelty
+	sc.Coverage = float64(len(recommended)) / float64(max(1, len(s.catalog)))
+	if cold > 0 {
+		sc.ColdHit = float64(coldHits) / float64(cold)
+	}
+	return sc, nil
+}
+
+func coldCases(s *split) int {
+	n := 0
+	for _, t := range s.test {
+		if t >= 0 && s.pop[t] == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// MeasurePeak runs fn, and says how long it took and the most the heap
+// grew meanwhile, in bytes: the cost of a retrain.
+func MeasurePeak(fn func() error) (time.Duration, uint64, error) {
+	runtime.GC()
+	stop := samplePeak()
+	start := time.Now()
+	err := fn()
+	took := time.Since(start)
+	return took, stop(), err
+}
+
+// samplePeak watches the heap every millisecond until the returned stop is
+// called, and reports its highest growth over where it started.
+func samplePeak() (stop func() uint64) {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	read := func() uint64 {
+		metrics.Read(sample)
+		return sample[0].Value.Uint64()
+	}
+	base := read()
+	var peak uint64
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			if v := read(); v > base && v-base > peak {
+				peak = v - base
+			}
+			select {
+			case <-done:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() uint64 {
+		close(done)
+		wg.Wait()
+		if v := read(); v > base && v-base > peak {
+			peak = v - base
+		}
+		return peak
+	}
+}
+
+// bestByIndex is best for evaluation candidates, ties to the smaller index.
+func bestByIndex(cands []candidate, k int) []candidate {
+	sort.Slice(cands, func(a, b int) bool {
+		if cands[a].score != cands[b].score {
+			return cands[a].score > cands[b].score
+		}
+		return cands[a].song < cands[b].song
 	})
-
-	r := Report{K: k}
-	for i := range held {
-		p := pairs[i]
-		r.Users++
-		addHit(&r.Engine, e.ForUser(p.User, k, Options{ExcludeAll: true}), p.Item)
-		var pop []string
-		for _, it := range popular {
-			if len(pop) == k {
-				break
-			}
-			if !seen[p.User][it] {
-				pop = append(pop, it)
-			}
-		}
-		addHit(&r.Popularity, pop, p.Item)
+	if len(cands) > k {
+		cands = cands[:k]
 	}
-	if r.Users > 0 {
-		for _, s := range []*Scores{&r.Engine, &r.Popularity} {
-			s.HitRate /= float64(r.Users)
-			s.NDCG /= float64(r.Users)
-		}
-	}
-	return r
-}
-
-func addHit(s *Scores, recs []string, want string) {
-	for rank, it := range recs {
-		if it == want {
-			s.HitRate++
-			s.NDCG += 1 / math.Log2(float64(rank)+2)
-			return
-		}
-	}
-}
-
-// distinct keeps the first play of each user and item.
-func distinct(pairs []Pair) []Pair {
-	seen := map[Pair]bool{}
-	out := make([]Pair, 0, len(pairs))
-	for _, p := range pairs {
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	return out
+	return cands
 }

@@ -41,5 +41,13 @@ func (e *Engine) Load(ctx context.Context, src musicify.RecommendSource) error {
 	for p, ids := range members {
 		e.PlaylistChanged(p, ids)
 	}
+	if fs, ok := src.(FeatureSource); ok { // once the song_features table exists
+		if err := fs.EachSongFeatures(ctx, func(id string, vec []float32) error {
+			e.SetFeatures(id, vec)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("loading song features: %w", err)
+		}
+	}
 	return nil
 }

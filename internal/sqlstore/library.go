@@ -207,7 +207,7 @@ func (t *Tx) songsAdded(ctx context.Context, ids []string) error {
 			if s == nil {
 				return fmt.Errorf("song %s is not there after its insert", id)
 			}
-			data, err := json.Marshal(musicify.SongData{Name: s.Name, Artist: s.Artist, Album: s.Album, Text: s.Text})
+			data, err := json.Marshal(musicify.SongData{Name: s.Name, Artist: s.Artist, Album: s.Album, Genre: s.Genre, Text: s.Text})
 			if err != nil {
 				return err
 			}

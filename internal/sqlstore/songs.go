@@ -128,7 +128,7 @@ func (t *Tx) songAdded(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(musicify.SongData{Name: s.Name, Artist: s.Artist, Album: s.Album, Text: s.Text})
+	data, err := json.Marshal(musicify.SongData{Name: s.Name, Artist: s.Artist, Album: s.Album, Genre: s.Genre, Text: s.Text})
 	if err != nil {
 		return err
 	}

@@ -153,9 +153,10 @@ func (s *Sweeper) sweepBlobs(ctx context.Context, cutoff time.Time) (int, error)
 }
 
 // referenced tells whether a row names key itself or, for a cover size
-// (prefix-size.jpg), its prefix.
+// (prefix-size.jpg), its prefix. The recommendation model is named by no
+// row, and kept.
 func referenced(refs map[string]bool, key string) bool {
-	if refs[key] {
+	if refs[key] || strings.HasPrefix(key, musicify.RecommendBlobs) {
 		return true
 	}
 	i := strings.LastIndexByte(key, '-')

@@ -101,7 +101,8 @@ func TestTheSweepRemovesOnlyWhatNoRowNamesAndIsPastTheGracePeriod(t *testing.T) 
 	w.file(t, "songs/crashed/original.flac", old) // written, then killed before its row
 	w.file(t, "songs/uploading/original.mp3", fresh)
 	w.file(t, "covers/gone-64.jpg", old)
-	w.dir(t, "songs/empty", old) // made, then killed before the file
+	w.file(t, musicify.RecommendBlobs+"model.json", old) // the trained model: no row names it
+	w.dir(t, "songs/empty", old)                         // made, then killed before the file
 	w.dir(t, "songs/making", fresh)
 	w.file(t, ".tmp/put-killed", old) // the local store's own temp files
 	w.file(t, ".tmp/put-arriving", fresh)
@@ -121,7 +122,7 @@ func TestTheSweepRemovesOnlyWhatNoRowNamesAndIsPastTheGracePeriod(t *testing.T) 
 	}
 	for rel, want := range map[string]bool{
 		"songs/kept/original.flac": true, "songs/kept/stream.ogg": true, "covers/c1-64.jpg": true, "covers/c1-640.jpg": true,
-		"songs/uploading/original.mp3": true, "songs/making": true, ".tmp/put-arriving": true, "../tmp/upload-arriving": true, ".tmp/demo-busy/audio": true,
+		"songs/uploading/original.mp3": true, "songs/making": true, musicify.RecommendBlobs + "model.json": true, ".tmp/put-arriving": true, "../tmp/upload-arriving": true, ".tmp/demo-busy/audio": true,
 		"songs/crashed": false, "covers/gone-64.jpg": false, "songs/empty": false, ".tmp/put-killed": false, "../tmp/upload-killed": false, ".tmp/demo-dead": false,
 	} {
 		if got := w.exists(rel); got != want {

@@ -69,3 +69,23 @@ test('“More like this” lists similar songs, tells the recommender, and one o
   await expect(playerBar(page)).toContainText(title);
   await expect.poll(async () => (await audioState(page)).currentTime).toBeGreaterThan(0.3);
 });
+
+test('each recommended song says why it is there, and a like changes them at once', async ({
+  page,
+  listener,
+}) => {
+  expect(listener.username).not.toBe('');
+  // A newcomer's picks are what is popular, and say so.
+  await page.goto('/home');
+  const cards = page.getByRole('list', { name: 'Recommended songs' }).getByRole('listitem');
+  await expect.poll(() => cards.count()).toBeGreaterThan(5);
+  await expect(cards.first()).toContainText('Popular right now');
+
+  // After a like, the picks follow it, and name it as their reason.
+  const liked = await songNamed(page.request, 'Midnight Harbour');
+  expect((await page.request.post('/api/like/add', { data: { song: liked._id } })).ok()).toBe(true);
+  await page.reload();
+  await expect
+    .poll(async () => (await cards.allTextContents()).join('\n'))
+    .toContain('Because you played Midnight Harbour');
+});

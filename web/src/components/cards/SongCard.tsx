@@ -12,13 +12,15 @@ interface SongCardProps {
   /** Load the cover at once (the card is in view when the page opens); priority fetches it first. */
   eager?: boolean;
   priority?: boolean;
+  /** A line under the artist: why the song is shown ('Because you played X'). */
+  note?: string;
 }
 
 /**
  * A song as a card: cover, name and artist. A click on the cover or the name
  * plays it (or pauses it while it plays); the artist's name opens their page.
  */
-export function SongCard({ song, onPlay, eager, priority }: SongCardProps) {
+export function SongCard({ song, onPlay, eager, priority, note }: SongCardProps) {
   const current = useCurrentSong();
   const playing = usePlayer((s) => s.playing);
   const isCurrent = current?._id === song._id;
@@ -53,6 +55,11 @@ export function SongCard({ song, onPlay, eager, priority }: SongCardProps) {
       <Link className="song-card__artist" to={songArtistPath(song)}>
         {artist}
       </Link>
+      {note && (
+        <span className="song-card__note" title={note}>
+          {note}
+        </span>
+      )}
     </div>
   );
 }

@@ -14,7 +14,10 @@ const artists: Artist[] = [
 ];
 
 const songs = [
-  makeSong('a', { song: 'Letters to the Sea', artist: 'paper-moons', cover: '/media/a.jpg' }),
+  {
+    ...makeSong('a', { song: 'Letters to the Sea', artist: 'paper-moons', cover: '/media/a.jpg' }),
+    reason: { kind: 'because', text: 'Because you played Dandelion Road', songId: 'b' },
+  },
   makeSong('b', { song: 'Dandelion Road', artist: 'willow-creek' }),
   makeSong('c', { song: 'Chrome Sunset', artist: 'neon-harbor' }),
 ];
@@ -79,6 +82,11 @@ describe('the home page', () => {
     ]);
     expect(songCards[0]).toHaveTextContent('Letters to the Sea');
     expect(songCards[0]?.querySelector('img')).toHaveAttribute('src', '/media/a.jpg');
+    // Each card says why it is there, when the server says.
+    const why = within(songList)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.song-card__note')?.textContent ?? '');
+    expect(why).toEqual(['Because you played Dandelion Road', '', '']);
   });
 
   it('plays the recommended songs from the card clicked', async () => {

@@ -84,7 +84,7 @@ export function RecommendedArtists() {
   );
 }
 
-/** 'Songs Recommended For you': cards with cover, song and artist; a card plays from there. */
+/** 'Songs Recommended For you': cards with cover, song, artist and why; a card plays from there. */
 export function RecommendedSongs() {
   const songs = useRecommendedSongs();
   const list = songs.data ?? [];
@@ -99,6 +99,7 @@ export function RecommendedSongs() {
                 onPlay={() => playSongs(list, i)}
                 eager={i < FIRST_IN_VIEW}
                 priority={i === 0}
+                note={song.reason?.text}
               />
             </li>
           ))}
