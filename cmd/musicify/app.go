@@ -166,8 +166,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	library.Transcriber = m.transcriber()
 	library.TempDir = cfg.TempDir // with the spooled uploads, where the sweep finds what a crash leaves
-	runner.Handlers = map[string]jobs.Handler{catalog.JobAnalyze: library.Analyze, catalog.JobTranscribe: library.Transcribe,
-		catalog.JobFeatures: library.MeasureFeatures}
+	runner.Handlers = jobHandlers(library)
 	admins.Library = library
 	var seeder *demo.Seeder
 	if cfg.Demo {
@@ -218,7 +217,8 @@ func (m *Main) Run(ctx context.Context) error {
 	api.Subsonic = m.subsonic(api, library)
 	api.JobStats = db // served at GET /api/admin/jobs, behind the admin check
 	m.observe(api, blobs)
-	catalogView := &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Likes: db, History: db, Recommender: engine}
+	catalogView := &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Likes: db, History: db, Recommender: engine,
+		Features: assistant.StoredFeatures{Store: db}}
 	if cfg.LLMBaseURL != "" {
 		api.Assistant = &assistant.OpenAI{BaseURL: cfg.LLMBaseURL, Model: cfg.LLMModel, APIKey: cfg.LLMAPIKey, Catalog: catalogView,
 			Client: &http.Client{Timeout: 2 * time.Minute}}

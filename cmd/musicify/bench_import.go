@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/musicify/musicify/internal/blob"
@@ -100,9 +101,19 @@ func (b importBench) run() (importResult, error) {
 		return res, err
 	}
 	runner := &jobs.Runner{Store: db, Logger: logger, Workers: int(cfg.JobWorkers)}
-	lib := &catalog.Service{Songs: db, Blobs: served, Probe: media.NewProber(), FFmpeg: media.NewFFmpeg(), Jobs: runner,
+	lib := &catalog.Service{Songs: db, Features: db, Blobs: served, Probe: media.NewProber(), FFmpeg: media.NewFFmpeg(), Jobs: runner,
 		Logger: logger, Now: time.Now, TempDir: tmp}
-	runner.Handlers = map[string]jobs.Handler{catalog.JobAnalyze: lib.Analyze, catalog.JobTranscribe: lib.Transcribe}
+	runner.Handlers = jobHandlers(lib)
+	var doneDuring atomic.Int64 // jobs done, to tell how many the scan queued
+	for kind, h := range runner.Handlers {
+		runner.Handlers[kind] = func(ctx context.Context, j *musicify.Job) error {
+			err := h(ctx, j)
+			if err == nil {
+				doneDuring.Add(1)
+			}
+			return err
+		}
+	}
 	scanner.Jobs = runner
 
 	srv, _, err := benchInstance(ctx, db, recommend.New(time.Now), served, func(api *httpapi.Server) {
@@ -139,11 +150,11 @@ func (b importBench) run() (importResult, error) {
 	if scanErr != nil {
 		return res, scanErr
 	}
-	res.queued = res.scan.Added // an analysis job each; transcription is opt-in
 	left, err := jobsLeft(ctx, db)
 	if err != nil {
 		return res, err
 	}
+	res.queued = left + int(doneDuring.Load()) // the jobs of each file: analysis and features; transcription is opt-in
 	printSearchRow("importing (the scan, and jobs)", during, took)
 	if len(during.lat) < 1_000 {
 		fmt.Println("  few searches ran during the scan: import a larger library for a fair figure")

@@ -9,7 +9,9 @@ import (
 	"os"
 	"os/exec"
 
+	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/config"
+	"github.com/musicify/musicify/internal/jobs"
 	"github.com/musicify/musicify/internal/library"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
@@ -93,4 +95,11 @@ func printScan(out io.Writer, st musicify.ScanStatus) {
 	for _, f := range st.Failures {
 		fmt.Fprintf(out, "  failed: %s: %s\n", f.Path, f.Reason)
 	}
+}
+
+// jobHandlers are the background jobs of songs, uploaded or imported: serve
+// runs them, and the import bench as serve does.
+func jobHandlers(lib *catalog.Service) map[string]jobs.Handler {
+	return map[string]jobs.Handler{catalog.JobAnalyze: lib.Analyze, catalog.JobTranscribe: lib.Transcribe,
+		catalog.JobFeatures: lib.MeasureFeatures}
 }

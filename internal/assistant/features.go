@@ -3,6 +3,8 @@ package assistant
 import (
 	"context"
 	"math"
+
+	"github.com/musicify/musicify/internal/musicify"
 )
 
 // Features are what audio analysis (package audiofeat, table
@@ -124,4 +126,26 @@ func tempoOf(f *Features, songGenres []string) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// StoredFeatures is the FeatureSource of the features the analysis stored
+// (the song_features table, through the store).
+type StoredFeatures struct {
+	Store interface {
+		SongFeaturesByIDs(ctx context.Context, ids []string) (map[string]*musicify.AudioFeatures, error)
+	}
+}
+
+func (s StoredFeatures) SongFeatures(ctx context.Context, songIDs []string) (map[string]Features, error) {
+	stored, err := s.Store.SongFeaturesByIDs(ctx, songIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]Features, len(stored))
+	for id, f := range stored {
+		out[id] = Features{BPM: f.BPM, Key: f.Key, Minor: f.Mode == musicify.Minor, Energy: f.Energy,
+			Brightness: f.Brightness, Percussiveness: f.Percussiveness, Acousticness: f.Acousticness,
+			Instrumentalness: f.Instrumentalness}
+	}
+	return out, nil
 }

@@ -86,6 +86,12 @@ type Publisher interface {
 
 // SongData is the Data of song.added: what subscribers know a song by.
 // A song whose words changed (a transcript arrived) is added again.
+// SongAnalyzedData is the data of EventSongAnalyzed: the song's sound as a
+// vector, for discovery to compare songs by.
+type SongAnalyzedData struct {
+	Embedding []float32 `json:"embedding"`
+}
+
 type SongData struct {
 	Name   string `json:"name"`
 	Artist string `json:"artist"`

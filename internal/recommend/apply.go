@@ -40,6 +40,11 @@ func (e *Engine) dispatch(ev musicify.Event) {
 		if json.Unmarshal(ev.Data, &d) == nil {
 			e.SongAdded(&musicify.Song{ID: ev.SongID, UserID: ev.UserID, Artist: d.Artist, Name: d.Name, Album: d.Album, Genre: d.Genre, Text: d.Text})
 		}
+	case musicify.EventSongAnalyzed:
+		var d musicify.SongAnalyzedData
+		if json.Unmarshal(ev.Data, &d) == nil {
+			e.SetFeatures(ev.SongID, d.Embedding)
+		}
 	case musicify.EventSongRemoved:
 		e.SongRemoved(ev.SongID)
 	case musicify.EventListened:

@@ -96,3 +96,23 @@ func TestASongsGenreFromItsEventMakesItLikeOthersOfTheGenre(t *testing.T) {
 		t.Fatalf("like a shoegaze song: %v", got)
 	}
 }
+
+// song.analyzed brings a song's sound, as the store emits it after the
+// features job: the song can be recommended by it at once.
+func TestAnAnalyzedSongIsHeardAtOnce(t *testing.T) {
+	e := New(time.Now)
+	ctx := context.Background()
+	if err := e.Apply(ctx, songAdded(t, 1, "a", "x")); err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(musicify.SongAnalyzedData{Embedding: []float32{3, 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Apply(ctx, musicify.Event{Seq: 2, Type: musicify.EventSongAnalyzed, SongID: "a", Data: data}); err != nil {
+		t.Fatal(err)
+	}
+	if v := e.vecOf(e.songIndex["a"]); !slices.Equal(v, []float32{0.6, 0.8}) {
+		t.Fatalf("the song's sound: %v", v)
+	}
+}

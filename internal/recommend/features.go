@@ -2,6 +2,8 @@ package recommend
 
 import (
 	"context"
+
+	"github.com/musicify/musicify/internal/musicify"
 	"math"
 	"sort"
 )
@@ -11,7 +13,7 @@ import (
 // RecommendSource that also is one has them loaded at start; later ones
 // come through SetFeatures.
 type FeatureSource interface {
-	EachSongFeatures(ctx context.Context, fn func(songID string, vec []float32) error) error
+	EachSongFeatures(ctx context.Context, fn func(songID string, f *musicify.AudioFeatures) error) error
 }
 
 // SetFeatures gives a song its audio embedding, so that it is recommended

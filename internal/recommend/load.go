@@ -42,8 +42,8 @@ func (e *Engine) Load(ctx context.Context, src musicify.RecommendSource) error {
 		e.PlaylistChanged(p, ids)
 	}
 	if fs, ok := src.(FeatureSource); ok { // once the song_features table exists
-		if err := fs.EachSongFeatures(ctx, func(id string, vec []float32) error {
-			e.SetFeatures(id, vec)
+		if err := fs.EachSongFeatures(ctx, func(id string, f *musicify.AudioFeatures) error {
+			e.SetFeatures(id, f.Embedding)
 			return nil
 		}); err != nil {
 			return fmt.Errorf("loading song features: %w", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -39,7 +40,11 @@ func (d *DB) SetSongFeatures(ctx context.Context, songID string, f *musicify.Aud
 			toMillis(f.Analyzed)); err != nil {
 			return err
 		}
-		tx.emit(musicify.Event{Type: musicify.EventSongAnalyzed, SongID: songID})
+		data, err := json.Marshal(musicify.SongAnalyzedData{Embedding: f.Embedding})
+		if err != nil {
+			return err
+		}
+		tx.emit(musicify.Event{Type: musicify.EventSongAnalyzed, SongID: songID, Data: data})
 		return nil
 	})
 	return wrap(err, "storing audio features")

@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"context"
+	"encoding/json"
 	"reflect"
 	"slices"
 	"testing"
@@ -67,6 +68,10 @@ func TestSongFeatures(t *testing.T) {
 			for _, e := range events {
 				if e.Type == musicify.EventSongAnalyzed && e.SongID == "s1" {
 					n++
+					var d musicify.SongAnalyzedData // the sound travels with it, for every instance
+					if err := json.Unmarshal(e.Data, &d); err != nil || len(d.Embedding) == 0 {
+						t.Errorf("song.analyzed data %s: %v", e.Data, err)
+					}
 				}
 			}
 			if n != 2 {
