@@ -47,6 +47,30 @@ export interface Song {
   uploader?: string;
   /** The library file is gone: it stays in playlists and likes but cannot be played. */
   missing?: boolean;
+  /**
+   * What listening to the song once told: only GET /api/songs/{id} sends it,
+   * and it is null until the song's analysis ran.
+   */
+  features?: SongFeatures | null;
+}
+
+/** A song's measured sound (docs/api.md, GET /api/songs/{id}); scores run from 0 to 1. */
+export interface SongFeatures {
+  /** Beats per minute, 0 when no steady pulse was heard (and then `key` is ''). */
+  bpm: number;
+  /** 'A minor'; '' without a pulse. */
+  key: string;
+  /** The key's pitch class: 0 = C … 11 = B. */
+  tonic: number;
+  mode: 'major' | 'minor';
+  keyConfidence: number;
+  energy: number;
+  brightness: number;
+  percussiveness: number;
+  acousticness: number;
+  instrumentalness: number;
+  /** The analysis that measured them. */
+  version: number;
 }
 
 export type TranscriptState = 'none' | 'pending' | 'done' | 'failed';

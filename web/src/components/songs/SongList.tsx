@@ -7,6 +7,7 @@ import {
   Disc3,
   Clock3,
   EllipsisVertical,
+  Info,
   ListPlus,
   Pause,
   Play,
@@ -29,6 +30,7 @@ import { discStarts, rowNumber } from './discs';
 import { DownloadButton } from './DownloadButton';
 import { LikeButton } from './LikeButton';
 import { MoreLikeThisDialog } from './MoreLikeThisDialog';
+import { SongInfoDialog } from './SongInfoDialog';
 import { DragHandle, dragRowClass, dragRowStyle, useRowDrag } from './row-drag';
 import { SongCover } from './SongCover';
 import './SongList.css';
@@ -77,6 +79,7 @@ export function SongList({
   const [adding, setAdding] = useState<Song | null>(null);
   const [sharing, setSharing] = useState<Song | null>(null);
   const [similarTo, setSimilarTo] = useState<Song | null>(null);
+  const [infoFor, setInfoFor] = useState<Song | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const remove = useDeleteSong();
   const toast = useToast();
@@ -316,6 +319,11 @@ export function SongList({
                         icon: <Sparkles size={18} aria-hidden="true" />,
                         onSelect: () => setSimilarTo(song),
                       },
+                      {
+                        label: 'Song info',
+                        icon: <Info size={18} aria-hidden="true" />,
+                        onSelect: () => setInfoFor(song),
+                      },
                       ...[downloadItem(song)].filter((item) => item !== null),
                     ]}
                   />
@@ -399,6 +407,9 @@ export function SongList({
           song={similarTo}
           onClose={() => setSimilarTo(null)}
         />
+      )}
+      {infoFor && (
+        <SongInfoDialog key={infoFor._id} song={infoFor} onClose={() => setInfoFor(null)} />
       )}
       <ConfirmDialog
         open={confirming !== null}

@@ -3,3 +3,4 @@ export { useIsLiked, useLikedSongs, useToggleLike } from './likes';
 export { SongCover } from './SongCover';
 export { SongList } from './SongList';
 export { MoreLikeThisDialog } from './MoreLikeThisDialog';
+export { SongInfoDialog } from './SongInfoDialog';

@@ -8,6 +8,7 @@ import {
   MoreLikeThisButton,
   QueueLink,
   SeekBar,
+  SongInfoButton,
   SpeedControl,
   Transport,
   VolumeControl,
@@ -95,6 +96,7 @@ export function NowPlaying({ song, onClose }: NowPlayingProps) {
             </Link>
           )}
         </div>
+        <SongInfoButton song={song} onNavigate={onClose} />
         <MoreLikeThisButton song={song} />
         <LikeButton song={song} size={24} className="pbtn pbtn--like" />
       </div>

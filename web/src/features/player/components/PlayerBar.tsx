@@ -9,6 +9,7 @@ import {
   QueueLink,
   SeekBar,
   ShortcutsButton,
+  SongInfoButton,
   SpeedControl,
   Transport,
   VolumeControl,
@@ -82,6 +83,7 @@ export function PlayerBar({ song, onExpand, expanded }: PlayerBarProps) {
           <SeekBar fallbackDuration={song.duration} />
         </div>
         <div className="bar__extras">
+          <SongInfoButton song={song} />
           <MoreLikeThisButton song={song} />
           <SpeedControl />
           <SleepTimer />

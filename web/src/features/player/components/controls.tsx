@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import {
   Gauge,
+  Info,
   ListMusic,
   Keyboard,
   Pause,
@@ -19,7 +20,7 @@ import {
   Volume2,
   VolumeX,
 } from 'lucide-react';
-import { MoreLikeThisDialog } from '@/components/songs';
+import { MoreLikeThisDialog, SongInfoDialog } from '@/components/songs';
 import { Slider } from '@/components/ui';
 import {
   cycleRepeat,
@@ -304,6 +305,29 @@ export function MoreLikeThisButton({ song }: { song: Song }) {
         <Sparkles size={18} aria-hidden="true" />
       </button>
       {asked && <MoreLikeThisDialog song={asked} onClose={() => setAsked(null)} />}
+    </>
+  );
+}
+
+/**
+ * Opens 'Song info' for the song that plays, kept while the player moves on.
+ * `onNavigate` runs when a link in it leaves the page.
+ */
+export function SongInfoButton({ song, onNavigate }: { song: Song; onNavigate?: () => void }) {
+  const [open, setOpen] = useState<Song | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="pbtn pbtn--small"
+        onClick={() => setOpen(song)}
+        aria-label="Song info"
+        title="Song info"
+        aria-haspopup="dialog"
+      >
+        <Info size={18} aria-hidden="true" />
+      </button>
+      {open && <SongInfoDialog song={open} onClose={() => setOpen(null)} onNavigate={onNavigate} />}
     </>
   );
 }

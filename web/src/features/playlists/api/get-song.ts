@@ -1,21 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
-import type { Song } from '@/lib/song';
+import { useQuery } from '@tanstack/react-query';
+// GET /api/songs/{id} itself lives with the shared song components: the info panel reads it too.
+import { songQuery } from '@/components/songs/get-song';
 
 /** How often a transcript being written is looked at again. */
 export const TRANSCRIPT_POLL_MS = 4000;
-
-/** GET /api/songs/{id}: one song as it is now; 404 when unknown. */
-export function getSong(id: string, signal?: AbortSignal): Promise<Song> {
-  return api<Song>(`/api/songs/${encodeURIComponent(id)}`, { signal });
-}
-
-export const songQuery = (id: string) =>
-  queryOptions({
-    queryKey: queryKeys.songs.detail(id),
-    queryFn: ({ signal }) => getSong(id, signal),
-  });
 
 /**
  * The song's transcript while it is being written: asks again every few
