@@ -42,8 +42,8 @@ type coverQueue struct {
 	wg   sync.WaitGroup
 }
 
-// slots bound the CPU work of a folder's pass: each reader, and the cover
-// maker, holds one while it works.
+// slots bound the CPU work of a folder's pass: each reader, the writer and
+// the cover maker hold one while they work.
 type slots chan struct{}
 
 func newSlots(n int) slots { return make(slots, n) }

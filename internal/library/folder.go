@@ -273,8 +273,7 @@ func (fs *folderScan) importAll(ctx context.Context, work []found) {
 	covers := newCoverQueue(ctx, fs.s, cpu)
 	var batch []pending
 	flush := func() {
-		fs.s.giveWay(ctx)
-		fs.addAll(ctx, batch, covers)
+		fs.addAll(ctx, batch, covers, cpu)
 		batch = batch[:0]
 	}
 	for r := range results {
@@ -291,7 +290,12 @@ func (fs *folderScan) importAll(ctx context.Context, work []found) {
 			continue
 		}
 		fs.s.giveWay(ctx)
-		if err := fs.update(ctx, r.f, r.file, song, old); err != nil {
+		if !cpu.take(ctx) {
+			continue // ending
+		}
+		err := fs.update(ctx, r.f, r.file, song, old)
+		cpu.give()
+		if err != nil {
 			fs.s.fail(r.f.rel, err.Error())
 			continue
 		}
@@ -361,10 +365,17 @@ func (fs *folderScan) update(ctx context.Context, f found, file *file, song *mus
 	return nil
 }
 
-// addAll stores new files, a batch to a transaction.
-func (fs *folderScan) addAll(ctx context.Context, batch []pending, covers *coverQueue) {
+// addAll stores new files, a batch to a transaction. Writing is CPU work
+// like reading (SQLite in Go, the full-text index): it takes one of the
+// slots, so the scan's reads, writes and covers together never hold more
+// than cores − 1 of the cores, and a request always finds one.
+func (fs *folderScan) addAll(ctx context.Context, batch []pending, covers *coverQueue, cpu slots) {
 	if len(batch) == 0 {
 		return
+	}
+	fs.s.giveWay(ctx)
+	if !cpu.take(ctx) {
+		return // ending
 	}
 	in := make([]musicify.LibraryImport, len(batch))
 	for i, p := range batch {
@@ -374,6 +385,7 @@ func (fs *folderScan) addAll(ctx context.Context, batch []pending, covers *cover
 		in[i] = musicify.LibraryImport{Song: p.song, Tags: p.file.tags, Jobs: jobs}
 	}
 	errs := fs.s.Store.AddLibrarySongs(ctx, in)
+	cpu.give() // before asking for covers, whose maker needs a slot too
 	added := 0
 	for i, p := range batch {
 		if errs[i] != nil {
