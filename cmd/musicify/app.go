@@ -193,10 +193,12 @@ func (m *Main) Run(ctx context.Context) error {
 	if library.FFmpeg.CanWebP() {
 		api.Covers.EncodeWebP = library.FFmpeg.WebP
 	}
-	// The scan gives way to the requests people wait for.
+	// Background work gives way to the requests people wait for, and never
+	// holds more than cores − 1 of the cores (library.Scanner.CPU).
 	api.Foreground = &foreground.Gauge{}
+	m.search.Background = foreground.NewSlots(jobs.DefaultWorkers())
 	if scanner != nil {
-		scanner.Jobs, scanner.Foreground = runner, api.Foreground
+		scanner.Jobs, scanner.Foreground, scanner.CPU = runner, api.Foreground, m.search.Background
 		api.Scanner, m.Scanner = scanner, scanner
 	}
 	if s3, ok := raw.(*blob.S3); ok && cfg.StorageRedirect {

@@ -117,8 +117,10 @@ func (b importBench) run() (importResult, error) {
 	scanner.Jobs = runner
 
 	srv, _, err := benchInstance(ctx, db, recommend.New(time.Now), served, func(api *httpapi.Server) {
+		// As serve wires them (app.go).
 		api.Foreground = &foreground.Gauge{}
-		scanner.Foreground = api.Foreground // as serve wires them
+		api.Search.Background = foreground.NewSlots(jobs.DefaultWorkers())
+		scanner.Foreground, scanner.CPU = api.Foreground, api.Search.Background
 	})
 	if err != nil {
 		return res, err

@@ -73,3 +73,32 @@ func (g *Gauge) Yield(ctx context.Context, most time.Duration) {
 	case <-ctx.Done():
 	}
 }
+
+// Slots bound the background work that runs at once: each piece holds a
+// slot while it uses a core. Shared by all background work of a process
+// (the scan's reads, writes and covers, the search's word-list reloads)
+// with one slot fewer than cores, a request always finds a core.
+type Slots chan struct{}
+
+// NewSlots makes n slots.
+func NewSlots(n int) Slots { return make(Slots, max(n, 1)) }
+
+// Take waits for a slot; false when ctx ends first. Nil Slots never wait.
+func (s Slots) Take(ctx context.Context) bool {
+	if s == nil {
+		return ctx.Err() == nil
+	}
+	select {
+	case s <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// Give returns a slot Take took.
+func (s Slots) Give() {
+	if s != nil {
+		<-s
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"testing/synctest"
 
 	"github.com/musicify/musicify/internal/blob"
+	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/nice"
 	"github.com/musicify/musicify/internal/sqlstore/storetest"
@@ -84,15 +85,15 @@ func TestCoversWaitForAReaderSlot(t *testing.T) {
 		if err := db.AddLibrarySong(ctx, song, musicify.TrackTags{Title: "Low Tide", Artist: "Neon Shore", Album: "Ebb"}); err != nil {
 			t.Fatal(err)
 		}
-		cpu := newSlots(1)
-		cpu.take(ctx) // the one reader is reading
+		cpu := foreground.NewSlots(1)
+		cpu.Take(ctx) // the one reader is reading
 		q := newCoverQueue(ctx, s, cpu)
 		q.add(song.AlbumID, pngImage(t, color.RGBA{10, 120, 200, 255}), "")
 		synctest.Wait() // the cover maker is as far as it goes
 		if a, err := db.Album(ctx, song.AlbumID); err != nil || a.CoverKey != "" {
 			t.Errorf("a cover was made while every slot was taken: %+v %v", a, err)
 		}
-		cpu.give()
+		cpu.Give()
 		q.wait()
 		if a, err := db.Album(ctx, song.AlbumID); err != nil || a.CoverKey == "" {
 			t.Errorf("no cover once a slot was free: %+v %v", a, err)

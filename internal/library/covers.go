@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/musicify/musicify/internal/covers"
+	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/media"
 )
 
@@ -37,28 +38,12 @@ func isCoverName(name string) bool {
 type coverQueue struct {
 	s    *Scanner
 	ctx  context.Context
-	cpu  slots
+	cpu  foreground.Slots
 	work chan coverJob
 	wg   sync.WaitGroup
 }
 
-// slots bound the CPU work of a folder's pass: each reader, the writer and
-// the cover maker hold one while they work.
-type slots chan struct{}
 
-func newSlots(n int) slots { return make(slots, n) }
-
-// take waits for a slot; false when ctx ends first.
-func (c slots) take(ctx context.Context) bool {
-	select {
-	case c <- struct{}{}:
-		return true
-	case <-ctx.Done():
-		return false
-	}
-}
-
-func (c slots) give() { <-c }
 
 type coverJob struct {
 	albumID string
@@ -66,7 +51,7 @@ type coverJob struct {
 	image   string
 }
 
-func newCoverQueue(ctx context.Context, s *Scanner, cpu slots) *coverQueue {
+func newCoverQueue(ctx context.Context, s *Scanner, cpu foreground.Slots) *coverQueue {
 	q := &coverQueue{s: s, ctx: ctx, cpu: cpu, work: make(chan coverJob, 64)}
 	q.wg.Go(func() {
 		for j := range q.work {
@@ -98,10 +83,10 @@ func (q *coverQueue) make(j coverJob) {
 		return // once per album
 	}
 	q.s.giveWay(ctx)
-	if !q.cpu.take(ctx) {
+	if !q.cpu.Take(ctx) {
 		return
 	}
-	defer q.cpu.give()
+	defer q.cpu.Give()
 	var sizes [][]byte
 	var err error
 	if len(j.picture) > 0 {

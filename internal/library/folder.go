@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -241,17 +242,20 @@ func (fs *folderScan) importAll(ctx context.Context, work []found) {
 	if read == nil {
 		read = fs.s.readFile
 	}
-	cpu := newSlots(fs.s.workers())
+	cpu := fs.s.CPU // shared with the server's other background work
+	if cpu == nil {
+		cpu = foreground.NewSlots(fs.s.workers())
+	}
 	var wg sync.WaitGroup
 	for range cap(cpu) {
 		wg.Go(func() {
 			for f := range jobs {
 				fs.s.giveWay(ctx)
-				if !cpu.take(ctx) {
+				if !cpu.Take(ctx) {
 					continue // ending: the rest is drained unread
 				}
 				file, err := read(ctx, f.abs, f.rel)
-				cpu.give() // before waiting on the writer, so covers get a turn
+				cpu.Give() // before waiting on the writer, so covers get a turn
 				results <- result{f, file, err}
 			}
 		})
@@ -290,11 +294,11 @@ func (fs *folderScan) importAll(ctx context.Context, work []found) {
 			continue
 		}
 		fs.s.giveWay(ctx)
-		if !cpu.take(ctx) {
+		if !cpu.Take(ctx) {
 			continue // ending
 		}
 		err := fs.update(ctx, r.f, r.file, song, old)
-		cpu.give()
+		cpu.Give()
 		if err != nil {
 			fs.s.fail(r.f.rel, err.Error())
 			continue
@@ -369,12 +373,12 @@ func (fs *folderScan) update(ctx context.Context, f found, file *file, song *mus
 // like reading (SQLite in Go, the full-text index): it takes one of the
 // slots, so the scan's reads, writes and covers together never hold more
 // than cores − 1 of the cores, and a request always finds one.
-func (fs *folderScan) addAll(ctx context.Context, batch []pending, covers *coverQueue, cpu slots) {
+func (fs *folderScan) addAll(ctx context.Context, batch []pending, covers *coverQueue, cpu foreground.Slots) {
 	if len(batch) == 0 {
 		return
 	}
 	fs.s.giveWay(ctx)
-	if !cpu.take(ctx) {
+	if !cpu.Take(ctx) {
 		return // ending
 	}
 	in := make([]musicify.LibraryImport, len(batch))
@@ -385,7 +389,7 @@ func (fs *folderScan) addAll(ctx context.Context, batch []pending, covers *cover
 		in[i] = musicify.LibraryImport{Song: p.song, Tags: p.file.tags, Jobs: jobs}
 	}
 	errs := fs.s.Store.AddLibrarySongs(ctx, in)
-	cpu.give() // before asking for covers, whose maker needs a slot too
+	cpu.Give() // before asking for covers, whose maker needs a slot too
 	added := 0
 	for i, p := range batch {
 		if errs[i] != nil {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/catalog"
+	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/nice"
 )
@@ -37,6 +38,10 @@ type Scanner struct {
 	// Workers read files (and render covers) at once; 0 is one per core
 	// but one, so a scan leaves a core to the people listening.
 	Workers int
+	// CPU, when set, are the slots the reads, writes and covers take, shared
+	// with the server's other background work; nil gives each pass Workers
+	// slots of its own.
+	CPU foreground.Slots
 	// Foreground counts the requests people wait for (a foreground.Gauge):
 	// the scan starts each file, batch and cover in a gap between them (or
 	// after giveWayAtMost). Nil: it never waits.

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -43,6 +44,10 @@ type Service struct {
 	BroadMatches int
 	// Now is the clock of reloadGap; nil is time.Now.
 	Now func() time.Time
+	// Background, when set, are the slots the server's background work
+	// shares: a reload behind the searches takes one, so it never takes
+	// the core the searches need. A reload a search waits for takes none.
+	Background foreground.Slots
 
 	mu     sync.Mutex
 	vocabs map[string]*vocabEntry
@@ -229,7 +234,12 @@ func (s *Service) vocab(ctx context.Context, kind string) *vocab {
 			// next runs behind it.
 			if e.loading == nil && since >= wait {
 				e.loading = make(chan struct{})
-				go s.load(context.WithoutCancel(ctx), kind, e, version)
+				go func() {
+					ctx := context.WithoutCancel(ctx)
+					s.Background.Take(ctx)
+					defer s.Background.Give()
+					s.load(ctx, kind, e, version)
+				}()
 			}
 			break
 		}

@@ -5,11 +5,13 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/sqlstore"
@@ -420,4 +422,40 @@ func waitFor(t *testing.T, what string, ok func() bool) {
 		case <-time.After(5 * time.Millisecond):
 		}
 	}
+}
+
+// A reload behind the searches is background work: it waits for one of the
+// slots the server's background work shares (the scan holds them while it
+// reads and writes), so it never takes the core the searches need.
+func TestAReloadBehindSearchesWaitsForABackgroundSlot(t *testing.T) {
+	w := newWorld(t, storetest.SQLite)
+	var clockMu sync.Mutex
+	now := time.Date(2026, 11, 27, 8, 0, 0, 0, time.UTC)
+	w.s.Now = func() time.Time { clockMu.Lock(); defer clockMu.Unlock(); return now }
+	held := &heldTerms{SearchIndex: w.db}
+	w.s.Index = held
+	w.s.Background = foreground.NewSlots(1)
+	w.song("Harbour Lights", "ann", 3)
+	w.find(musicify.KindSong, "habrour")
+	w.song("Zeppelin Dreams", "ann", 0)
+	w.find(musicify.KindSong, "zepelin") // a lone write: reloaded at once, no slot needed
+
+	w.s.Background.Take(context.Background()) // the scan is reading
+	clockMu.Lock()
+	now = now.Add(time.Second)
+	clockMu.Unlock()
+	loads := held.reads()
+	w.song("Quixotic Waltz", "ann", 0)
+	if got := w.find(musicify.KindSong, "quixotc"); len(got) != 0 {
+		t.Fatalf("found before the reload: %v", got)
+	}
+	for range 20 { // give a reload that did not wait every chance to run
+		runtime.Gosched()
+		time.Sleep(time.Millisecond)
+	}
+	if n := held.reads() - loads; n != 0 {
+		t.Fatalf("%d reloads while every background slot was taken", n)
+	}
+	w.s.Background.Give()
+	waitFor(t, "the reload once a slot was free", func() bool { return len(w.find(musicify.KindSong, "quixotc")) == 1 })
 }

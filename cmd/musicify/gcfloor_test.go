@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"runtime"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// rss reads the process's resident memory from /proc.
+func rss(t *testing.T) int64 {
+	t.Helper()
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(string(status)) {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return kb << 10
+		}
+	}
+	t.Fatal("no VmRSS in /proc/self/status")
+	return 0
+}
+
+// The floor makes the collector wait for 128 MB of heap before it runs,
+// and costs no resident memory.
+func TestTheGCFloorDelaysCollectionsWithoutUsingMemory(t *testing.T) {
+	before := rss(t)
+	raiseGCFloor()
+	defer func() { gcFloor = nil }()
+	runtime.GC()
+	goal := []metrics.Sample{{Name: "/gc/heap/goal:bytes"}}
+	metrics.Read(goal)
+	if got := goal[0].Value.Uint64(); got < 2*gcFloorBytes {
+		t.Errorf("heap goal %d MB, want at least %d MB", got>>20, 2*gcFloorBytes>>20)
+	}
+	if grew := rss(t) - before; grew > gcFloorBytes/4 {
+		t.Errorf("resident memory grew %d MB with the floor", grew>>20)
+	}
+}
