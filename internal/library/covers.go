@@ -43,8 +43,6 @@ type coverQueue struct {
 	wg   sync.WaitGroup
 }
 
-
-
 type coverJob struct {
 	albumID string
 	picture []byte
