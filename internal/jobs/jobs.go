@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/nice"
 )
@@ -41,6 +42,15 @@ type Runner struct {
 	// every job is heavy (ffmpeg or pocketsphinx on a whole song), and the
 	// people listening need a core. Zero is DefaultWorkers().
 	Workers int
+	// Foreground and CPU, when set, are what the server's background work
+	// shares (foreground.Gauge, foreground.Slots): a job starts in a gap
+	// between the requests people wait for, and holds one of the cores − 1
+	// CPU slots while it runs, so that with a library scan beside it a
+	// request still finds a core.
+	Foreground interface {
+		Yield(ctx context.Context, most time.Duration)
+	}
+	CPU foreground.Slots
 	// Poll is how often an idle worker looks.
 	Poll        time.Duration
 	Lease       time.Duration
@@ -127,6 +137,10 @@ func (r *Runner) work(ctx context.Context) {
 // left for requests even while an import's thousands of jobs drain.
 func DefaultWorkers() int { return max(1, runtime.NumCPU()-1) }
 
+// giveWayAtMost bounds a job's wait for a gap between requests: a stream of
+// them delays each job, never stops the queue.
+const giveWayAtMost = 20 * time.Millisecond
+
 // RunOne runs one due job, if any, and reports whether it found one. It
 // first waits for one of the Workers slots, so no caller ever has more
 // than Workers jobs running.
@@ -138,6 +152,13 @@ func (r *Runner) RunOne(ctx context.Context) bool {
 	case <-ctx.Done():
 		return false
 	}
+	if r.Foreground != nil {
+		r.Foreground.Yield(ctx, giveWayAtMost)
+	}
+	if !r.CPU.Take(ctx) {
+		return false
+	}
+	defer r.CPU.Give()
 	now := r.Now()
 	j, err := r.Store.ClaimJob(ctx, now, now.Add(r.Lease))
 	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
