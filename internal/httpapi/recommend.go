@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 
 	"github.com/musicify/musicify/internal/musicify"
@@ -23,6 +24,11 @@ const (
 	recommendArtists = 10
 	similarSongs     = 12
 	topSongs         = 50
+	// A song radio orders the engine's best radioCandidates like songs:
+	// enough to find a smooth path, few enough to order in a blink.
+	radioCandidates = 200
+	radioSongs      = 25
+	radioMaxSongs   = 100
 )
 
 // songsByID turns ids into views in one query, skipping songs deleted meanwhile.
@@ -79,6 +85,62 @@ func (s *Server) handleSimilarSongs(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.writeSongs(w, r, s.Recommender.Similar(r.PathValue("id"), similarSongs))
+}
+
+// handleSongRadio is GET /recommend/radio/{id}?limit=: a queue from a song
+// through songs like it, each near the one before in tempo, energy and sound.
+func (s *Server) handleSongRadio(w http.ResponseWriter, r *http.Request) {
+	seed, err := s.Songs.Song(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	limit, err := intParam(r, "limit", 1, radioMaxSongs)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if limit == 0 {
+		limit = radioSongs
+	}
+	ids := append([]string{seed.ID}, s.Recommender.Similar(seed.ID, radioCandidates)...)
+	out, err := s.songRadio(r.Context(), ids, limit, s.viewerOf(r))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// songRadio orders ids (the seed, then the engine's candidates) into a
+// radio of at most limit songs.
+func (s *Server) songRadio(ctx context.Context, ids []string, limit int, me *viewer) ([]songView, error) {
+	songs, err := s.Songs.SongsByIDs(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("reading the radio's songs: %w", err)
+	}
+	byID := make(map[string]*musicify.Song, len(songs))
+	artist := make(map[string]string, len(songs))
+	live := make([]string, 0, len(songs)) // songs deleted meanwhile drop out
+	for _, x := range songs {
+		byID[x.ID], artist[x.ID] = x, x.Artist
+		live = append(live, x.ID)
+	}
+	if len(live) == 0 || live[0] != ids[0] {
+		return nil, musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
+	}
+	features := map[string]*musicify.AudioFeatures{}
+	if s.Features != nil {
+		if features, err = s.Features.SongFeaturesByIDs(ctx, live); err != nil {
+			return nil, fmt.Errorf("reading the radio's audio features: %w", err)
+		}
+	}
+	order := recommend.SongRadio(live[0], live[1:], features, artist, limit)
+	queue := make([]*musicify.Song, len(order))
+	for i, id := range order {
+		queue[i] = byID[id]
+	}
+	return songsOf(queue, me), nil
 }
 
 // handleRecommendCreate is SPEC.md's POST /recommend/create {song, artist}:

@@ -53,6 +53,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/recommend/artist", s.requireUser(s.handleRecommendArtists))
 	mux.HandleFunc("GET /api/recommend/top", s.requireUser(s.handleTopSongs))
 	mux.HandleFunc("GET /api/recommend/song/{id}", s.requireUser(s.handleSimilarSongs))
+	mux.HandleFunc("GET /api/recommend/radio/{id}", s.requireUser(s.handleSongRadio))
 	mux.HandleFunc("POST /api/recommend/create", s.requireUser(s.handleRecommendCreate))
 
 	// Playlists: every write checks the owner (DESIGN.md section 4).

@@ -89,5 +89,7 @@ export const queryKeys = {
     artists: () => [...queryKeys.recommend.all, 'artists'] as const,
     /** 'More like this' for one song. */
     similar: (songId: string) => [...queryKeys.recommend.all, 'similar', songId] as const,
+    /** A song radio's queue from one song. */
+    radio: (songId: string) => [...queryKeys.recommend.all, 'radio', songId] as const,
   },
 };

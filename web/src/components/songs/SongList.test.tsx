@@ -200,4 +200,32 @@ describe('the song list', () => {
     // Every list of songs refreshes, the liked ones too.
     expect(calls.slice(1)).toEqual([{ method: 'GET', url: '/api/like/all', body: undefined }]);
   });
+
+  it('starts a song radio from the menu: its queue plays from the seed', async () => {
+    const user = userEvent.setup();
+    const radio = [songs[0], makeSong('c', { song: 'Harbour Lights' }), songs[1]];
+    const calls = mockApi({
+      ...liked,
+      'GET /api/recommend/radio/a': { status: 200, body: radio },
+      'GET /api/recommend/radio/b': { status: 404, body: { message: 'This song does not exist.' } },
+    });
+    renderList();
+    await user.click(
+      within(row('Midnight Harbour')).getByRole('button', {
+        name: 'More options for Midnight Harbour',
+      }),
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'Start song radio' }));
+    expect(await screen.findByText('Song radio from “Midnight Harbour”')).toBeInTheDocument();
+    expect(calls).toContainEqual({ method: 'GET', url: '/api/recommend/radio/a', body: undefined });
+    expect(getPlayerState().queue.map((s) => s._id)).toEqual(['a', 'c', 'b']);
+    expect(getPlayerState().index).toBe(0);
+    expect(getPlayerState().playing).toBe(true);
+
+    // A song gone meanwhile says so and leaves the queue as it was.
+    await user.click(within(row('Mine')).getByRole('button', { name: 'More options for Mine' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Start song radio' }));
+    expect(await screen.findByText('This song does not exist.')).toBeInTheDocument();
+    expect(getPlayerState().queue.map((s) => s._id)).toEqual(['a', 'c', 'b']);
+  });
 });

@@ -11,6 +11,7 @@ import {
   ListPlus,
   Pause,
   Play,
+  Radio,
   Share2,
   Sparkles,
   Trash2,
@@ -31,6 +32,7 @@ import { DownloadButton } from './DownloadButton';
 import { LikeButton } from './LikeButton';
 import { MoreLikeThisDialog } from './MoreLikeThisDialog';
 import { SongInfoDialog } from './SongInfoDialog';
+import { useStartSongRadio } from './song-radio';
 import { DragHandle, dragRowClass, dragRowStyle, useRowDrag } from './row-drag';
 import { SongCover } from './SongCover';
 import './SongList.css';
@@ -82,6 +84,7 @@ export function SongList({
   const [infoFor, setInfoFor] = useState<Song | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const remove = useDeleteSong();
+  const startRadio = useStartSongRadio();
   const toast = useToast();
   const downloadItem = useSongDownloadItem();
   const notDownloaded = useNotDownloadedOffline();
@@ -318,6 +321,11 @@ export function SongList({
                         label: 'More like this',
                         icon: <Sparkles size={18} aria-hidden="true" />,
                         onSelect: () => setSimilarTo(song),
+                      },
+                      {
+                        label: 'Start song radio',
+                        icon: <Radio size={18} aria-hidden="true" />,
+                        onSelect: () => startRadio.mutate(song),
                       },
                       {
                         label: 'Song info',
