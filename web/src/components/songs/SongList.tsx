@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import {
   ArrowDown,
   ArrowUp,
+  AudioWaveform,
   CircleMinus,
   Disc3,
   Clock3,
@@ -11,7 +12,6 @@ import {
   ListPlus,
   Pause,
   Play,
-  Radio,
   Share2,
   Sparkles,
   Trash2,
@@ -324,7 +324,7 @@ export function SongList({
                       },
                       {
                         label: 'Start song radio',
-                        icon: <Radio size={18} aria-hidden="true" />,
+                        icon: <AudioWaveform size={18} aria-hidden="true" />,
                         onSelect: () => startRadio.mutate(song),
                       },
                       {
