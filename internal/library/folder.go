@@ -247,7 +247,7 @@ func (fs *folderScan) importAll(ctx context.Context, work []found) {
 		cpu = foreground.NewSlots(fs.s.workers())
 	}
 	var wg sync.WaitGroup
-	for range cap(cpu) {
+	for range fs.s.workers() {
 		wg.Go(func() {
 			for f := range jobs {
 				fs.s.giveWay(ctx)

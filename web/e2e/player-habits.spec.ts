@@ -253,11 +253,19 @@ test('the sleep timer counts down, pauses when it runs out, and can be cancelled
   await expectPlaying(page, chime);
 
   // End of song: the song that plays ends, and play pauses instead of repeating it.
+  // Set while paused at its start, so the 3-second song can neither end before the label
+  // is read nor before it is seen playing again.
+  await bar.getByRole('button', { name: 'Pause', exact: true }).click();
+  await page.evaluate(() => {
+    document.querySelector('audio')!.currentTime = 0;
+  });
   await bar.getByRole('button', { name: 'Sleep timer' }).click();
   await page.getByRole('menuitem', { name: 'End of song' }).click();
   await expect(
     bar.getByRole('button', { name: 'Sleep timer: pauses at the end of the song' }),
   ).toBeVisible();
+  await bar.getByRole('button', { name: 'Play', exact: true }).click();
+  await expectPlaying(page, chime);
   await expect.poll(async () => (await audioState(page)).paused, { timeout: 10_000 }).toBe(true);
   expect(await currentTime(page)).toBe(0);
   await expect(bar.getByRole('button', { name: 'Sleep timer' })).toBeVisible();
