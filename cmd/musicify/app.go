@@ -197,7 +197,7 @@ func (m *Main) Run(ctx context.Context) error {
 	// holds more than cores − 1 of the cores (library.Scanner.CPU).
 	api.Foreground = &foreground.Gauge{}
 	m.search.Background = foreground.NewSlots(jobs.DefaultWorkers())
-	runner.Foreground, runner.CPU = api.Foreground, m.search.Background
+	runner.Foreground, library.CPU = api.Foreground, m.search.Background
 	if scanner != nil {
 		scanner.Jobs, scanner.Foreground, scanner.CPU = runner, api.Foreground, m.search.Background
 		api.Scanner, m.Scanner = scanner, scanner

@@ -121,7 +121,7 @@ func (b importBench) run() (importResult, error) {
 		api.Foreground = &foreground.Gauge{}
 		api.Search.Background = foreground.NewSlots(jobs.DefaultWorkers())
 		scanner.Foreground, scanner.CPU = api.Foreground, api.Search.Background
-		runner.Foreground, runner.CPU = api.Foreground, api.Search.Background
+		runner.Foreground, lib.CPU = api.Foreground, api.Search.Background
 	})
 	if err != nil {
 		return res, err

@@ -13,6 +13,7 @@ import (
 
 	"github.com/musicify/musicify/internal/blob"
 	"github.com/musicify/musicify/internal/covers"
+	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/speech"
@@ -45,6 +46,9 @@ type Service struct {
 	Probe  media.Prober
 	FFmpeg *media.FFmpeg // nil without ffmpeg: no renditions, no loudness, no analysis
 	Jobs   Enqueuer      // nil: nothing runs after upload
+	// CPU, when set, are the background CPU slots the server shares: the
+	// jobs' own Go work (audio analysis) holds one while it runs.
+	CPU foreground.Slots
 	// Features keeps what analysing a song's audio tells; nil: no analysis.
 	Features musicify.FeatureStore
 	// TempDir holds renditions and copies while jobs make them, beside the

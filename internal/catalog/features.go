@@ -50,7 +50,13 @@ func (s *Service) MeasureFeatures(ctx context.Context, j *musicify.Job) error {
 	if err != nil {
 		return fmt.Errorf("analysing audio: %w", err)
 	}
+	// The analysis is Go work in the server's process, where nice does not
+	// reach: it takes a background CPU slot, so a request finds a core.
+	if !s.CPU.Take(ctx) {
+		return ctx.Err()
+	}
 	f := audiofeat.Analyze(pcm, audiofeat.Rate)
+	s.CPU.Give()
 	pcm = nil // up to 50 MB: let it go before the database round trip
 	err = s.Features.SetSongFeatures(ctx, song.ID, &f)
 	if musicify.ErrorCode(err) == musicify.ENOTFOUND { // deleted meanwhile

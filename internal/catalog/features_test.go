@@ -5,10 +5,12 @@ import (
 	"context"
 	"math"
 	"testing"
+	"time"
 
 	"github.com/musicify/musicify/internal/audiofeat"
 	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/demo/synth"
+	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -125,5 +127,37 @@ func TestAnalysisOfASongDeletedMeanwhileEndsQuietly(t *testing.T) {
 		if j.State != musicify.JobDone {
 			t.Errorf("job %s is %s: %s", j.Kind, j.State, j.Error)
 		}
+	}
+}
+
+// The analysis is Go work in the server's process: it waits for one of the
+// background CPU slots the server shares with a library scan, so a request
+// always finds a core.
+func TestTheAnalysisWaitsForABackgroundSlot(t *testing.T) {
+	w := analysing(t)
+	ctx := context.Background()
+	wav, _ := demoWAV(t, "Glass Garden")
+	s := w.uploadBytes(t, "garden.wav", wav, "")
+	w.lib.CPU = foreground.NewSlots(1)
+	w.lib.CPU.Take(ctx) // a scan is writing
+	var job *musicify.Job
+	for _, j := range mustJobs(t, w, s.ID) {
+		if j.Kind == catalog.JobFeatures {
+			job = j
+		}
+	}
+	done := make(chan error, 1)
+	go func() { done <- w.lib.MeasureFeatures(ctx, job) }()
+	select {
+	case err := <-done:
+		t.Fatalf("the analysis ran while every background slot was taken (%v)", err)
+	case <-time.After(2 * time.Second): // longer than the analysis takes; it must not finish
+	}
+	w.lib.CPU.Give()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.db.SongFeatures(ctx, s.ID); err != nil {
+		t.Fatalf("no features once a slot was free: %v", err)
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/nice"
 )
@@ -42,15 +41,13 @@ type Runner struct {
 	// every job is heavy (ffmpeg or pocketsphinx on a whole song), and the
 	// people listening need a core. Zero is DefaultWorkers().
 	Workers int
-	// Foreground and CPU, when set, are what the server's background work
-	// shares (foreground.Gauge, foreground.Slots): a job starts in a gap
-	// between the requests people wait for, and holds one of the cores − 1
-	// CPU slots while it runs, so that with a library scan beside it a
-	// request still finds a core.
+	// Foreground, when set, counts the requests people wait for
+	// (foreground.Gauge): a job starts in a gap between them. (A job's
+	// heavy work is its niced ffmpeg; the Go work a handler does itself
+	// takes one of the background CPU slots, see catalog.Service.CPU.)
 	Foreground interface {
 		Yield(ctx context.Context, most time.Duration)
 	}
-	CPU foreground.Slots
 	// Poll is how often an idle worker looks.
 	Poll        time.Duration
 	Lease       time.Duration
@@ -155,10 +152,6 @@ func (r *Runner) RunOne(ctx context.Context) bool {
 	if r.Foreground != nil {
 		r.Foreground.Yield(ctx, giveWayAtMost)
 	}
-	if !r.CPU.Take(ctx) {
-		return false
-	}
-	defer r.CPU.Give()
 	now := r.Now()
 	j, err := r.Store.ClaimJob(ctx, now, now.Add(r.Lease))
 	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
