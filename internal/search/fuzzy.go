@@ -118,7 +118,7 @@ func closeEnough(w, word string) bool {
 	if d < 0 {
 		d = -d
 	}
-	return d <= maxEdits(w) && editDistance(w, word) <= maxEdits(w)
+	return d <= maxEdits(w) && EditDistance(w, word) <= maxEdits(w)
 }
 
 // maxEdits allows one typo in short words and two in long ones.
@@ -133,9 +133,10 @@ func maxEdits(w string) int {
 	}
 }
 
-// editDistance is the Damerau-Levenshtein distance (with transpositions),
-// since swapped letters are the commonest typo.
-func editDistance(a, b string) int {
+// EditDistance is the Damerau-Levenshtein distance (with transpositions),
+// since swapped letters are the commonest typo ("plya"). The assistant's
+// language layer measures its typos with it too.
+func EditDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	prev2 := make([]int, len(rb)+1)
 	prev := make([]int, len(rb)+1)
