@@ -45,12 +45,12 @@ func run(args []string) int {
 		fmt.Println("musicify", Version())
 		return 0
 	case "serve":
-		raiseGCFloor()
+		tuneForRequests()
 		return serve()
 	case "migrate":
 		return migrateCmd(args[1:])
 	case "bench":
-		raiseGCFloor() // the benches serve requests as serve does
+		tuneForRequests() // the benches serve requests as serve does
 		return bench(args[1:])
 	case "scan":
 		return scanCmd(args[1:], os.Stdout)

@@ -45,3 +45,20 @@ func TestTheGCFloorDelaysCollectionsWithoutUsingMemory(t *testing.T) {
 		t.Errorf("resident memory grew %d MB with the floor", grew>>20)
 	}
 }
+
+// A spare P, unless GOMAXPROCS says otherwise.
+func TestRequestsGetASpareP(t *testing.T) {
+	before := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(before)
+	t.Setenv("GOMAXPROCS", "")
+	spareP()
+	if got := runtime.GOMAXPROCS(0); got != before+1 {
+		t.Errorf("GOMAXPROCS %d, want %d", got, before+1)
+	}
+	runtime.GOMAXPROCS(before)
+	t.Setenv("GOMAXPROCS", "2")
+	spareP()
+	if got := runtime.GOMAXPROCS(0); got != before {
+		t.Errorf("GOMAXPROCS %d with the variable set, want %d as it was", got, before)
+	}
+}
