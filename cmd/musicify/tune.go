@@ -7,7 +7,7 @@ import (
 
 // gcFloor is heap the garbage collector counts but no one touches. Go
 // collects each time the heap doubles: a server whose live heap is a few
-// megabytes, while a library import allocates hundreds a second, collected
+// megabytes, while a library import allocates hundreds of megabytes a second, was collected
 // every few tens of milliseconds, and each collection's pauses and assists
 // land on the searches beside it. With the floor a collection comes about
 // every 128 MB allocated instead. The slice is never written, so the
