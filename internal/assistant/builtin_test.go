@@ -117,9 +117,9 @@ func (w *demoWorld) genres(t *testing.T, a Action) []string {
 	return out
 }
 
-// only checks that a's first action is of kind and holds songs of the
+// offersOnly checks that a's first action is of kind and holds songs of the
 // wanted genres only, and at least one.
-func (w *demoWorld) only(t *testing.T, a *Answer, kind string, want ...string) {
+func (w *demoWorld) offersOnly(t *testing.T, a *Answer, kind string, want ...string) {
 	t.Helper()
 	if len(a.Actions) == 0 || a.Actions[0].Type != kind || len(a.Actions[0].Songs) == 0 {
 		t.Fatalf("reply %q, actions %+v: want a %s action with songs", a.Reply, a.Actions, kind)
@@ -135,34 +135,34 @@ func TestTheIssuesExamplesGetUsefulAnswersOnAFreshDemoServer(t *testing.T) {
 	w := newDemoWorld(t)
 	t.Run("play something calm plays ambient and lo-fi", func(t *testing.T) {
 		a := w.chat(t, "play something calm")
-		w.only(t, a, "play", "ambient", "lo-fi")
+		w.offersOnly(t, a, "play", "ambient", "lo-fi")
 		if !strings.Contains(a.Reply, "calm songs") || len(a.Actions) != 2 || a.Actions[1].Type != "create_playlist" {
 			t.Fatalf("%q %+v", a.Reply, a.Actions)
 		}
 	})
 	t.Run("a playlist of upbeat songs holds chiptune and synthwave", func(t *testing.T) {
 		a := w.chat(t, "make me a playlist of upbeat songs")
-		w.only(t, a, "create_playlist", "chiptune", "synthwave")
+		w.offersOnly(t, a, "create_playlist", "chiptune", "synthwave")
 		if a.Actions[0].Name != "Upbeat Mix" || !strings.Contains(a.Reply, "I can make “Upbeat Mix”") {
 			t.Fatalf("%q %+v", a.Reply, a.Actions[0])
 		}
 	})
 	t.Run("who is an artist", func(t *testing.T) {
 		a := w.chat(t, "who is neon harbor?")
-		w.only(t, a, "play", "synthwave")
+		w.offersOnly(t, a, "play", "synthwave")
 		if !strings.Contains(a.Reply, "Neon Harbor is an artist here with 4 songs of synthwave") {
 			t.Fatalf("%q", a.Reply)
 		}
 	})
 	t.Run("songs by a username", func(t *testing.T) {
 		a := w.chat(t, "what songs do you have by neon-harbor?")
-		w.only(t, a, "play", "synthwave")
+		w.offersOnly(t, a, "play", "synthwave")
 		if !strings.Contains(a.Reply, "I have 4 songs by Neon Harbor") || len(a.Actions[0].Songs) != 4 {
 			t.Fatalf("%q", a.Reply)
 		}
 	})
 	t.Run("some jazz", func(t *testing.T) {
-		w.only(t, w.chat(t, "I want to hear some jazz"), "play", "jazz")
+		w.offersOnly(t, w.chat(t, "I want to hear some jazz"), "play", "jazz")
 	})
 	t.Run("who sings a song", func(t *testing.T) {
 		a := w.chat(t, "who sings Midnight Harbour")
@@ -184,7 +184,7 @@ func TestTheIssuesExamplesGetUsefulAnswersOnAFreshDemoServer(t *testing.T) {
 	})
 	t.Run("a 20-minute playlist for running says it is shorter", func(t *testing.T) {
 		a := w.chat(t, "a 20-minute playlist for running")
-		w.only(t, a, "create_playlist", "chiptune", "synthwave")
+		w.offersOnly(t, a, "create_playlist", "chiptune", "synthwave")
 		if a.Actions[0].Name != "Running Mix (20 min)" || !strings.Contains(a.Reply, "not 20") {
 			t.Fatalf("%q %+v", a.Reply, a.Actions[0])
 		}
@@ -229,7 +229,7 @@ func TestFollowUpsUseTheConversation(t *testing.T) {
 	})
 	t.Run("another one is a calm song not named yet", func(t *testing.T) {
 		a := w.chat(t, "another one", history...)
-		w.only(t, a, "play", "ambient", "lo-fi")
+		w.offersOnly(t, a, "play", "ambient", "lo-fi")
 		for _, named := range quoted(first.Reply) {
 			if strings.Contains(a.Reply, "“"+named+"”") {
 				t.Fatalf("%q names %q again", a.Reply, named)
@@ -307,7 +307,7 @@ func (m measured) SongFeatures(_ context.Context, songIDs []string) (map[string]
 func TestTempoIsJudgedByMeasuredFeaturesWhenThereAreSome(t *testing.T) {
 	w := newDemoWorld(t)
 	a := w.chat(t, "play songs around 140 bpm")
-	w.only(t, a, "play", "chiptune")
+	w.offersOnly(t, a, "play", "chiptune")
 	if !strings.Contains(a.Reply, "Judged by genre") {
 		t.Fatalf("without analysis the reply must say the tempo is a guess: %q", a.Reply)
 	}

@@ -100,5 +100,5 @@ func TestTheModelSearchesByFeaturesAndMakesMoodPlaylists(t *testing.T) {
 	if act.Type != "create_playlist" || act.Name != "Run" || len(act.Songs) != 4 {
 		t.Fatalf("action %+v", act)
 	}
-	w.only(t, a, "create_playlist", "chiptune", "synthwave")
+	w.offersOnly(t, a, "create_playlist", "chiptune", "synthwave")
 }
