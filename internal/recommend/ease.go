@@ -17,11 +17,11 @@ import (
 // and ~2.5 min at 10,000). Hence easeMaxItems, and RP3β beyond it.
 const easeMaxItems = 4000
 
-// fitEASE learns the weights among the items in order (the first n of
-// them, at most), and returns B as a dense n × n row-major table:
-// B[a*n+b] is how much listening to order[a] says for order[b].
-func fitEASE(m *matrix, order []int32, n int, lambda float64) ([]float64, error) {
-	n = min(n, len(order))
+// fitEASE learns the weights among the items in order, and returns B as
+// a dense n × n row-major table (n = len(order)): B[a*n+b] is how much
+// listening to order[a] says for order[b].
+func fitEASE(m *matrix, order []int32, lambda float64) ([]float64, error) {
+	n := len(order)
 	if n == 0 {
 		return nil, errors.New("no items to learn")
 	}
@@ -29,7 +29,7 @@ func fitEASE(m *matrix, order []int32, n int, lambda float64) ([]float64, error)
 	for i := range pos {
 		pos[i] = -1
 	}
-	for a, it := range order[:n] {
+	for a, it := range order {
 		pos[it] = int32(a)
 	}
 	g := make([]float64, n*n) // the upper triangle of XᵀX, row-major
@@ -76,8 +76,10 @@ func fitEASE(m *matrix, order []int32, n int, lambda float64) ([]float64, error)
 }
 
 // sparseEASE keeps each item's k strongest positive weights, which is what
-// the engine stores, ships between instances and reads per query.
-func sparseEASE(b []float64, order []int32, n, nItems, k int) [][]neighbour {
+// the engine stores, ships between instances and reads per query. b is
+// fitEASE's table for the same order.
+func sparseEASE(b []float64, order []int32, nItems, k int) [][]neighbour {
+	n := len(order)
 	out := make([][]neighbour, nItems)
 	list := make([]neighbour, 0, n)
 	for a := 0; a < n; a++ {

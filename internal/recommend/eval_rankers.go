@@ -115,7 +115,7 @@ func (e *easeRanker) train(s *split) error {
 	e.order = m.byDegree()
 	e.n = min(e.n, len(e.order))
 	var err error
-	if e.b, err = fitEASE(m, e.order, e.n, e.lambda); err != nil {
+	if e.b, err = fitEASE(m, e.order[:e.n], e.lambda); err != nil {
 		return err
 	}
 	return e.pop.train(s)

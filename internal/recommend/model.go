@@ -126,24 +126,28 @@ func Train(t *TrainSet, cfg TrainConfig) (*Model, error) {
 	for active < len(order) && m.degree[order[active]] >= 2 {
 		active++
 	}
+	// EASE learns only items with two listeners or more: an item heard by
+	// one listener alone co-occurs with nothing another listener did. A
+	// new server (one person, nothing heard twice) has none, and RP3β
+	// alone serves until it has.
 	var rows [][]neighbour
 	kind := "rp3b"
 	if active > 0 && active <= cfg.EASEItems {
-		b, err := fitEASE(m, order, active, cfg.Lambda)
+		b, err := fitEASE(m, order[:active], cfg.Lambda)
 		if err != nil {
 			return nil, fmt.Errorf("learning EASE: %w", err)
 		}
-		rows, kind = sparseEASE(b, order, active, m.nItems, cfg.Neighbours), "ease"
+		rows, kind = sparseEASE(b, order[:active], m.nItems, cfg.Neighbours), "ease"
 	} else {
 		// At most ~10M weights (80 MB, in memory and in the stored blob).
 		k := min(cfg.Neighbours, max(50, 10_000_000/max(1, m.nItems)))
 		rows = fitRP3(m, cfg.Beta, k)
-		if !cfg.RP3Only {
-			b, err := fitEASE(m, order, cfg.EASEItems, cfg.Lambda)
+		if learned := order[:min(active, cfg.EASEItems)]; len(learned) > 0 && !cfg.RP3Only {
+			b, err := fitEASE(m, learned, cfg.Lambda)
 			if err != nil {
 				return nil, fmt.Errorf("learning EASE: %w", err)
 			}
-			rows, kind = mergeRows(sparseEASE(b, order, cfg.EASEItems, m.nItems, cfg.Neighbours), rows), "ease+rp3b"
+			rows, kind = mergeRows(sparseEASE(b, learned, m.nItems, cfg.Neighbours), rows), "ease+rp3b"
 		}
 	}
 	model := &Model{Kind: kind, Items: t.items, Offsets: make([]int32, 1, len(rows)+1),
