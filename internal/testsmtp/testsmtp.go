@@ -1,9 +1,10 @@
-// Package testsmtp runs a real SMTP server inside a test and hands over the
+// Package testsmtp runs a real SMTP server inside a test (or a test harness) and hands over the
 // mails it receives, so mail paths are tested over the wire, not mocked.
 package testsmtp
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/mail"
@@ -37,15 +38,27 @@ type Server struct {
 	mu   sync.Mutex
 	msgs []Message
 	cond *sync.Cond
+	srv  *smtp.Server
 }
 
 // Start runs a server on a loopback port until the test ends. It requires
 // AUTH PLAIN with User and Password.
 func Start(t testing.TB) *Server {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	s, err := Listen("127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// Listen runs a server on addr until Close, for programs that are not
+// tests (the end-to-end harnesses, the soak bench).
+func Listen(addr string) (*Server, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, err
 	}
 	s := &Server{Addr: ln.Addr().String()}
 	s.cond = sync.NewCond(&s.mu)
@@ -53,10 +66,13 @@ func Start(t testing.TB) *Server {
 	srv.Domain = "localhost"
 	srv.AllowInsecureAuth = true
 	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
+	s.srv = srv
 	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(func() { _ = srv.Close() })
-	return s
+	return s, nil
 }
+
+// Close stops the server.
+func (s *Server) Close() error { return s.srv.Close() }
 
 // URL is the MUSICIFY_SMTP_URL of this server.
 func (s *Server) URL() *url.URL {
@@ -66,8 +82,17 @@ func (s *Server) URL() *url.URL {
 // WaitFor returns the n-th (from 1) mail to addr, waiting up to 10 seconds.
 func (s *Server) WaitFor(t testing.TB, addr string, n int) Message {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	timer := time.AfterFunc(10*time.Second, func() { s.cond.Broadcast() })
+	m, err := s.Wait(addr, n, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// Wait returns the n-th (from 1) mail to addr, waiting up to d for it.
+func (s *Server) Wait(addr string, n int, d time.Duration) (Message, error) {
+	deadline := time.Now().Add(d)
+	timer := time.AfterFunc(d, func() { s.cond.Broadcast() })
 	defer timer.Stop()
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -76,12 +101,12 @@ func (s *Server) WaitFor(t testing.TB, addr string, n int) Message {
 		for _, m := range s.msgs {
 			if strings.EqualFold(m.To, addr) {
 				if seen++; seen == n {
-					return m
+					return m, nil
 				}
 			}
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("no mail #%d to %s within 10s (got %d mails in all)", n, addr, len(s.msgs))
+			return Message{}, fmt.Errorf("no mail #%d to %s within %s (got %d mails in all)", n, addr, d, len(s.msgs))
 		}
 		s.cond.Wait()
 	}
