@@ -63,6 +63,9 @@ func (t *Trainer) now() time.Time {
 
 // Run checks every poll whether to train or to load, until ctx ends.
 func (t *Trainer) Run(ctx context.Context, poll time.Duration) {
+	// Stopping or panicking, it hands the lease on at once: another
+	// instance need not wait out the ten minutes of a lease nobody renews.
+	defer t.release(ctx)
 	tick := time.NewTicker(poll)
 	defer tick.Stop()
 	for {
@@ -101,6 +104,18 @@ func (t *Trainer) Step(ctx context.Context) error {
 		return nil
 	}
 	return t.Train(ctx)
+}
+
+// release gives up the training lease, if this instance holds it.
+func (t *Trainer) release(ctx context.Context) {
+	if t.Lease == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if err := t.Lease.ReleaseLease(ctx, trainLease, t.Holder); err != nil {
+		t.Logger.Warn("recommend: releasing the training lease", "err", err)
+	}
 }
 
 // due says whether the model in use has served long or changed enough.

@@ -186,3 +186,51 @@ func TestANewInstallationWithNoListensTrainsNothingAndSaysNothingIsWrong(t *test
 		t.Fatalf("step: %v, model %v", err, e.Model())
 	}
 }
+
+// listenHook is the shared world's database with something run on each
+// read of the listens: a panic, or the instance being stopped.
+type listenHook struct {
+	*sqlstore.DB
+	hook func()
+}
+
+func (l listenHook) EachListen(ctx context.Context, f func(musicify.Interaction) error) error {
+	l.hook()
+	return l.DB.EachListen(ctx, f)
+}
+
+func TestATrainerHandsItsLeaseOnWhenItStopsOrPanics(t *testing.T) {
+	ctx := context.Background()
+	db, blobs := sharedWorld(t)
+	now := time.Date(2026, 11, 2, 12, 0, 0, 0, time.UTC)
+	othersTurn := func(t *testing.T) {
+		t.Helper()
+		ok, err := db.ClaimLease(ctx, "recommend-train", "b", now, now.Add(10*time.Minute))
+		if err != nil || !ok {
+			t.Fatalf("another instance cannot take the lease (%v, %v): it must not wait ten minutes", ok, err)
+		}
+		if err := db.ReleaseLease(ctx, "recommend-train", "b"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	trainer := func(hook func()) *recommend.Trainer {
+		return &recommend.Trainer{Engine: recommend.New(func() time.Time { return now }), Source: listenHook{db, hook}, Blobs: blobs,
+			Lease: db, Holder: "a", Logger: slog.New(slog.DiscardHandler), Now: func() time.Time { return now }}
+	}
+	t.Run("stopped while training", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(ctx)
+		trainer(cancel).Run(ctx, time.Hour)
+		othersTurn(t)
+	})
+	t.Run("panicking while training", func(t *testing.T) {
+		func() {
+			defer func() {
+				if v := recover(); v != "index out of range" {
+					t.Fatalf("recovered %v", v)
+				}
+			}()
+			trainer(func() { panic("index out of range") }).Run(ctx, time.Hour)
+		}()
+		othersTurn(t)
+	})
+}
