@@ -116,6 +116,10 @@ func (f *Follower) applyLocked(ctx context.Context, e musicify.Event) error {
 // (never when zero), until ctx ends. A bus that cannot subscribe leaves
 // the log alone to follow.
 func (f *Follower) Run(ctx context.Context, b musicify.Bus, every time.Duration) {
+	// The subscription ends with Run, even on a panic, so a Run started
+	// again does not leave a second one behind.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	logger := f.Logger
 	if logger == nil {
 		logger = slog.Default()

@@ -24,6 +24,7 @@ import (
 	"github.com/musicify/musicify/internal/radio"
 	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/social"
+	"github.com/musicify/musicify/internal/supervise"
 )
 
 // OIDCProvider is sign-in through an external identity provider.
@@ -113,7 +114,10 @@ type Server struct {
 	ready        readyState
 	// Metrics, when set with MetricsToken, is served at /metrics to callers
 	// that send the token; the server adds its request metrics to it.
-	Metrics      *prometheus.Registry
+	Metrics *prometheus.Registry
+	// Supervisor keeps a panic in a goroutine a request starts (a
+	// WebSocket's writer) from taking the server down.
+	Supervisor   *supervise.Supervisor
 	MetricsToken string
 	metricsOnce  sync.Once
 	httpMetrics  *httpMetrics

@@ -81,6 +81,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		msgs, stop := s.Hub.Subscribe(topic)
 		subs[topic] = stop
 		go func() {
+			defer s.Supervisor.Recover("ws")
 			for {
 				select {
 				case <-ctx.Done():
@@ -116,6 +117,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 
 	go func() { // the writer: one goroutine owns writes
 		defer cancel()
+		defer s.Supervisor.Recover("ws")
 		for {
 			select {
 			case <-ctx.Done():

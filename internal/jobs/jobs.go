@@ -9,11 +9,13 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/nice"
+	"github.com/musicify/musicify/internal/supervise"
 )
 
 // MaxAttempts is how many times a job runs before it is given up, unless
@@ -48,6 +50,9 @@ type Runner struct {
 	Foreground interface {
 		Yield(ctx context.Context, most time.Duration)
 	}
+	// Supervisor restarts a worker whose loop panics and hears of jobs
+	// that panic (each fails for good: retrying would panic again).
+	Supervisor *supervise.Supervisor
 	// Poll is how often an idle worker looks.
 	Poll        time.Duration
 	Lease       time.Duration
@@ -109,7 +114,7 @@ func (r *Runner) Run(ctx context.Context) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r.work(ctx)
+			r.Supervisor.Run(ctx, "jobs", r.work)
 		}()
 	}
 	wg.Wait()
@@ -192,6 +197,7 @@ func (r *Runner) run(ctx context.Context, j *musicify.Job) (err error) {
 	}
 	defer func() {
 		if v := recover(); v != nil {
+			r.Supervisor.Report("jobs."+j.Kind, v, debug.Stack())
 			err = Permanent(fmt.Errorf("job panicked: %v", v))
 		}
 	}()

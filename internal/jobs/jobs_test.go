@@ -3,6 +3,7 @@ package jobs_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/musicify/musicify/internal/jobs"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/sqlstore"
+	"github.com/musicify/musicify/internal/supervise"
 )
 
 type clock struct {
@@ -116,6 +118,10 @@ func TestPermanentErrorsAndPanicsEndAJob(t *testing.T) {
 		"gone":  func(context.Context, *musicify.Job) error { return jobs.Permanent(errors.New("song deleted")) },
 		"panic": func(context.Context, *musicify.Job) error { panic("boom") },
 	})
+	var heard []string
+	r.Supervisor = &supervise.Supervisor{Logger: slog.New(slog.DiscardHandler), OnPanic: func(worker string, v any, _ []byte) {
+		heard = append(heard, fmt.Sprint(worker, ": ", v))
+	}}
 	ctx := context.Background()
 	for _, kind := range []string{"gone", "panic", "unknown"} {
 		if err := r.Enqueue(ctx, &musicify.Job{Kind: kind, Subject: kind}); err != nil {
@@ -125,6 +131,9 @@ func TestPermanentErrorsAndPanicsEndAJob(t *testing.T) {
 		if j := state(t, db, kind); j.State != musicify.JobFailed {
 			t.Errorf("%s: state %s", kind, j.State)
 		}
+	}
+	if len(heard) != 1 || heard[0] != "jobs.panic: boom" {
+		t.Errorf("the supervisor heard %q, want the one panic", heard)
 	}
 }
 

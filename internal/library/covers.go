@@ -53,7 +53,10 @@ func newCoverQueue(ctx context.Context, s *Scanner, cpu foreground.Slots) *cover
 	q := &coverQueue{s: s, ctx: ctx, cpu: cpu, work: make(chan coverJob, 64)}
 	q.wg.Go(func() {
 		for j := range q.work {
-			q.make(j)
+			_ = s.Supervisor.Do("library.covers", func() error { // an image that panics costs its album's cover only
+				q.make(j)
+				return nil
+			})
 		}
 	})
 	return q
@@ -67,6 +70,7 @@ func (q *coverQueue) add(albumID string, picture []byte, image string) {
 	q.work <- coverJob{albumID, picture, image}
 }
 
+// wait lets the covers asked for be made, once the scan asks no more.
 func (q *coverQueue) wait() {
 	close(q.work)
 	q.wg.Wait()

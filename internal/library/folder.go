@@ -13,6 +13,7 @@ import (
 
 	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/supervise"
 )
 
 // found is an audio file the walk saw.
@@ -227,9 +228,20 @@ func reason(err error) string {
 	return err.Error()
 }
 
+// readFailure is what the admin page says of a file that was not read.
+func readFailure(err error) string {
+	if errors.As(err, new(*supervise.PanicError)) {
+		return "Musicify failed on this file (an internal error, logged with the details)"
+	}
+	return err.Error()
+}
+
 // importAll reads the files in parallel and writes them as they come:
 // changed ones one at a time, new ones in batches.
 func (fs *folderScan) importAll(ctx context.Context, work []found) {
+	// Should the writes below panic, the readers and the feeder end too.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	type result struct {
 		f    found
 		file *file
@@ -254,9 +266,18 @@ func (fs *folderScan) importAll(ctx context.Context, work []found) {
 				if !cpu.Take(ctx) {
 					continue // ending: the rest is drained unread
 				}
-				file, err := read(ctx, f.abs, f.rel)
+				var file *file
+				// A file that makes its reader panic fails alone.
+				err := fs.s.Supervisor.Do("library.read", func() (err error) {
+					file, err = read(ctx, f.abs, f.rel)
+					return err
+				})
 				cpu.Give() // before waiting on the writer, so covers get a turn
-				results <- result{f, file, err}
+				select {
+				case results <- result{f, file, err}:
+				case <-ctx.Done():
+					return
+				}
 			}
 		})
 	}
@@ -275,6 +296,7 @@ func (fs *folderScan) importAll(ctx context.Context, work []found) {
 		close(results)
 	}()
 	covers := newCoverQueue(ctx, fs.s, cpu)
+	defer covers.wait()
 	var batch []pending
 	flush := func() {
 		fs.addAll(ctx, batch, covers, cpu)
@@ -282,7 +304,7 @@ func (fs *folderScan) importAll(ctx context.Context, work []found) {
 	}
 	for r := range results {
 		if r.err != nil {
-			fs.s.fail(r.f.rel, r.err.Error())
+			fs.s.fail(r.f.rel, readFailure(r.err))
 			continue
 		}
 		song, old := fs.song(r.f, r.file)
@@ -306,7 +328,6 @@ func (fs *folderScan) importAll(ctx context.Context, work []found) {
 		fs.cover(covers, r.f, r.file, song)
 	}
 	flush()
-	covers.wait()
 }
 
 // addBatch is how many new files one transaction stores: a transaction

@@ -13,6 +13,7 @@ import (
 	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/nice"
+	"github.com/musicify/musicify/internal/supervise"
 )
 
 // Store is what the scanner keeps songs in.
@@ -50,6 +51,9 @@ type Scanner struct {
 	}
 	// OnScan, when set, hears the status after every scan (tests wait on it).
 	OnScan func(musicify.ScanStatus)
+	// Supervisor turns a panic on one file, cover or folder into a failure
+	// of that file, cover or folder: the scan goes on, the server stays up.
+	Supervisor *supervise.Supervisor
 	// Lease, when set, lets one instance of several scan the shared folders
 	// at a time: a scan that cannot take it is skipped, as another instance
 	// is doing the work. Holder names this instance.
@@ -105,6 +109,7 @@ func (s *Scanner) hold(ctx context.Context) (bool, func()) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
+		defer s.Supervisor.Recover("library.lease")
 		t := time.NewTicker(leaseTTL / 3)
 		defer t.Stop()
 		for {
@@ -154,6 +159,7 @@ func (s *Scanner) StartScan(full bool) bool {
 		ctx = context.Background()
 	}
 	go func() {
+		defer s.Supervisor.Recover("library.scan")
 		if _, err := s.scan(ctx, full, nil); err != nil && ctx.Err() == nil {
 			s.Logger.Error("scanning the library", "err", err)
 		}
@@ -192,8 +198,9 @@ func (s *Scanner) scan(ctx context.Context, full bool, only map[string][]string)
 		if only != nil && only[root] == nil {
 			continue
 		}
-		if ferr := s.scanFolder(ctx, root, full, only[root]); ferr != nil {
-			s.fail(root, ferr.Error())
+		ferr := s.Supervisor.Do("library.scan", func() error { return s.scanFolder(ctx, root, full, only[root]) })
+		if ferr != nil {
+			s.fail(root, readFailure(ferr))
 			err = ferr
 			if ctx.Err() != nil {
 				break

@@ -52,7 +52,10 @@ func (p *Presence) Connect(shared Hub, instance string) (stop func()) {
 	go func() {
 		defer close(done)
 		for m := range msgs {
-			p.receive(m)
+			_ = p.Supervisor.Do("radio.peers", func() error {
+				p.receive(m)
+				return nil
+			})
 		}
 	}()
 	p.announce(true)

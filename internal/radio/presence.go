@@ -5,6 +5,8 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"github.com/musicify/musicify/internal/supervise"
 )
 
 // Topics of the hub.
@@ -37,6 +39,9 @@ type Presence struct {
 	Every time.Duration
 	// After runs f once d has passed (time.AfterFunc); tests flush by hand.
 	After func(d time.Duration, f func())
+	// Supervisor keeps a message from another instance that makes its
+	// handling panic from ending the handling of the ones after it.
+	Supervisor *supervise.Supervisor
 
 	mu sync.Mutex
 	// station → connection → username

@@ -11,6 +11,7 @@ import (
 
 	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/supervise"
 )
 
 // popularityWeight sets how much popularity lifts a result, on scales where
@@ -48,6 +49,9 @@ type Service struct {
 	// shares: a reload behind the searches takes one, so it never takes
 	// the core the searches need. A reload a search waits for takes none.
 	Background foreground.Slots
+	// Supervisor turns a panic while building a word list into a failed
+	// load: the searches go on with the list they have.
+	Supervisor *supervise.Supervisor
 
 	mu     sync.Mutex
 	vocabs map[string]*vocabEntry
@@ -235,6 +239,7 @@ func (s *Service) vocab(ctx context.Context, kind string) *vocab {
 			if e.loading == nil && since >= wait {
 				e.loading = make(chan struct{})
 				go func() {
+					defer s.Supervisor.Recover("search.reload")
 					ctx := context.WithoutCancel(ctx)
 					s.Background.Take(ctx)
 					defer s.Background.Give()
@@ -277,7 +282,10 @@ func (s *Service) load(ctx context.Context, kind string, e *vocabEntry, version 
 	words, err := s.Index.SearchTerms(ctx, kind)
 	var v *vocab
 	if err == nil {
-		v = newVocab(words)
+		err = s.Supervisor.Do("search.words", func() error {
+			v = newVocab(words)
+			return nil
+		})
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
