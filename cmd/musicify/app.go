@@ -37,6 +37,7 @@ import (
 	"github.com/musicify/musicify/internal/social"
 	"github.com/musicify/musicify/internal/speech"
 	"github.com/musicify/musicify/internal/sqlstore"
+	"github.com/musicify/musicify/internal/supervise"
 	"github.com/musicify/musicify/internal/sweep"
 	"github.com/musicify/musicify/web"
 )
@@ -55,12 +56,19 @@ type Main struct {
 	// EventSync is how often subscribers read the events outbox for what
 	// the bus lost (a broker restart); tests set it small.
 	EventSync time.Duration
+	// TrainPoll is how often the recommender looks whether to retrain;
+	// tests set it small.
+	TrainPoll time.Duration
+	// OnPanic hears every panic the supervisor recovered in background
+	// work; tests fail on it.
+	OnPanic func(worker string, value any, stack []byte)
 
 	DB *sqlstore.DB
 	// Bus carries events between subscribers and instances.
 	Bus      musicify.Bus
 	presence *radio.Presence
-	engine   *recommend.Engine // learns from every instance's events
+	super    *supervise.Supervisor // runs every background loop
+	engine   *recommend.Engine     // learns from every instance's events
 	search   *search.Service
 	stopBus  func()
 	URL      string // where the server listens, set by Run
@@ -81,7 +89,7 @@ type Main struct {
 // NewMain prepares a program for cfg.
 func NewMain(cfg *config.Config, logger *slog.Logger) *Main {
 	return &Main{Config: cfg, Logger: logger, Now: time.Now, shutdown: 30 * time.Second,
-		HeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, EventSync: 2 * time.Second}
+		HeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, EventSync: 2 * time.Second, TrainPoll: trainPoll}
 }
 
 // Run opens the database, applies migrations and starts serving. It
@@ -89,6 +97,7 @@ func NewMain(cfg *config.Config, logger *slog.Logger) *Main {
 func (m *Main) Run(ctx context.Context) error {
 	cfg := m.Config
 	m.Logger.Info("starting musicify", append([]any{"version", Version()}, cfg.Redacted()...)...)
+	m.super = &supervise.Supervisor{Logger: m.Logger, OnPanic: m.OnPanic}
 	if err := cfg.CheckWritable(); err != nil {
 		return err
 	}
@@ -134,10 +143,18 @@ func (m *Main) Run(ctx context.Context) error {
 	m.engine = engine
 	hub := radio.NewLocalHub()
 	m.presence = radio.NewPresence(hub)
+	m.presence.Supervisor = m.super
+	m.presence.After = func(d time.Duration, f func()) {
+		time.AfterFunc(d, func() {
+			defer m.super.Recover("radio.presence")
+			f()
+		})
+	}
 	heartbeat, stopBus, err := m.pubsub(m.presence)
 	if err != nil {
 		return err
 	}
+	m.Bus = supervisedBus{m.Bus, m.super}
 	m.stopBus = stopBus
 	loadStart := time.Now()
 	follower, err := m.loadRecommendations(ctx, engine)
@@ -156,7 +173,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	runner := &jobs.Runner{Store: db, Logger: m.Logger, Now: m.Now, Workers: int(cfg.JobWorkers)}
+	runner := &jobs.Runner{Store: db, Logger: m.Logger, Now: m.Now, Workers: int(cfg.JobWorkers), Supervisor: m.super}
 	library := &catalog.Service{
 		Songs: db, Features: db, Blobs: blobs, Probe: media.NewProber(), FFmpeg: media.NewFFmpeg(), Jobs: runner,
 		Logger: m.Logger, Now: m.Now, QuotaMB: cfg.UploadQuotaMB,
@@ -175,7 +192,7 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 	}
 
-	m.search = &search.Service{Index: db, Logger: m.Logger}
+	m.search = &search.Service{Index: db, Logger: m.Logger, Supervisor: m.super}
 	api := &httpapi.Server{
 		Accounts: accounts, Users: db, Songs: db, Features: db, Albums: db, Library: library, Blobs: blobs,
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger},
@@ -187,7 +204,7 @@ func (m *Main) Run(ctx context.Context) error {
 		SpoolDir: cfg.TempDir, MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
 		Seeding: m.seeding.Load, Rates: rates,
-		Admin: admins,
+		Admin: admins, Supervisor: m.super,
 	}
 	api.Covers = &covers.Variants{Blobs: blobs}
 	if library.FFmpeg.CanWebP() {
@@ -199,7 +216,7 @@ func (m *Main) Run(ctx context.Context) error {
 	m.search.Background = foreground.NewSlots(jobs.DefaultWorkers())
 	runner.Foreground, library.CPU = api.Foreground, m.search.Background
 	if scanner != nil {
-		scanner.Jobs, scanner.Foreground, scanner.CPU = runner, api.Foreground, m.search.Background
+		scanner.Jobs, scanner.Foreground, scanner.CPU, scanner.Supervisor = runner, api.Foreground, m.search.Background, m.super
 		api.Scanner, m.Scanner = scanner, scanner
 	}
 	if s3, ok := raw.(*blob.S3); ok && cfg.StorageRedirect {
@@ -256,43 +273,47 @@ func (m *Main) Run(ctx context.Context) error {
 	if err := m.Bus.Subscribe(bg, func(_ context.Context, e musicify.Event) { api.Media.Revoked.Apply(e) }); err != nil {
 		return fmt.Errorf("subscribing to ended sessions: %w", err)
 	}
-	m.wg.Go(func() { heartbeat(bg) })
+	// Every background loop runs under the supervisor: a panic is logged
+	// and counted, and the loop starts again (see internal/supervise).
+	m.wg.Go(func() { m.super.Run(bg, "radio.heartbeat", heartbeat) })
 	m.wg.Go(func() {
-		follower.Run(bg, m.Bus, m.EventSync)
+		m.super.Run(bg, "events.follow", func(ctx context.Context) { follower.Run(ctx, m.Bus, m.EventSync) })
 	})
-	m.wg.Add(3)
 	if seeder != nil {
 		// The server answers at once; the catalog fills in while it does.
 		m.seeding.Store(true)
 		m.wg.Go(func() {
 			defer m.seeding.Store(false)
-			if err := seeder.Seed(bg); err != nil && bg.Err() == nil {
-				m.Logger.Error("seeding the demo catalog", "err", err)
-			}
+			m.super.Run(bg, "demo.seed", func(ctx context.Context) {
+				if err := seeder.Seed(ctx); err != nil && ctx.Err() == nil {
+					m.Logger.Error("seeding the demo catalog", "err", err)
+				}
+			})
 		})
 	}
-	go func() {
-		defer m.wg.Done()
-		runner.Run(bg)
-	}()
+	m.wg.Go(func() { runner.Run(bg) }) // each worker under the supervisor
 	trainer := &recommend.Trainer{Engine: engine, Source: db, Blobs: raw, Lease: db, Holder: musicify.NewID(),
 		Every: trainEvery, After: trainAfter, Logger: m.Logger}
-	m.wg.Go(func() { trainer.Run(bg, trainPoll) })
+	m.wg.Go(func() {
+		m.super.Run(bg, "recommend.train", func(ctx context.Context) { trainer.Run(ctx, m.TrainPoll) })
+	})
 	if scanner != nil { // scans in the background: the server answers at once
-		m.wg.Go(func() { scanner.Run(bg, cfg.ScanInterval, 0) })
+		m.wg.Go(func() {
+			m.super.Run(bg, "library.watch", func(ctx context.Context) { scanner.Run(ctx, cfg.ScanInterval, 0) })
+		})
 	}
-	go func() {
-		defer m.wg.Done()
+	m.wg.Go(func() {
 		if err := m.server.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			m.Logger.Error("server stopped", "err", err)
 		}
-	}()
+	})
 	orphans := &sweep.Sweeper{Blobs: blobs, Refs: db, TempDirs: append([]string{cfg.TempDir}, storeTemp...), Grace: orphanGrace, Now: m.Now, Logger: m.Logger}
-	go func() {
-		defer m.wg.Done()
-		m.requeue(bg, library)
-		m.sweep(bg, orphans)
-	}()
+	m.wg.Go(func() {
+		m.super.Run(bg, "sweep", func(ctx context.Context) {
+			m.requeue(ctx, library)
+			m.sweep(ctx, orphans)
+		})
+	})
 	m.Logger.Info("musicify is ready", "listen", m.URL, "open", cfg.BaseURL.String())
 	return nil
 }
@@ -323,7 +344,7 @@ func (m *Main) loadRecommendations(ctx context.Context, engine *recommend.Engine
 		return nil, fmt.Errorf("loading recommendations: %w", err)
 	}
 	engine.SetApplied(head)
-	follower := bus.NewFollower(m.DB, head, engine.Apply)
+	follower := bus.NewFollower(m.DB, head, supervisedApply(m.super, "recommend.apply", engine.Apply))
 	follower.Logger = m.Logger
 	m.DB.Events = &bus.Publisher{Bus: m.Bus, Local: []*bus.Follower{follower}, Logger: m.Logger}
 	return follower, nil

@@ -78,6 +78,7 @@ func TestSlowHeadsAndIdleConnectionsAreClosed(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := NewMain(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	m.OnPanic = failOnPanic(t)
 	m.HeaderTimeout, m.IdleTimeout = 200*time.Millisecond, 200*time.Millisecond
 	if err := m.Run(context.Background()); err != nil {
 		t.Fatal(err)

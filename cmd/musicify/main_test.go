@@ -21,6 +21,14 @@ import (
 	"github.com/musicify/musicify/internal/sqlstore"
 )
 
+// failOnPanic fails the test on any panic the supervisor recovers: the
+// server survives it, and the test says it happened.
+func failOnPanic(t *testing.T) func(string, any, []byte) {
+	return func(worker string, v any, stack []byte) {
+		t.Errorf("background worker %s panicked: %v\n%s", worker, v, stack)
+	}
+}
+
 func startMain(t *testing.T, extra map[string]string, tweak ...func(*Main)) *Main {
 	t.Helper()
 	vars := map[string]string{"MUSICIFY_ADDR": "127.0.0.1:0", "MUSICIFY_DATA_DIR": t.TempDir(), "MUSICIFY_DEMO": "false"}
@@ -33,6 +41,7 @@ func startMain(t *testing.T, extra map[string]string, tweak ...func(*Main)) *Mai
 	}
 	m := NewMain(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	m.Hash = auth.Argon2Params{Memory: 64, Time: 1, Threads: 1}
+	m.OnPanic = failOnPanic(t)
 	for _, f := range tweak {
 		f(m)
 	}
@@ -192,6 +201,7 @@ func TestDemoModeWithAPublicURLKeepsTheOutboxShutAndSaysSo(t *testing.T) {
 	var mu sync.Mutex
 	m := NewMain(cfg, slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, nil)))
 	m.Hash = auth.Argon2Params{Memory: 64, Time: 1, Threads: 1}
+	m.OnPanic = failOnPanic(t)
 	if err := m.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -56,6 +56,8 @@ func (m *Main) observe(api *httpapi.Server, blobs musicify.BlobStore) {
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		collectors.NewDBStatsCollector(m.DB.Pool(), "musicify"),
 		&jobsCollector{counts: m.DB.JobCounts},
+		panicsCollector{m.super},
+		modelGauge(m.engine),
 	)
 	if log, ok := any(m.DB).(musicify.EventLog); ok {
 		reg.MustRegister(&eventsCollector{head: log.LastEventSeq, followers: &m.ops.followers})

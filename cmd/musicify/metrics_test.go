@@ -113,6 +113,34 @@ func TestMetricsReportEveryFamilyAfterTraffic(t *testing.T) {
 	}
 }
 
+// Every loop is started under the supervisor, whose counts /metrics shows
+// from the start, and the model's size shows when it has trained.
+func TestBackgroundPanicsAndTheModelAreInTheMetrics(t *testing.T) {
+	library := t.TempDir()
+	m := startMain(t, map[string]string{"MUSICIFY_METRICS_TOKEN": testMetricsToken, "MUSICIFY_LIBRARY_DIRS": library})
+	want := []string{"musicify_recommend_model_items 0"}
+	for _, worker := range []string{"radio.heartbeat", "events.follow", "jobs", "recommend.train", "library.watch", "sweep"} {
+		want = append(want, fmt.Sprintf("musicify_background_panics_total{worker=%q} 0", worker))
+	}
+	deadline := time.Now().Add(30 * time.Second) // a guard: the loops start at once
+	for {
+		_, body := get(t, m, "/metrics", "Bearer "+testMetricsToken)
+		var missing []string
+		for _, w := range want {
+			if !strings.Contains(body, w) {
+				missing = append(missing, w)
+			}
+		}
+		if len(missing) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/metrics lacks %q", missing)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 func TestTwoInstancesInOneProcessKeepTheirOwnMetrics(t *testing.T) {
 	a := startMain(t, map[string]string{"MUSICIFY_METRICS_TOKEN": testMetricsToken})
 	b := startMain(t, map[string]string{"MUSICIFY_METRICS_TOKEN": testMetricsToken})

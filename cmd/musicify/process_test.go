@@ -95,7 +95,13 @@ func startBinary(t *testing.T, dataDir string, env ...string) *proc {
 		}
 	}()
 	go func() { _ = cmd.Wait(); close(p.done) }()
-	t.Cleanup(func() { p.kill() })
+	t.Cleanup(func() {
+		p.kill()
+		// The server survives a panic in background work; the test does not.
+		if log := p.log(); strings.Contains(log, "background worker panicked") {
+			t.Errorf("the server recovered a panic:\n%s", log)
+		}
+	})
 	select {
 	case p.URL = <-ready:
 	case <-p.done:

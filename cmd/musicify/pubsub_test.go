@@ -16,8 +16,12 @@ import (
 
 func TestWithoutAPubSubURLTheBusIsInProcess(t *testing.T) {
 	m := startMain(t, nil)
-	if _, ok := m.Bus.(*local.Bus); !ok {
-		t.Fatalf("bus is %T, want the in-process one", m.Bus)
+	sb, ok := m.Bus.(supervisedBus)
+	if !ok {
+		t.Fatalf("bus is %T, want it under the supervisor", m.Bus)
+	}
+	if _, ok := sb.Bus.(*local.Bus); !ok {
+		t.Fatalf("bus is %T, want the in-process one", sb.Bus)
 	}
 }
 
