@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/musicify/musicify/internal/httpapi"
@@ -92,6 +93,34 @@ func TestLibraryPathsCannotLeaveTheFolder(t *testing.T) {
 		if res, _ := c.fetch(p); res.StatusCode != 404 {
 			t.Errorf("%s: %d, want 404", p, res.StatusCode)
 		}
+	}
+}
+
+// Only songs the scan imported are served: not another file dropped into
+// the folder since, and not a FIFO, which would hold the request forever.
+func TestOnlyImportedLibraryFilesAreServed(t *testing.T) {
+	e, id, audio := libraryEnv(t)
+	c := e.signUp("lib", "lib@example.com", "secret1")
+	u := c.get("/api/songs/" + id).Body["audio"].(string)
+	fallback := "/media/" + strings.TrimPrefix(strings.SplitN(u, "?", 2)[0], "/media/s/")
+	folder := strings.Split(strings.TrimPrefix(fallback, "/media/lib/"), "/")[0]
+	var dir string
+	if err := e.DB.Pool().QueryRow(`SELECT path FROM library_folders WHERE id = ?`, folder).Scan(&dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "never imported.mp3"), audio, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.mp3"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"never%20imported.mp3", "pipe.mp3"} {
+		if res, _ := c.fetch("/media/lib/" + folder + "/" + name); res.StatusCode != 404 {
+			t.Errorf("%s: %d, want 404", name, res.StatusCode)
+		}
+	}
+	if res, got := c.fetch(fallback, "Range", "bytes=0-9"); res.StatusCode != 206 || !bytes.Equal(got, audio[:10]) {
+		t.Errorf("the imported song: %d %q", res.StatusCode, got)
 	}
 }
 

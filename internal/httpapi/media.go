@@ -52,15 +52,15 @@ func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleLibraryFile streams a library file at its session-checked URL:
-// every signed-in user can play the library, and only its audio is served.
+// every signed-in user can play the library, and only the songs imported
+// from it are served, never another file that happens to be in a folder.
 func (s *Server) handleLibraryFile(w http.ResponseWriter, r *http.Request) {
-	file := r.PathValue("file")
-	format := strings.TrimPrefix(strings.ToLower(path.Ext(file)), ".")
-	if media.MIME(format) == "application/octet-stream" {
+	song, err := s.Songs.SongByLibraryPath(r.Context(), r.PathValue("folder")+"/"+r.PathValue("file"))
+	if err != nil || song.Missing {
 		s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "There is no such media."))
 		return
 	}
-	s.serveBlob(w, r, musicify.LibraryKeyPrefix+r.PathValue("folder")+"/"+file, media.MIME(format), "", "private, no-cache", true)
+	s.serveBlob(w, r, song.AudioKey, media.MIME(song.Format), "", "private, no-cache", true)
 }
 
 var coverFile = regexp.MustCompile(`^([0-9a-f]{24})-(640|320|160)\.(jpg|webp)$`)

@@ -88,7 +88,7 @@ func TestCoversWaitForAReaderSlot(t *testing.T) {
 		cpu := foreground.NewSlots(1)
 		cpu.Take(ctx) // the one reader is reading
 		q := newCoverQueue(ctx, s, cpu)
-		q.add(song.AlbumID, pngImage(t, color.RGBA{10, 120, 200, 255}), "")
+		q.add(song.AlbumID, pngImage(t, color.RGBA{10, 120, 200, 255}), "", "")
 		synctest.Wait() // the cover maker is as far as it goes
 		if a, err := db.Album(ctx, song.AlbumID); err != nil || a.CoverKey != "" {
 			t.Errorf("a cover was made while every slot was taken: %+v %v", a, err)

@@ -3,8 +3,6 @@ package library
 import (
 	"context"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -63,40 +61,31 @@ func (b *Blobs) Open(ctx context.Context, key string) (*musicify.Blob, error) {
 		return b.Store.Open(ctx, key)
 	}
 	notFound := musicify.Errorf(musicify.ENOTFOUND, "This library file is not there any more.")
-	p, ok := b.path(key)
+	root, rel, ok := b.path(key)
 	if !ok {
 		return nil, notFound
 	}
-	f, err := os.Open(p)
+	f, info, err := openIn(root, rel) // a regular file inside its folder, never a link out or a FIFO
 	if err != nil {
-		return nil, notFound
-	}
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() {
-		f.Close()
 		return nil, notFound
 	}
 	return &musicify.Blob{Body: f, Size: info.Size(), ModTime: info.ModTime()}, nil
 }
 
-// path resolves a library key to a file inside its folder: no "..", and
-// no link that leads out of it.
-func (b *Blobs) path(key string) (string, bool) {
+// path splits a library key into its folder's root and the file's path
+// in it, refusing "..", "." and empty parts.
+func (b *Blobs) path(key string) (root, rel string, ok bool) {
 	id, rel, ok := strings.Cut(strings.TrimPrefix(key, musicify.LibraryKeyPrefix), "/")
-	root := b.folders[id]
+	root = b.folders[id]
 	if !ok || root == "" || rel == "" || strings.HasPrefix(rel, "/") || strings.Contains(rel, "\x00") {
-		return "", false
+		return "", "", false
 	}
 	for _, part := range strings.Split(rel, "/") {
 		if part == ".." || part == "." || part == "" {
-			return "", false
+			return "", "", false
 		}
 	}
-	real, err := filepath.EvalSymlinks(filepath.Join(root, filepath.FromSlash(rel)))
-	if err != nil || !inside(root, real) {
-		return "", false
-	}
-	return real, true
+	return root, rel, true
 }
 
 // Ping and RemoveEmptyDirs pass through to the store, for the readiness

@@ -46,7 +46,8 @@ type coverQueue struct {
 type coverJob struct {
 	albumID string
 	picture []byte
-	image   string
+	dir     string // the library folder
+	image   string // a folder image's path in it
 }
 
 func newCoverQueue(ctx context.Context, s *Scanner, cpu foreground.Slots) *coverQueue {
@@ -62,12 +63,13 @@ func newCoverQueue(ctx context.Context, s *Scanner, cpu foreground.Slots) *cover
 	return q
 }
 
-// add asks for an album's cover from an embedded picture, else a folder image.
-func (q *coverQueue) add(albumID string, picture []byte, image string) {
+// add asks for an album's cover from an embedded picture, else a folder
+// image (its path in the folder dir).
+func (q *coverQueue) add(albumID string, picture []byte, dir, image string) {
 	if q.s.Blobs == nil || (len(picture) == 0 && image == "") {
 		return
 	}
-	q.work <- coverJob{albumID, picture, image}
+	q.work <- coverJob{albumID, picture, dir, image}
 }
 
 // wait lets the covers asked for be made, once the scan asks no more.
@@ -96,7 +98,7 @@ func (q *coverQueue) make(j coverJob) {
 	}
 	if (len(j.picture) == 0 || err != nil) && j.image != "" {
 		var b []byte
-		if b, err = readSmall(j.image, 20<<20); err == nil {
+		if b, err = readSmallIn(j.dir, j.image, 20<<20); err == nil {
 			sizes, err = media.Covers(ctx, bytes.NewReader(b))
 		}
 	}

@@ -157,6 +157,13 @@ func (fs *folderScan) walk(dir string) ([]found, error) {
 		}
 		rel = filepath.ToSlash(rel)
 		ext := extOf(name)
+		read := audioExts[ext] || isCoverName(name) || ext == ".lrc"
+		if read && d.Type()&os.ModeSymlink != 0 {
+			if target, err := filepath.EvalSymlinks(p); err == nil && !inside(fs.root, target) {
+				fs.s.fail(rel, errOutside.Error())
+				return nil
+			}
+		}
 		if isCoverName(name) {
 			fs.images[path.Dir(rel)] = append(fs.images[path.Dir(rel)], name)
 			return nil
@@ -194,7 +201,7 @@ func (fs *folderScan) fileInfo(p string, d os.DirEntry) (os.FileInfo, error) {
 			return nil, errors.New("a broken link")
 		}
 		if !inside(fs.root, target) {
-			return nil, nil
+			return nil, nil // reported by walk
 		}
 		p = target
 	} else if !d.Type().IsRegular() {
@@ -208,16 +215,6 @@ func (fs *folderScan) fileInfo(p string, d os.DirEntry) (os.FileInfo, error) {
 		return nil, nil
 	}
 	return info, nil
-}
-
-// inside says whether path lies in root, after links are followed.
-func inside(root, path string) bool {
-	realRoot, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		return false
-	}
-	rel, err := filepath.Rel(realRoot, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../") && !filepath.IsAbs(rel)
 }
 
 func reason(err error) string {
@@ -345,7 +342,7 @@ type pending struct {
 func (fs *folderScan) cover(covers *coverQueue, f found, file *file, song *musicify.Song) {
 	if song.AlbumID != "" && !fs.covers[song.AlbumID] {
 		fs.covers[song.AlbumID] = true
-		covers.add(song.AlbumID, file.picture, fs.folderImage(f))
+		covers.add(song.AlbumID, file.picture, fs.root, fs.folderImage(f))
 	}
 }
 
@@ -442,7 +439,8 @@ func (fs *folderScan) movedFrom(file *file) *musicify.LibraryFile {
 	return nil
 }
 
-// folderImage is the folder image beside a file, "" when none.
+// folderImage is the folder image beside a file (its path in the
+// folder), "" when none.
 func (fs *folderScan) folderImage(f found) string {
 	names := fs.images[path.Dir(f.rel)]
 	best, rank := "", len(coverNames)
@@ -454,5 +452,5 @@ func (fs *folderScan) folderImage(f found) string {
 	if best == "" {
 		return ""
 	}
-	return filepath.Join(filepath.Dir(f.abs), best)
+	return path.Join(path.Dir(f.rel), best)
 }

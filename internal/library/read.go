@@ -42,6 +42,14 @@ const fingerprintSpan = 64 << 10
 // readFile checks a file by content and reads its tags, falling back to
 // ffprobe, then to the path, for what the tags do not say.
 func (s *Scanner) readFile(ctx context.Context, abs, rel string) (*file, error) {
+	dir := folderOf(abs, rel)
+	// Opened first, inside its folder: what the probes below read by path
+	// is a regular file there (they read only its format, never show it).
+	f, _, err := openIn(dir, rel)
+	if err != nil {
+		return nil, fmt.Errorf("cannot be read: %w", err)
+	}
+	defer f.Close()
 	info, err := media.Native{}.Probe(ctx, abs)
 	if err != nil && s.FFprobe != "" {
 		info, err = (&media.FFprobe{Path: s.FFprobe}).Probe(ctx, abs)
@@ -52,11 +60,6 @@ func (s *Scanner) readFile(ctx context.Context, abs, rel string) (*file, error) 
 		}
 		return nil, err
 	}
-	f, err := os.Open(abs)
-	if err != nil {
-		return nil, fmt.Errorf("cannot be read: %w", err)
-	}
-	defer f.Close()
 	out := &file{info: info}
 	if out.fingerprint, err = fingerprint(f); err != nil {
 		return nil, fmt.Errorf("cannot be read: %w", err)
@@ -82,7 +85,7 @@ func (s *Scanner) readFile(ctx context.Context, abs, rel string) (*file, error) 
 	}
 	out.tags = fl.tags()
 	fromPath(&out.tags, rel)
-	if plain, synced := sidecarLyrics(abs); plain != "" {
+	if plain, synced := sidecarLyrics(dir, rel); plain != "" {
 		out.tags.Lyrics = plain
 		if synced != "" {
 			out.tags.SyncedLyrics = synced

@@ -4,8 +4,6 @@
 package library
 
 import (
-	"fmt"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -186,37 +184,17 @@ func lyrics(text string) (plain, synced string) {
 	return strings.TrimSpace(b.String()), text
 }
 
-// sidecarLyrics reads "<name>.lrc" beside the audio file, when there.
-func sidecarLyrics(audioPath string) (plain, synced string) {
-	base := strings.TrimSuffix(audioPath, extOf(audioPath))
+// sidecarLyrics reads "<name>.lrc" beside the audio file rel of the
+// folder dir, when there.
+func sidecarLyrics(dir, rel string) (plain, synced string) {
+	base := strings.TrimSuffix(rel, extOf(rel))
 	for _, ext := range []string{".lrc", ".LRC"} {
-		b, err := readSmall(base+ext, 512<<10)
+		b, err := readSmallIn(dir, base+ext, 512<<10)
 		if err == nil {
 			return lyrics(string(b))
 		}
 	}
 	return "", ""
-}
-
-func readSmall(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() || info.Size() > limit {
-		return nil, fmt.Errorf("%s: not a small file", path)
-	}
-	b := make([]byte, info.Size())
-	_, err = f.ReadAt(b, 0)
-	if err != nil && info.Size() > 0 {
-		return nil, err
-	}
-	return b, nil
 }
 
 // number reads "3", "3/12" or "03".

@@ -91,6 +91,9 @@ type SongStore interface {
 	SongsByIDs(ctx context.Context, ids []string) ([]*Song, error)
 	// SongBySHA256 finds a user's song with these exact bytes.
 	SongBySHA256(ctx context.Context, userID, sha string) (*Song, error)
+	// SongByLibraryPath finds the song imported from a library file
+	// ('<folder id>/<path in it>').
+	SongByLibraryPath(ctx context.Context, path string) (*Song, error)
 	// UploadedBytes sums the sizes of a user's uploaded originals.
 	UploadedBytes(ctx context.Context, userID string) (int64, error)
 	Songs(ctx context.Context) ([]*Song, error)

@@ -59,6 +59,12 @@ func TestLibrarySongsChangeGoMissingComeBackAndMove(t *testing.T) {
 			f.Fingerprint != "fp1" || f.MBID != "mb-1" || f.Missing || f.AlbumID == "" {
 			t.Errorf("file = %+v", f)
 		}
+		if got, err := db.SongByLibraryPath(ctx, folder.ID+"/Neon Shore/Tidal/01 Tide.flac"); err != nil || got.ID != s.ID {
+			t.Errorf("by its library path: %+v, %v", got, err)
+		}
+		if _, err := db.SongByLibraryPath(ctx, folder.ID+"/x.flac"); musicify.ErrorCode(err) != musicify.ENOTFOUND {
+			t.Errorf("a path of the other folder: %v", err)
+		}
 
 		// Someone likes it, plays it and puts it in a playlist.
 		u := &musicify.User{Username: "ann", Email: "ann@example.com"}

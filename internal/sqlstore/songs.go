@@ -158,6 +158,10 @@ func (d *DB) SongBySHA256(ctx context.Context, userID, sha string) (*musicify.So
 	return d.songWhere(ctx, `s.user_id = ? AND s.sha256 = ?`, userID, sha)
 }
 
+func (d *DB) SongByLibraryPath(ctx context.Context, path string) (*musicify.Song, error) {
+	return d.songWhere(ctx, `s.library_path = ?`, path)
+}
+
 // UploadedBytes is the size of the originals a user has uploaded, for the quota.
 func (d *DB) UploadedBytes(ctx context.Context, userID string) (int64, error) {
 	var n int64
