@@ -22,9 +22,10 @@ web/dist/index.html: web/node_modules/.installed $(WEB_SOURCES)
 bin/musicify: web/dist/index.html $(GO_SOURCES)
 	go build -trimpath -ldflags "$(GO_LDFLAGS)" -o $@ ./cmd/musicify
 
-## run: start Musicify on http://localhost:8080 with its data in ./data
+## run: start Musicify on http://localhost:8080 with its data in ./data; with
+## no SMTP server, the first sign-up's code is read at /dev/mail on this machine
 run: build
-	./bin/musicify serve
+	MUSICIFY_DEV_MAIL=$${MUSICIFY_DEV_MAIL:-true} ./bin/musicify serve
 
 ## test: vet, Go tests with the race detector, web checks and browser tests
 test: system-deps build test-go test-web e2e e2e-cluster

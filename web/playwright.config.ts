@@ -49,6 +49,8 @@ export default defineConfig({
         MUSICIFY_ADDR: `127.0.0.1:${port}`,
         MUSICIFY_BASE_URL: baseURL,
         MUSICIFY_DEMO: 'true',
+        // Sign-up codes are read from the dev outbox (e2e/helpers.ts).
+        MUSICIFY_DEV_MAIL: 'true',
         MUSICIFY_DATA_DIR: dataDir,
         // Accounts made through the API come from addresses of their own
         // (X-Forwarded-For, see clientAddress in e2e/helpers.ts), so the
@@ -74,6 +76,7 @@ export default defineConfig({
         MUSICIFY_BASE_URL: adminBaseURL,
         // With the demo catalog, whose accounts must not take the admin's place.
         MUSICIFY_DEMO: 'true',
+        MUSICIFY_DEV_MAIL: 'true',
         MUSICIFY_DATA_DIR: adminDataDir,
         MUSICIFY_TRUST_PROXY: 'true',
         MUSICIFY_LIBRARY_DIRS: path.resolve('..', 'testdata', 'library'),

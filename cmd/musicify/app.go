@@ -113,16 +113,21 @@ func (m *Main) Run(ctx context.Context) error {
 	if cfg.SMTPURL != nil {
 		mailer = &mail.SMTP{URL: cfg.SMTPURL, From: cfg.MailFrom}
 	} else {
+		// The dev outbox hands sign-up and reset codes to whoever can read
+		// it: never on unless asked for, and then for this machine only.
 		mailer = &mail.Outbox{Store: db, Logger: m.Logger}
 		switch {
-		case cfg.Demo && httpapi.LoopbackURL(cfg.BaseURL):
+		case cfg.DevMail && httpapi.LoopbackURL(cfg.BaseURL):
 			outbox = db
-			m.Logger.Warn("demo mode: mails go to the dev outbox at /dev/mail, readable from this machine only (set MUSICIFY_SMTP_URL to send them, MUSICIFY_DEMO=false in production)")
-		case cfg.Demo:
-			m.Logger.Warn("no MUSICIFY_SMTP_URL: mails are only written to the log; the dev outbox is off because MUSICIFY_BASE_URL is not a loopback URL")
+			m.Logger.Warn("MUSICIFY_DEV_MAIL=true: mails go to the dev outbox at /dev/mail, readable from this machine only (set MUSICIFY_SMTP_URL to send them)")
+		case cfg.DevMail:
+			m.Logger.Warn("no MUSICIFY_SMTP_URL: mails are only written to the log; MUSICIFY_DEV_MAIL is ignored because MUSICIFY_BASE_URL is not a loopback URL")
 		default:
 			m.Logger.Warn("no MUSICIFY_SMTP_URL: mails are only written to the log")
 		}
+	}
+	if cfg.DevMail && cfg.SMTPURL != nil {
+		m.Logger.Warn("MUSICIFY_DEV_MAIL is ignored: mails go out through MUSICIFY_SMTP_URL")
 	}
 	if cfg.Demo && !httpapi.LoopbackURL(cfg.BaseURL) {
 		m.Logger.Warn("demo mode with a public MUSICIFY_BASE_URL: anyone can sign in as " + demo.User + " with the published password; set MUSICIFY_DEMO=false")

@@ -28,10 +28,13 @@ type Config struct {
 	// short-lived signed URL at the bucket instead of proxying the bytes.
 	StorageRedirect bool
 	// TempDir holds spooled uploads and files being made, whatever the storage.
-	TempDir     string
-	SMTPURL     *url.URL
-	MailFrom    *mail.Address
-	Demo        bool
+	TempDir  string
+	SMTPURL  *url.URL
+	MailFrom *mail.Address
+	Demo     bool
+	// DevMail keeps mails in the dev outbox at /dev/mail (no SMTP, a
+	// loopback base URL): for a first run on one's own machine only.
+	DevMail     bool
 	MaxUploadMB int64
 	// UploadQuotaMB bounds what one user may upload in all; 0: unlimited.
 	UploadQuotaMB int64
@@ -88,6 +91,7 @@ func Load(getenv func(string) string) (*Config, error) {
 		Addr:             p.str("MUSICIFY_ADDR", "127.0.0.1:8080"),
 		DataDir:          p.str("MUSICIFY_DATA_DIR", "./data"),
 		Demo:             p.boolean("MUSICIFY_DEMO", true),
+		DevMail:          p.boolean("MUSICIFY_DEV_MAIL", false),
 		MaxUploadMB:      p.positive("MUSICIFY_MAX_UPLOAD_MB", 200),
 		UploadQuotaMB:    p.positive("MUSICIFY_UPLOAD_QUOTA_MB", 0),
 		TrustProxy:       p.boolean("MUSICIFY_TRUST_PROXY", false),
@@ -196,7 +200,7 @@ func (c *Config) Redacted() []any {
 	return []any{
 		"addr", c.Addr, "base_url", c.BaseURL.String(), "data_dir", c.DataDir,
 		"database", redactURL(c.DatabaseURL), "media", c.media(), "smtp", smtp,
-		"mail_from", c.MailFrom.String(), "demo", c.Demo, "max_upload_mb", c.MaxUploadMB,
+		"mail_from", c.MailFrom.String(), "demo", c.Demo, "dev_mail", c.DevMail, "max_upload_mb", c.MaxUploadMB,
 		"upload_quota_mb", c.UploadQuotaMB, "max_connections", c.MaxConnections, "job_workers", c.JobWorkers,
 		"trust_proxy", c.TrustProxy, "oidc_issuer", c.OIDCIssuer, "oidc_client_id", c.OIDCClientID,
 		"oidc_client_secret", mask(c.OIDCClientSecret), "llm_base_url", c.LLMBaseURL,

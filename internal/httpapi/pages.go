@@ -140,10 +140,11 @@ func LoopbackURL(u *url.URL) bool {
 	return err == nil && ip.Unmap().IsLoopback()
 }
 
-// forwarded reports whether a proxy passed the request on.
+// forwarded reports whether a proxy passed the request on (and said so:
+// one that adds no header at all is why the outbox is off by default).
 func forwarded(r *http.Request) bool {
 	for name := range r.Header {
-		if name == "Forwarded" || strings.HasPrefix(name, "X-Forwarded-") || name == "X-Real-Ip" {
+		if name == "Forwarded" || strings.HasPrefix(name, "X-Forwarded-") || name == "X-Real-Ip" || name == "Via" {
 			return true
 		}
 	}

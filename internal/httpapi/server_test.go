@@ -146,6 +146,7 @@ func TestDevOutbox(t *testing.T) {
 		e := newEnv(t, func(s *httpapi.Server) { s.Outbox = outboxOf(s) })
 		for _, h := range []struct{ name, value string }{
 			{"X-Forwarded-For", "127.0.0.1"}, {"Forwarded", "for=127.0.0.1"}, {"X-Forwarded-Host", "localhost"}, {"X-Real-Ip", "127.0.0.1"},
+			{"Via", "1.1 proxy"},
 		} {
 			c := e.client()
 			c.Header.Set(h.name, h.value)

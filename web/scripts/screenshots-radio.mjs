@@ -2,7 +2,7 @@
 // a waiting and a live station, the create form filled in, and the station panel playing
 // with two listeners.
 // Usage: node scripts/screenshots-radio.mjs [baseURL] [outDir]
-// The server must run with the dev outbox (MUSICIFY_DEMO=true), e.g. on :18080.
+// The server must run with the dev outbox (MUSICIFY_DEV_MAIL=true), e.g. on :18080.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

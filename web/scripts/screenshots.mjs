@@ -1,6 +1,6 @@
 // Screenshots every screen at desktop and phone size against a running server.
 // Usage: node scripts/screenshots.mjs [baseURL] [outDir]
-// The server must run with the dev outbox (MUSICIFY_DEMO=true), e.g. on :18080.
+// The server must run with the dev outbox (MUSICIFY_DEV_MAIL=true), e.g. on :18080.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

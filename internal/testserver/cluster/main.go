@@ -29,7 +29,7 @@ import (
 
 // Ready is the line printed when the cluster answers.
 type Ready struct {
-	A       string `json:"a"`       // instance A's base URL: demo mode, so it has the dev outbox
+	A       string `json:"a"`       // instance A's base URL: demo mode, with the dev outbox
 	B       string `json:"b"`       // instance B's base URL
 	Control string `json:"control"` // see control.go
 }
@@ -115,7 +115,7 @@ func start(bin string) (*cluster, error) {
 	// A seeds the demo catalog and keeps the dev outbox (codes are read from
 	// the shared database, so an account made on A signs in on B); B is a
 	// plain production instance.
-	if c.a, err = startInstance(abs, filepath.Join(dir, "a"), append(shared, "MUSICIFY_DEMO=true")); err != nil {
+	if c.a, err = startInstance(abs, filepath.Join(dir, "a"), append(shared, "MUSICIFY_DEMO=true", "MUSICIFY_DEV_MAIL=true")); err != nil {
 		return c, fmt.Errorf("instance A: %w", err)
 	}
 	c.stops = append(c.stops, c.a.stop)
