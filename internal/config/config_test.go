@@ -19,7 +19,7 @@ func TestDefaultsMakeALocalServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Addr != "127.0.0.1:8080" || c.BaseURL.String() != "http://localhost:8080" || !c.Demo ||
+	if c.Addr != "127.0.0.1:8080" || c.BaseURL.String() != "http://localhost:8080" || !c.Demo || c.DevMail ||
 		c.MaxUploadMB != 200 || c.UploadQuotaMB != 0 || c.MaxConnections != 4096 || c.SMTPURL != nil || c.OIDCEnabled() || c.SecureCookies() {
 		t.Errorf("defaults = %+v", c)
 	}
@@ -35,7 +35,7 @@ func TestValuesAreParsed(t *testing.T) {
 	c, err := Load(env(map[string]string{
 		"MUSICIFY_ADDR": ":9000", "MUSICIFY_BASE_URL": "https://music.example.com/",
 		"MUSICIFY_DATA_DIR": "/srv/m", "MUSICIFY_SMTP_URL": "smtps://u:p@mail.example.com:465",
-		"MUSICIFY_DEMO": "false", "MUSICIFY_MAX_UPLOAD_MB": "50", "MUSICIFY_MAX_CONNECTIONS": "100",
+		"MUSICIFY_DEMO": "false", "MUSICIFY_DEV_MAIL": "true", "MUSICIFY_MAX_UPLOAD_MB": "50", "MUSICIFY_MAX_CONNECTIONS": "100",
 		"MUSICIFY_UPLOAD_QUOTA_MB": "1024",
 		"MUSICIFY_OIDC_ISSUER":     "https://accounts.google.com", "MUSICIFY_OIDC_CLIENT_ID": "id",
 		"MUSICIFY_OIDC_CLIENT_SECRET": "shh", "MUSICIFY_DATABASE_URL": "sqlite:///var/m.db",
@@ -46,7 +46,7 @@ func TestValuesAreParsed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.BaseURL.String() != "https://music.example.com" || !c.SecureCookies() || c.Demo || c.MaxUploadMB != 50 || c.UploadQuotaMB != 1024 || c.MaxConnections != 100 ||
+	if c.BaseURL.String() != "https://music.example.com" || !c.SecureCookies() || c.Demo || !c.DevMail || c.MaxUploadMB != 50 || c.UploadQuotaMB != 1024 || c.MaxConnections != 100 ||
 		!c.OIDCEnabled() || c.SMTPURL.Host != "mail.example.com:465" || c.DatabasePath != "/var/m.db" ||
 		c.MediaDir != "/srv/m/media" || c.PubSubURL != "nats://bus:hush@n1:4222, tls://n2:4222" ||
 		c.MetricsToken != "scrape-me-0123456789abcdef0123456789" || c.SecretKey != "0123456789abcdef0123456789abcdef-shared" {
@@ -101,6 +101,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"MUSICIFY_BASE_URL", "music.example.com"},
 		{"MUSICIFY_BASE_URL", "ftp://x"},
 		{"MUSICIFY_DEMO", "perhaps"},
+		{"MUSICIFY_DEV_MAIL", "perhaps"},
 		{"MUSICIFY_MAX_UPLOAD_MB", "0"},
 		{"MUSICIFY_MAX_UPLOAD_MB", "lots"},
 		{"MUSICIFY_UPLOAD_QUOTA_MB", "-5"},
