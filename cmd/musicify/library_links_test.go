@@ -1,14 +1,10 @@
 package main
 
 import (
-	"encoding/json"
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // A library folder whose sidecars link to files outside it: the secret
@@ -33,34 +29,9 @@ func TestTheBinaryNeverServesWhatLibraryLinksPointAt(t *testing.T) {
 	c := signUpBinary(t, p, "owner") // the first account: an admin
 	getJSON := func(path string, v any) string {
 		t.Helper()
-		res, err := c.Get(p.URL + path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		if res.StatusCode != http.StatusOK {
-			t.Fatalf("%s: %d %s", path, res.StatusCode, b)
-		}
-		if v != nil {
-			if err := json.Unmarshal(b, v); err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
-		}
-		return string(b)
+		return getJSON(t, c, p.URL, path, v)
 	}
-	var scan struct {
-		Finished string
-		Running  bool
-		Added    int
-		Failures []struct{ Path, Reason string }
-	}
-	for deadline := time.Now().Add(time.Minute); scan.Finished == "" || scan.Running; time.Sleep(20 * time.Millisecond) {
-		getJSON("/api/admin/library", &scan)
-		if time.Now().After(deadline) { // a guard against a hang
-			t.Fatalf("the scan did not finish: %+v", scan)
-		}
-	}
+	scan := waitForScan(t, c, p.URL)
 	if scan.Added != 1 || len(scan.Failures) != 2 {
 		t.Fatalf("scan %+v, want the song and both links reported", scan)
 	}

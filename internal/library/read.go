@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -55,6 +56,9 @@ func (s *Scanner) readFile(ctx context.Context, abs, rel string) (*file, error) 
 		info, err = (&media.FFprobe{Path: s.FFprobe}).Probe(ctx, abs)
 	}
 	if err != nil {
+		if errors.Is(err, media.ErrTagTooManyFrames) {
+			return nil, errors.New(musicify.ErrorMessage(err))
+		}
 		if musicify.ErrorCode(err) == musicify.EUNSUPPORTED {
 			return nil, fmt.Errorf("not an audio file we can play")
 		}

@@ -108,5 +108,9 @@ func sniffFile(path string) (string, *os.File, int64, error) {
 		f.Close()
 		return "", nil, 0, notAudio("no audio signature")
 	}
+	if err := checkID3(f); err != nil { // before any tag reader sees it
+		f.Close()
+		return "", nil, 0, err
+	}
 	return format, f, info.Size(), nil
 }
