@@ -523,7 +523,15 @@ func (m *Main) Close() error {
 	if m.cancel != nil {
 		m.cancel()
 	}
-	m.wg.Wait()
+	// Every loop stops when its context ends; should one not (a step that
+	// never looks at it), stopping goes on without it rather than hang.
+	stopped := make(chan struct{})
+	go func() { m.wg.Wait(); close(stopped) }()
+	select {
+	case <-stopped:
+	case <-time.After(m.shutdown):
+		m.Logger.Error("background work did not stop in time; stopping without it", "waited", m.shutdown)
+	}
 	if m.stopBus != nil {
 		m.stopBus()
 	}
