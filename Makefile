@@ -54,6 +54,8 @@ FUZZTIME ?= 30s
 FUZZFLAGS ?= -parallel 1 -fuzzminimizetime 1s
 FUZZ_TARGETS := \
 	./internal/media:FuzzNativeProbe \
+	./internal/library:FuzzReadFile \
+	./internal/library:FuzzSidecarLyrics \
 	./internal/covers:FuzzCoverRead \
 	./internal/search:FuzzFold \
 	./internal/search:FuzzFind \

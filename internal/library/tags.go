@@ -155,7 +155,7 @@ func splitArtists(display string) []string {
 func lyrics(text string) (plain, synced string) {
 	text = strings.TrimSpace(strings.ToValidUTF8(strings.ReplaceAll(text, "\r\n", "\n"), ""))
 	if len(text) > 100_000 {
-		text = text[:100_000]
+		text = strings.ToValidUTF8(text[:100_000], "") // drops a letter the cut split
 	}
 	if text == "" {
 		return "", ""
