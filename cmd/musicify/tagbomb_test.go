@@ -64,4 +64,3 @@ func TestAFileOfFiftyThousandTagFramesIsRefusedAtOnce(t *testing.T) {
 		t.Errorf("no clean stop in the log:\n%s", p.log())
 	}
 }
-
