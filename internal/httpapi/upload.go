@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"mime"
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
@@ -81,10 +82,11 @@ func (s *Server) readForm(w http.ResponseWriter, r *http.Request, fields []strin
 		return nil, tooLarge // refuse before the browser sends it all
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, total)
-	mr, err := r.MultipartReader()
-	if err != nil {
+	mediaType, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mediaType != "multipart/form-data" || params["boundary"] == "" {
 		return nil, musicify.Errorf(musicify.EINVALID, "Send this as a multipart form.")
 	}
+	mr := multipart.NewReader(newPartHeaderCap(r.Body, params["boundary"], maxPartHeaderBytes), params["boundary"])
 	f := &form{fields: map[string]string{}, files: map[string]*spooled{}}
 	textLeft := int64(maxTextBytes)
 	for {
