@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // song uploads a small song for c and returns its id.
@@ -326,6 +327,7 @@ func TestTopSongsFollowListens(t *testing.T) {
 	c.post("/api/view/increase", creds{"song": quiet})
 	for i := 0; i < 3; i++ {
 		c.post("/api/view/increase", creds{"song": loud})
+		e.Clock.Advance(time.Minute) // a play counts once per song length
 	}
 	var top []map[string]any
 	_ = jsonUnmarshal([]byte(c.get("/api/recommend/top").Raw), &top)

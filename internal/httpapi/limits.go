@@ -16,7 +16,10 @@ import (
 type Limits struct {
 	ChatPerMinute  int // default 20
 	VoicePerMinute int // default 60: listening sends a clip every 2 s
-	Recognitions   int // voice clips recognized at once; default the CPUs
+	// ListensPer10Min bounds the listens one counts (default 100: a
+	// player sends one after 10 s of a song; an offline queue, more).
+	ListensPer10Min int
+	Recognitions    int // voice clips recognized at once; default the CPUs
 	// The live connection (/api/ws): messages one may send at once and then
 	// each second (default 40 and 10), and connections per user (default 8).
 	LiveBurst       int
@@ -25,8 +28,8 @@ type Limits struct {
 }
 
 type limiters struct {
-	chat, voice *auth.Limiter
-	recognizing semaphore
+	chat, voice, listens *auth.Limiter
+	recognizing          semaphore
 }
 
 func (s *Server) limits() *limiters {
@@ -44,6 +47,7 @@ func (s *Server) limits() *limiters {
 		s.limiters = &limiters{
 			chat:        auth.NewLimiter(s.Rates, "chat", or(s.Limits.ChatPerMinute, 20), time.Minute, now),
 			voice:       auth.NewLimiter(s.Rates, "voice", or(s.Limits.VoicePerMinute, 60), time.Minute, now),
+			listens:     auth.NewLimiter(s.Rates, "listens", or(s.Limits.ListensPer10Min, 100), 10*time.Minute, now),
 			recognizing: make(semaphore, or(s.Limits.Recognitions, runtime.NumCPU())),
 		}
 	})

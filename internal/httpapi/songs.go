@@ -183,7 +183,11 @@ func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	count, err := s.Library.CountView(r.Context(), userOf(r), in.Song)
+	if err := s.rateLimit(r.Context(), s.limits().listens, "listens", userOf(r).ID); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	count, err := s.Library.CountView(r.Context(), userOf(r), in.Song, time.Time{})
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/httpapi"
@@ -317,10 +318,20 @@ func TestViewsAreCounted(t *testing.T) {
 	e := newEnv(t)
 	c := e.signUp("cal", "cal@example.com", "secret1")
 	id := songIn(c.upload(upload{name: "Counted", audio: readFixture(t, "audio", "sine.mp3")}))["_id"].(string)
-	for want := 1; want <= 2; want++ {
+	for _, step := range []struct {
+		name  string
+		after time.Duration
+		want  float64
+	}{
+		{"a first listen", 0, 1},
+		{"the same listen sent again", 0, 1},
+		{"again before the song could have ended", 20 * time.Second, 1},
+		{"a second play once it could have", time.Minute, 2},
+	} {
+		e.Clock.Advance(step.after)
 		r := c.post("/api/view/increase", creds{"song": id})
-		if r.Status != 200 || r.Body["count"] != float64(want) {
-			t.Fatalf("view %d: %s", want, r.Raw)
+		if r.Status != 200 || r.Body["count"] != step.want {
+			t.Fatalf("%s: %s", step.name, r.Raw)
 		}
 	}
 	if s := c.get("/api/songs/" + id); s.Body["count"] != float64(2) {
@@ -329,6 +340,26 @@ func TestViewsAreCounted(t *testing.T) {
 	expect(t, c.post("/api/view/increase", creds{"song": "nope"}), 404, "This song does not exist.")
 	expect(t, c.post("/api/view/increase", creds{}), 400, "Please say which song was played (song).")
 	expect(t, e.client().post("/api/view/increase", creds{"song": id}), 401, "")
+}
+
+// A thousand listens of one song in a second were all counted, and took
+// the song to the top: now the same person counts once per song length,
+// and a flood of listens is refused.
+func TestPlaysCannotBeBoughtByRepeatingTheRequest(t *testing.T) {
+	e := newEnv(t, func(s *httpapi.Server) { s.Limits.ListensPer10Min = 20 })
+	c := e.signUp("cal", "cal@example.com", "secret1")
+	id := songIn(c.upload(upload{name: "Bought", audio: readFixture(t, "audio", "sine.mp3")}))["_id"].(string)
+	for i := range 20 {
+		if r := c.post("/api/view/increase", creds{"song": id}); r.Status != 200 || r.Body["count"] != float64(1) {
+			t.Fatalf("listen %d: %s", i+1, r.Raw)
+		}
+	}
+	if r := c.post("/api/view/increase", creds{"song": id}); r.Status != http.StatusTooManyRequests {
+		t.Fatalf("the 21st listen in ten minutes: %d %s", r.Status, r.Raw)
+	}
+	if s := c.get("/api/songs/" + id); s.Body["count"] != float64(1) {
+		t.Errorf("song count: %s", s.Raw)
+	}
 }
 
 func TestOnlyTheUploaderDeletesASong(t *testing.T) {

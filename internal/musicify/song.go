@@ -103,6 +103,9 @@ type SongStore interface {
 	DeleteSong(ctx context.Context, id string) error
 	// AddView counts one listen and returns the new count.
 	AddView(ctx context.Context, songID, userID string, at time.Time) (int64, error)
+	// CountListen counts a person's listen at at as AddView does, if rule
+	// lets it count, and returns the count and whether it counted.
+	CountListen(ctx context.Context, songID, userID string, at time.Time, rule ListenRule) (int64, bool, error)
 	// SongsToAnalyze and SongsToTranscribe list the songs still waiting
 	// for that work (loudness unknown, transcript pending) with no job of kind.
 	SongsToAnalyze(ctx context.Context, kind string) ([]*Song, error)
@@ -141,7 +144,9 @@ type SongUpload struct {
 type Library interface {
 	Upload(ctx context.Context, up SongUpload) (*Song, error)
 	Delete(ctx context.Context, user *User, songID string) error
-	CountView(ctx context.Context, user *User, songID string) (int64, error)
+	// CountView counts a listen that happened at at (zero: now), under
+	// the ListenRule: plays cannot be bought by repeating a request.
+	CountView(ctx context.Context, user *User, songID string, at time.Time) (int64, error)
 	// SetArtistCover makes the image at coverPath the user's artist cover.
 	SetArtistCover(ctx context.Context, user *User, coverPath string) (*Artist, error)
 	// SetArtistName gives the user's artist the name they chose, with its
@@ -157,3 +162,15 @@ func NewID() string {
 	}
 	return hex.EncodeToString(b[:])
 }
+
+// ListenRule is which listens count: one per song length (at least
+// MinGap) for a person and a song, and at most PerDay of that pair in a
+// day, so that a play count is people listening, not requests repeated.
+type ListenRule struct {
+	MinGap time.Duration
+	PerDay int
+}
+
+// Listens is the rule the server counts by. A player sends a listen after
+// 10 s of playing; a song cannot be heard again before it ended.
+var Listens = ListenRule{MinGap: 30 * time.Second, PerDay: 50}

@@ -239,12 +239,36 @@ func (d *DB) DeleteSong(ctx context.Context, id string) error {
 
 // AddView records a listen and raises the song's count in one transaction.
 func (d *DB) AddView(ctx context.Context, songID, userID string, at time.Time) (int64, error) {
+	count, _, err := d.countListen(ctx, songID, userID, at, nil)
+	return count, err
+}
+
+// CountListen records a listen as AddView does when rule lets it count:
+// no listen of the pair within a song length (at least rule.MinGap) of
+// at, before or after it (offline plays arrive late and in any order),
+// and fewer than rule.PerDay in the day up to at. The person's row is
+// locked first on PostgreSQL, so that parallel requests count one by one.
+func (d *DB) CountListen(ctx context.Context, songID, userID string, at time.Time, rule musicify.ListenRule) (int64, bool, error) {
+	return d.countListen(ctx, songID, userID, at, &rule)
+}
+
+func (d *DB) countListen(ctx context.Context, songID, userID string, at time.Time, rule *musicify.ListenRule) (int64, bool, error) {
 	var count int64
+	counted := false
 	err := d.WithTx(ctx, func(tx *Tx) error {
-		err := tx.queryRow(ctx, `UPDATE songs SET view_count = view_count + 1 WHERE id = ? RETURNING view_count`, songID).Scan(&count)
+		var duration float64
+		err := tx.queryRow(ctx, `SELECT view_count, duration FROM songs WHERE id = ?`, songID).Scan(&count, &duration)
 		if errors.Is(err, sql.ErrNoRows) {
 			return musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
 		} else if err != nil {
+			return err
+		}
+		if rule != nil {
+			if ok, err := d.listenCounts(ctx, tx, songID, userID, at, duration, *rule); err != nil || !ok {
+				return err
+			}
+		}
+		if err := tx.queryRow(ctx, `UPDATE songs SET view_count = view_count + 1 WHERE id = ? RETURNING view_count`, songID).Scan(&count); err != nil {
 			return err
 		}
 		if _, err = tx.exec(ctx, `INSERT INTO listens (song_id, user_id, at) VALUES (?, ?, ?)`, songID, userID, toMillis(at)); err != nil {
@@ -255,12 +279,37 @@ func (d *DB) AddView(ctx context.Context, songID, userID string, at time.Time) (
 			return err
 		}
 		tx.emit(musicify.Event{Type: musicify.EventListened, UserID: userID, SongID: songID, At: at})
+		counted = true
 		return nil
 	})
 	if err != nil {
-		return 0, wrap(err, "counting view")
+		return 0, false, wrap(err, "counting view")
 	}
-	return count, nil
+	return count, counted, nil
+}
+
+// listenCounts says whether rule lets the pair's listen at at count.
+func (d *DB) listenCounts(ctx context.Context, tx *Tx, songID, userID string, at time.Time, seconds float64, rule musicify.ListenRule) (bool, error) {
+	if d.dialect.name() == "postgres" {
+		var id string
+		if err := tx.queryRow(ctx, `SELECT id FROM users WHERE id = ? FOR UPDATE`, userID).Scan(&id); errors.Is(err, sql.ErrNoRows) {
+			return false, musicify.Errorf(musicify.ENOTFOUND, "This user does not exist.")
+		} else if err != nil {
+			return false, err
+		}
+	}
+	gap := max(time.Duration(seconds*float64(time.Second)), rule.MinGap)
+	var near, day int
+	err := tx.queryRow(ctx, `SELECT
+		COUNT(CASE WHEN at > ? AND at < ? THEN 1 END),
+		COUNT(CASE WHEN at > ? AND at <= ? THEN 1 END)
+		FROM listens WHERE user_id = ? AND song_id = ? AND at > ?`,
+		toMillis(at.Add(-gap)), toMillis(at.Add(gap)), toMillis(at.Add(-24*time.Hour)), toMillis(at),
+		userID, songID, toMillis(at.Add(-24*time.Hour-gap))).Scan(&near, &day)
+	if err != nil {
+		return false, err
+	}
+	return near == 0 && day < rule.PerDay, nil
 }
 
 // SetStream records the rendition and loudness measured after upload.

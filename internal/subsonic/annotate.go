@@ -125,14 +125,32 @@ func (s *Server) scrobble(_ http.ResponseWriter, q *request) (*response, error) 
 	if len(ids) == 0 {
 		return nil, missing("id")
 	}
+	if len(ids) > maxScrobbles {
+		return nil, musicify.Errorf(musicify.EINVALID, "A scrobble names at most %d songs.", maxScrobbles)
+	}
+	times := q.all("time") // when each was played (ms): apps that were offline send them late
 	submission := q.bool("submission", true)
-	for _, id := range ids {
+	seen := map[string]bool{}
+	for i, id := range ids {
+		var at time.Time
+		if i < len(times) {
+			if ms, err := strconv.ParseInt(times[i], 10, 64); err == nil && ms > 0 {
+				at = time.UnixMilli(ms)
+			}
+		}
+		// The same song and time twice in one call is one play; what else
+		// counts is the listen rule's to say (catalog.Service.CountView).
+		if key := id + "@" + at.String(); seen[key] {
+			continue
+		} else {
+			seen[key] = true
+		}
 		song, err := s.song(q, id)
 		if err != nil {
 			return nil, err
 		}
 		if submission {
-			if _, err := s.Library.CountView(q.ctx(), q.user, song.ID); err != nil {
+			if _, err := s.Library.CountView(q.ctx(), q.user, song.ID, at); err != nil {
 				return nil, err
 			}
 		} else {
@@ -141,6 +159,10 @@ func (s *Server) scrobble(_ http.ResponseWriter, q *request) (*response, error) 
 	}
 	return s.newResponse(), nil
 }
+
+// maxScrobbles bounds the songs one scrobble names: an app sends what it
+// played while offline in one call, never thousands.
+const maxScrobbles = 500
 
 // nowPlayingList is what each user plays in each app, in this instance's
 // memory: with several instances, each knows the apps that told it.

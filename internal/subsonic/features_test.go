@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -170,6 +171,47 @@ func TestPlaylistRoundTripWithOwnership(t *testing.T) {
 	})
 }
 
+// One scrobble of 9,000 ids counted 9,000 plays: the same song and time in
+// one call is one play, the listen rule holds as for the web, and a call
+// names at most 500 songs. Plays an app reports late with their times
+// count each, once a song length apart.
+func TestBatchScrobblesCannotBuyPlays(t *testing.T) {
+	e := newEnv(t, storetest.SQLite)
+	lib := e.library()
+	e.user("ann", "pw")
+	id := lib.harbor[0].ID
+	scrobble := func(params ...string) answer {
+		t.Helper()
+		return e.raw(http.MethodGet, "scrobble", creds("ann", "pw", append([]string{"f", "json"}, params...)...))
+	}
+	count := func() int64 {
+		t.Helper()
+		s, err := e.client("ann", "pw", false).GetSong(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.PlayCount
+	}
+	var same []string
+	for range 500 {
+		same = append(same, "id", id)
+	}
+	if a := scrobble(same...); a.errorCode() != -1 || count() != 1 {
+		t.Fatalf("500 times one id: %s, %d plays", a.Body, count())
+	}
+	if a := scrobble(append(same, "id", id)...); a.errorCode() == -1 {
+		t.Errorf("501 ids were taken: %s", a.Body)
+	}
+	var late []string
+	for i := range 3 { // three plays in a row, an hour ago, a song length apart
+		at := e.Clock.Now().Add(-time.Hour + time.Duration(i)*10*time.Minute)
+		late = append(late, "id", id, "time", strconv.FormatInt(at.UnixMilli(), 10))
+	}
+	if a := scrobble(late...); a.errorCode() != -1 || count() != 4 {
+		t.Fatalf("three late plays: %s, %d plays", a.Body, count())
+	}
+}
+
 // A submitted scrobble counts a play as the web player's listen does; one
 // that is not submitted only shows in getNowPlaying.
 func TestScrobbleCountsAPlay(t *testing.T) {
@@ -192,6 +234,7 @@ func TestScrobbleCountsAPlay(t *testing.T) {
 		if err := c.Scrobble(id, nil); err != nil {
 			t.Fatal(err)
 		}
+		e.Clock.Advance(10 * time.Minute) // a play counts once per song length
 		if err := c.Scrobble(id, map[string]string{"submission": "true"}); err != nil {
 			t.Fatal(err)
 		}

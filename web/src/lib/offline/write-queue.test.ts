@@ -60,6 +60,10 @@ describe('flushQueue', () => {
       .mockResolvedValueOnce(new Response('{}', { status: 503 }));
     await expect(flushQueue('ada', busy)).resolves.toBe(1);
     expect(readQueue('ada').map((w) => w.body)).toEqual([{ song: 's2' }]);
+
+    const limited = vi.fn().mockResolvedValueOnce(new Response('{}', { status: 429 }));
+    await expect(flushQueue('ada', limited)).resolves.toBe(0);
+    expect(readQueue('ada').map((w) => w.body)).toEqual([{ song: 's2' }]);
   });
 
   it('drops a write the server refuses for good (a 4xx), and goes on', async () => {

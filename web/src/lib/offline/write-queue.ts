@@ -54,7 +54,8 @@ const flushing = new Map<string, Promise<number>>();
 /**
  * Sends the queued writes in order. A write the server answers (even with a
  * 4xx: a song deleted since, a song already in a playlist) leaves the queue;
- * a network failure or a 5xx stops, keeping it and the rest for next time.
+ * a network failure, a 5xx or a 429 (too many listens at once) stops,
+ * keeping it and the rest for next time.
  * Resolves with how many were sent.
  */
 export function flushQueue(userId: string, fetchImpl: typeof fetch = fetch): Promise<number> {
@@ -80,7 +81,7 @@ export function flushQueue(userId: string, fetchImpl: typeof fetch = fetch): Pro
       } catch {
         return sent;
       }
-      if (status >= 500 || status === 401) return sent;
+      if (status >= 500 || status === 401 || status === 429) return sent;
       // Drop the write just sent, keeping anything queued meanwhile.
       const rest = readQueue(userId);
       rest.shift();
