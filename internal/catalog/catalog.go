@@ -5,6 +5,7 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"strings"
 	"time"
@@ -151,8 +152,11 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	if features := s.featuresJob(song); features != nil {
 		work = append(work, features)
 	}
-	if err := s.Songs.CreateSong(ctx, song, work...); err != nil {
+	if used, err := s.Songs.CreateUpload(ctx, song, s.QuotaMB<<20, work...); err != nil {
 		undo()
+		if errors.Is(err, musicify.ErrOverQuota) {
+			err = s.overQuota(used)
+		}
 		return nil, err
 	}
 	if len(work) > 0 {
@@ -161,9 +165,9 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	return song, nil
 }
 
-// checkQuota refuses an upload that would take its user past QuotaMB.
-// Two uploads at once may both pass: the quota bounds disk use per person,
-// it is not a hard limit to the byte.
+// checkQuota refuses at once an upload that would take its user past
+// QuotaMB, before its files are stored; uploads at once that all pass it
+// are checked again one by one as they are saved (CreateUpload).
 func (s *Service) checkQuota(ctx context.Context, up musicify.SongUpload) error {
 	if s.QuotaMB <= 0 {
 		return nil
@@ -173,10 +177,14 @@ func (s *Service) checkQuota(ctx context.Context, up musicify.SongUpload) error 
 		return err
 	}
 	if used+up.Size > s.QuotaMB<<20 {
-		return musicify.Errorf(musicify.ETOOLARGE, "This upload would take you past your %d MB quota (%.1f MB used).",
-			s.QuotaMB, float64(used)/(1<<20))
+		return s.overQuota(used)
 	}
 	return nil
+}
+
+func (s *Service) overQuota(used int64) error {
+	return musicify.Errorf(musicify.ETOOLARGE, "This upload would take you past your %d MB quota (%.1f MB used).",
+		s.QuotaMB, float64(used)/(1<<20))
 }
 
 // SetArtistCover replaces the user's artist cover with the image at coverPath.

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -144,4 +145,40 @@ func TestUploadsStopAtTheQuota(t *testing.T) {
 	// The quota is per person.
 	other := e.signUp("yan", "yan@example.com", "secret1")
 	expect(t, other.upload(upload{name: "Mine", audio: mp3}), 200, "success")
+}
+
+// Ten uploads at once under a quota they fit only three of each passed the
+// check before any was saved (2.8 times the quota): now three are kept.
+func TestUploadsAtOnceStayWithinTheQuota(t *testing.T) {
+	e := newEnv(t, func(s *httpapi.Server) { s.Library.(*catalog.Service).QuotaMB = 1 })
+	c := e.signUp("zed", "zed@example.com", "secret1")
+	tune := readFixture(t, "audio", "tune-12s.mp3")
+	pad := (300<<10 - len(tune)) / 4 // each upload about 300 KB: three fit in 1 MB, four do not
+	var wg sync.WaitGroup
+	statuses := make(chan int, 10)
+	for i := range 10 {
+		// Different bytes each (the same file twice is refused as such).
+		audio := append(append([]byte{}, tune...), bytes.Repeat([]byte{0, 0, 0, byte(i + 1)}, pad)...)
+		wg.Go(func() { statuses <- c.upload(upload{name: fmt.Sprintf("Take %d", i), audio: audio}).Status })
+	}
+	wg.Wait()
+	close(statuses)
+	kept := 0
+	for status := range statuses {
+		switch status {
+		case 200:
+			kept++
+		case 413:
+		default:
+			t.Errorf("status %d", status)
+		}
+	}
+	zed, err := e.DB.UserByUsername(context.Background(), "zed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	used, err := e.DB.UploadedBytes(context.Background(), zed.ID)
+	if kept != 3 || err != nil || used > 1<<20 {
+		t.Fatalf("%d uploads kept, %d bytes used (%v); want 3 within 1 MB", kept, used, err)
+	}
 }

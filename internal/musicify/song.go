@@ -86,6 +86,11 @@ type Artist struct {
 type SongStore interface {
 	// CreateSong stores s with the jobs about it, all or nothing.
 	CreateSong(ctx context.Context, s *Song, jobs ...*Job) error
+	// CreateUpload stores an upload as CreateSong does, unless its owner's
+	// originals would then take more than quota bytes: ErrOverQuota, with
+	// what they take already. The check and the insert are one step, so
+	// uploads at once cannot pass the quota together.
+	CreateUpload(ctx context.Context, s *Song, quota int64, jobs ...*Job) (used int64, err error)
 	Song(ctx context.Context, id string) (*Song, error)
 	// SongsByIDs returns the songs that exist of ids, in the order given.
 	SongsByIDs(ctx context.Context, ids []string) ([]*Song, error)
@@ -174,3 +179,6 @@ type ListenRule struct {
 // Listens is the rule the server counts by. A player sends a listen after
 // 10 s of playing; a song cannot be heard again before it ended.
 var Listens = ListenRule{MinGap: 30 * time.Second, PerDay: 50}
+
+// ErrOverQuota is an upload that would take its owner past their quota.
+var ErrOverQuota = Errorf(ETOOLARGE, "This upload would take you past your quota.")

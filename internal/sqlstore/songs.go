@@ -32,6 +32,15 @@ const listed = `s.missing_at IS NULL`
 // crash leaves a song that nothing will ever analyse; its id is chosen by
 // the caller, who names the blobs after it.
 func (d *DB) CreateSong(ctx context.Context, s *musicify.Song, jobs ...*musicify.Job) error {
+	_, err := d.CreateUpload(ctx, s, 0, jobs...)
+	return err
+}
+
+// CreateUpload is CreateSong under a quota (0: none): the owner's row is
+// locked on PostgreSQL (SQLite writes one at a time) while their uploads
+// are summed, so parallel uploads are counted one after the other.
+func (d *DB) CreateUpload(ctx context.Context, s *musicify.Song, quota int64, jobs ...*musicify.Job) (int64, error) {
+	var used int64
 	if s.Created.IsZero() {
 		s.Created = d.Now().UTC().Truncate(time.Millisecond) // as stored
 	}
@@ -39,6 +48,17 @@ func (d *DB) CreateSong(ctx context.Context, s *musicify.Song, jobs ...*musicify
 		s.Transcript = musicify.TranscriptNone
 	}
 	err := d.WithTx(ctx, func(tx *Tx) error {
+		if quota > 0 {
+			if err := d.lockUser(ctx, tx, s.UserID); err != nil {
+				return err
+			}
+			if err := tx.queryRow(ctx, `SELECT COALESCE(SUM(size), 0) FROM songs WHERE user_id = ?`, s.UserID).Scan(&used); err != nil {
+				return err
+			}
+			if used+s.Size > quota {
+				return musicify.ErrOverQuota
+			}
+		}
 		if err := tx.placeUpload(ctx, s); err != nil {
 			return err
 		}
@@ -63,7 +83,7 @@ func (d *DB) CreateSong(ctx context.Context, s *musicify.Song, jobs ...*musicify
 		}
 		return tx.songAdded(ctx, s.ID)
 	})
-	return wrap(err, "inserting song")
+	return used, wrap(err, "inserting song")
 }
 
 // insertSong writes every column of s; its artist and album rows exist.
@@ -288,15 +308,25 @@ func (d *DB) countListen(ctx context.Context, songID, userID string, at time.Tim
 	return count, counted, nil
 }
 
+// lockUser holds a person's row until the transaction ends, on
+// PostgreSQL, so that what it checks of theirs and then writes is not
+// checked by another transaction meanwhile; SQLite writes one at a time.
+func (d *DB) lockUser(ctx context.Context, tx *Tx, userID string) error {
+	if d.dialect.name() != "postgres" {
+		return nil
+	}
+	var id string
+	err := tx.queryRow(ctx, `SELECT id FROM users WHERE id = ? FOR UPDATE`, userID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return musicify.Errorf(musicify.ENOTFOUND, "This user does not exist.")
+	}
+	return err
+}
+
 // listenCounts says whether rule lets the pair's listen at at count.
 func (d *DB) listenCounts(ctx context.Context, tx *Tx, songID, userID string, at time.Time, seconds float64, rule musicify.ListenRule) (bool, error) {
-	if d.dialect.name() == "postgres" {
-		var id string
-		if err := tx.queryRow(ctx, `SELECT id FROM users WHERE id = ? FOR UPDATE`, userID).Scan(&id); errors.Is(err, sql.ErrNoRows) {
-			return false, musicify.Errorf(musicify.ENOTFOUND, "This user does not exist.")
-		} else if err != nil {
-			return false, err
-		}
+	if err := d.lockUser(ctx, tx, userID); err != nil {
+		return false, err
 	}
 	gap := max(time.Duration(seconds*float64(time.Second)), rule.MinGap)
 	var near, day int
