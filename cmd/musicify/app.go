@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -138,8 +139,13 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	admins := &admin.Service{Store: db, Admins: cfg.Admins, Mode: musicify.SignupMode(cfg.Signup),
 		BaseURL: cfg.BaseURL.String(), Now: m.Now, Logger: m.Logger}
-	if err := db.GrantAdmin(ctx, cfg.Admins); err != nil {
+	unclaimed, err := db.GrantAdmin(ctx, cfg.Admins)
+	if err != nil {
 		return fmt.Errorf("making the MUSICIFY_ADMIN accounts admins: %w", err)
+	}
+	if len(unclaimed) > 0 {
+		m.Logger.Warn("MUSICIFY_ADMIN names usernames no account has: signing up with one does not make an admin; restart Musicify once the account exists",
+			"unclaimed", strings.Join(unclaimed, ","))
 	}
 	accounts := auth.NewService(db, mailer, auth.Options{Hash: m.Hash, Now: m.Now, BaseURL: cfg.BaseURL.String(), Rates: rates,
 		Admins: cfg.Admins, Signup: admins.SignupMode})

@@ -58,7 +58,7 @@ type Service struct {
 	codeCheckEmail             *Limiter
 	dummyOnce                  sync.Once
 	dummyHash                  string
-	admins                     map[string]bool // lower-cased MUSICIFY_ADMIN names
+	firstAdmin                 bool // no MUSICIFY_ADMIN: the first person to sign up is the admin
 	signup                     func(context.Context) (musicify.SignupMode, error)
 }
 
@@ -77,8 +77,10 @@ type Options struct {
 	// Rates keeps the counts of the rate limits: the database when several
 	// instances share the work; nil counts in this process.
 	Rates musicify.RateStore
-	// Admins are the usernames of MUSICIFY_ADMIN: they are admins from
-	// sign-up on. With none, the first person to sign up is the admin.
+	// Admins are the usernames of MUSICIFY_ADMIN. Signing up with one of
+	// them makes no admin (anyone could take a name nobody has claimed
+	// yet): the accounts are made admins at start, once they exist. With
+	// none, the first person to sign up is the admin.
 	Admins []string
 	// Signup says who may create an account now; nil lets everyone.
 	Signup func(context.Context) (musicify.SignupMode, error)
@@ -101,12 +103,8 @@ func NewService(store Store, mailer musicify.Mailer, o Options) *Service {
 	if o.HashQueue <= 0 {
 		o.HashQueue = 4 * o.HashWorkers
 	}
-	admins := map[string]bool{}
-	for _, name := range o.Admins {
-		admins[strings.ToLower(name)] = true
-	}
 	return &Service{
-		store: store, mailer: mailer, hash: o.Hash, now: o.Now, baseURL: o.BaseURL, admins: admins, signup: o.Signup,
+		store: store, mailer: mailer, hash: o.Hash, now: o.Now, baseURL: o.BaseURL, firstAdmin: len(o.Admins) == 0, signup: o.Signup,
 		loginIP:       NewLimiter(o.Rates, "login-ip", 60, 15*time.Minute, o.Now),
 		loginPair:     NewLimiter(o.Rates, "login-pair", 10, 15*time.Minute, o.Now),
 		loginAccount:  NewLimiter(o.Rates, "login-account", loginCountCap, 15*time.Minute, o.Now),

@@ -32,10 +32,9 @@ func (s *Service) invitation(ctx context.Context, mode musicify.SignupMode, toke
 	return musicify.AccountGrant{InviteHash: hash}, nil
 }
 
-// createAccount makes a person's account: an admin when MUSICIFY_ADMIN
-// names it or, when that names nobody, when it is the first person's.
+// createAccount makes a person's account: the admin's when it is the
+// first person's and MUSICIFY_ADMIN names nobody.
 func (s *Service) createAccount(ctx context.Context, u *musicify.User, g musicify.AccountGrant) error {
-	u.Admin = s.admins[strings.ToLower(u.Username)]
-	g.FirstAdmin = len(s.admins) == 0
+	g.FirstAdmin = s.firstAdmin
 	return s.store.CreateAccount(ctx, u, g)
 }

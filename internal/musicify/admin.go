@@ -64,8 +64,9 @@ type UserStats struct {
 type AdminStore interface {
 	// CreateAccount is CreateUser with the grants, all or nothing.
 	CreateAccount(ctx context.Context, u *User, g AccountGrant) error
-	// GrantAdmin makes the accounts with these usernames admins.
-	GrantAdmin(ctx context.Context, usernames []string) error
+	// GrantAdmin makes the accounts with these usernames admins, and
+	// returns the usernames no account has.
+	GrantAdmin(ctx context.Context, usernames []string) (unclaimed []string, err error)
 	// SetAdmin makes or unmakes an admin; the last admin cannot be unmade.
 	SetAdmin(ctx context.Context, userID string, admin bool) error
 	// SetDisabled disables (ending every session at once) or enables an account.

@@ -56,26 +56,47 @@ func (d *DB) grant(ctx context.Context, tx *Tx, u *musicify.User, g musicify.Acc
 	return nil
 }
 
-// GrantAdmin makes the accounts named in MUSICIFY_ADMIN admins; names
-// without an account yet become admins when they sign up.
-func (d *DB) GrantAdmin(ctx context.Context, usernames []string) error {
+// GrantAdmin makes the accounts named in MUSICIFY_ADMIN admins, and
+// returns the names no account has (they are not reserved: signing up
+// with one makes no admin).
+func (d *DB) GrantAdmin(ctx context.Context, usernames []string) (unclaimed []string, err error) {
 	if len(usernames) == 0 {
-		return nil
+		return nil, nil
 	}
 	keys := make([]string, len(usernames))
 	for i, n := range usernames {
 		keys[i] = strings.ToLower(n)
 	}
-	err := d.WithTx(ctx, func(tx *Tx) error {
+	err = d.WithTx(ctx, func(tx *Tx) error {
 		if err := tx.lockAdmins(ctx); err != nil {
 			return err
 		}
-		_, err := tx.exec(ctx, `UPDATE users SET is_admin = 1, disabled_at = NULL
-			WHERE id <> ? AND username_key IN (`+placeholders(len(keys))+`)`,
-			append([]any{musicify.LibraryUserID}, anys(keys)...)...)
-		return err
+		args := append([]any{musicify.LibraryUserID}, anys(keys)...)
+		if _, err := tx.exec(ctx, `UPDATE users SET is_admin = 1, disabled_at = NULL
+			WHERE id <> ? AND username_key IN (`+placeholders(len(keys))+`)`, args...); err != nil {
+			return err
+		}
+		rows, err := tx.query(ctx, `SELECT username_key FROM users WHERE id <> ? AND username_key IN (`+placeholders(len(keys))+`)`, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		found := map[string]bool{}
+		for rows.Next() {
+			var k string
+			if err := rows.Scan(&k); err != nil {
+				return err
+			}
+			found[k] = true
+		}
+		for i, k := range keys {
+			if !found[k] {
+				unclaimed = append(unclaimed, usernames[i])
+			}
+		}
+		return rows.Err()
 	})
-	return wrap(err, "granting admin")
+	return unclaimed, wrap(err, "granting admin")
 }
 
 // person reads the flags of an account a person has; the library

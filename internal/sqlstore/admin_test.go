@@ -100,8 +100,8 @@ func TestTheLastAdminStaysAndTheLibraryIsNobodys(t *testing.T) {
 		} {
 			mustCode(t, err, musicify.ENOTFOUND)
 		}
-		if err := db.GrantAdmin(ctx, []string{"~library", "LIBRARY"}); err != nil {
-			t.Fatal(err)
+		if unclaimed, err := db.GrantAdmin(ctx, []string{"~library", "LIBRARY"}); err != nil || len(unclaimed) != 2 {
+			t.Fatalf("unclaimed %q, %v: the library account is nobody's", unclaimed, err)
 		}
 		users, err := db.UserStats(ctx)
 		if err != nil || len(users) != 1 || users[0].ID != ann.ID {
@@ -120,8 +120,8 @@ func TestGrantAdminNamesAccountsWhateverTheirCase(t *testing.T) {
 		db := open(t)
 		ann := person(t, db, "Ann", musicify.AccountGrant{})
 		bob := person(t, db, "bob", musicify.AccountGrant{})
-		if err := db.GrantAdmin(ctx, []string{"ann", "nobody-yet"}); err != nil {
-			t.Fatal(err)
+		if unclaimed, err := db.GrantAdmin(ctx, []string{"ann", "Nobody-Yet"}); err != nil || len(unclaimed) != 1 || unclaimed[0] != "Nobody-Yet" {
+			t.Fatalf("unclaimed %q, %v", unclaimed, err)
 		}
 		a, _ := db.UserByID(ctx, ann.ID)
 		b, _ := db.UserByID(ctx, bob.ID)
