@@ -213,7 +213,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: library.Probe, Logger: m.Logger, Now: m.Now},
 		Presence: m.presence, Hub: hub,
 		SpoolDir: cfg.TempDir, MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
-		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, Version: Version(),
+		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, TrustedProxies: cfg.TrustedProxies, Version: Version(),
 		Seeding: m.seeding.Load, Rates: rates,
 		Admin: admins, Supervisor: m.super,
 	}

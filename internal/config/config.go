@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/mail"
+	"net/netip"
 	"net/url"
 	"path/filepath"
 	"regexp"
@@ -38,7 +39,11 @@ type Config struct {
 	MaxUploadMB int64
 	// UploadQuotaMB bounds what one user may upload in all; 0: unlimited.
 	UploadQuotaMB int64
-	TrustProxy    bool
+	// TrustProxy takes the client's address from X-Forwarded-For, as the
+	// proxies in TrustedProxies (or, with none listed, the one proxy in
+	// front) wrote it.
+	TrustProxy     bool
+	TrustedProxies []netip.Prefix
 	// MaxConnections caps open connections; past it new ones get 503.
 	MaxConnections int64
 	// JobWorkers is how many background jobs (ffmpeg, pocketsphinx) run at
@@ -88,13 +93,12 @@ func (e *Error) Error() string { return e.Var + ": " + e.Msg }
 func Load(getenv func(string) string) (*Config, error) {
 	p := parser{getenv: getenv}
 	c := &Config{
-		Addr:             p.str("MUSICIFY_ADDR", "127.0.0.1:8080"),
-		DataDir:          p.str("MUSICIFY_DATA_DIR", "./data"),
-		Demo:             p.boolean("MUSICIFY_DEMO", true),
-		DevMail:          p.boolean("MUSICIFY_DEV_MAIL", false),
-		MaxUploadMB:      p.positive("MUSICIFY_MAX_UPLOAD_MB", 200),
-		UploadQuotaMB:    p.positive("MUSICIFY_UPLOAD_QUOTA_MB", 0),
-		TrustProxy:       p.boolean("MUSICIFY_TRUST_PROXY", false),
+		Addr:          p.str("MUSICIFY_ADDR", "127.0.0.1:8080"),
+		DataDir:       p.str("MUSICIFY_DATA_DIR", "./data"),
+		Demo:          p.boolean("MUSICIFY_DEMO", true),
+		DevMail:       p.boolean("MUSICIFY_DEV_MAIL", false),
+		MaxUploadMB:   p.positive("MUSICIFY_MAX_UPLOAD_MB", 200),
+		UploadQuotaMB: p.positive("MUSICIFY_UPLOAD_QUOTA_MB", 0),
 		MaxConnections:   p.positive("MUSICIFY_MAX_CONNECTIONS", 4096),
 		JobWorkers:       p.positive("MUSICIFY_JOB_WORKERS", int64(max(1, runtime.NumCPU()-1))),
 		OIDCIssuer:       p.str("MUSICIFY_OIDC_ISSUER", ""),
@@ -110,6 +114,7 @@ func Load(getenv func(string) string) (*Config, error) {
 		MetricsToken:     p.str("MUSICIFY_METRICS_TOKEN", ""),
 		SecretKey:        p.str("MUSICIFY_SECRET_KEY", ""),
 	}
+	c.TrustProxy, c.TrustedProxies = p.trustProxy("MUSICIFY_TRUST_PROXY")
 	c.BaseURL = p.baseURL("MUSICIFY_BASE_URL", "http://localhost:8080")
 	p.addr("MUSICIFY_ADDR", c.Addr)
 	if c.DataDir == "" {
@@ -202,7 +207,7 @@ func (c *Config) Redacted() []any {
 		"database", redactURL(c.DatabaseURL), "media", c.media(), "smtp", smtp,
 		"mail_from", c.MailFrom.String(), "demo", c.Demo, "dev_mail", c.DevMail, "max_upload_mb", c.MaxUploadMB,
 		"upload_quota_mb", c.UploadQuotaMB, "max_connections", c.MaxConnections, "job_workers", c.JobWorkers,
-		"trust_proxy", c.TrustProxy, "oidc_issuer", c.OIDCIssuer, "oidc_client_id", c.OIDCClientID,
+		"trust_proxy", c.TrustProxy, "trusted_proxies", c.TrustedProxies, "oidc_issuer", c.OIDCIssuer, "oidc_client_id", c.OIDCClientID,
 		"oidc_client_secret", mask(c.OIDCClientSecret), "llm_base_url", c.LLMBaseURL,
 		"llm_model", c.LLMModel, "llm_api_key", mask(c.LLMAPIKey), "transcribe_url", c.TranscribeURL,
 		"transcribe_model", c.TranscribeModel, "transcribe_api_key", mask(c.TranscribeAPIKey),
@@ -251,6 +256,36 @@ func (p *parser) boolean(name string, def bool) bool {
 		p.fail(name, fmt.Sprintf("%q is not true or false", v))
 	}
 	return b
+}
+
+// trustProxy reads "true" or "false", or the proxies to trust: addresses
+// and CIDR prefixes, comma-separated.
+func (p *parser) trustProxy(name string) (bool, []netip.Prefix) {
+	v := p.str(name, "")
+	if v == "" {
+		return false, nil
+	}
+	if b, err := strconv.ParseBool(v); err == nil {
+		return b, nil
+	}
+	var out []netip.Prefix
+	for _, f := range strings.Split(v, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		prefix, err := netip.ParsePrefix(f)
+		if err != nil {
+			addr, aerr := netip.ParseAddr(f)
+			if aerr != nil {
+				p.fail(name, fmt.Sprintf("%q is not true, false, or a list of proxy addresses and CIDR prefixes", f))
+				return false, nil
+			}
+			prefix = netip.PrefixFrom(addr.Unmap(), addr.Unmap().BitLen())
+		}
+		out = append(out, prefix.Masked())
+	}
+	return len(out) > 0, out
 }
 
 func (p *parser) positive(name string, def int64) int64 {

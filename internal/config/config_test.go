@@ -218,3 +218,21 @@ func TestBadLibraryFoldersNameTheVariable(t *testing.T) {
 		})
 	}
 }
+
+func TestTrustedProxiesAreAddressesOrPrefixes(t *testing.T) {
+	c, err := Load(env(map[string]string{"MUSICIFY_TRUST_PROXY": "10.0.0.0/8, 192.0.2.1 ,::1"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.TrustProxy || len(c.TrustedProxies) != 3 || c.TrustedProxies[0].String() != "10.0.0.0/8" ||
+		c.TrustedProxies[1].String() != "192.0.2.1/32" || c.TrustedProxies[2].String() != "::1/128" {
+		t.Errorf("trust %v, proxies %v", c.TrustProxy, c.TrustedProxies)
+	}
+	if c, err := Load(env(map[string]string{"MUSICIFY_TRUST_PROXY": "true"})); err != nil || !c.TrustProxy || c.TrustedProxies != nil {
+		t.Errorf("true: %v %v %v", c.TrustProxy, c.TrustedProxies, err)
+	}
+	if _, err := Load(env(map[string]string{"MUSICIFY_TRUST_PROXY": "10.0.0.0/8, proxy.example.com"})); err == nil ||
+		!strings.Contains(err.Error(), "MUSICIFY_TRUST_PROXY") {
+		t.Errorf("a host name: %v", err)
+	}
+}

@@ -157,3 +157,20 @@ func TestIPv6ClientsAreCountedPerSlash64(t *testing.T) {
 	expectLimited(t, e.from("2001:db8:1:2:ffff::1").post("/api/auth/login", creds{"username": "someone", "password": "x"}), 15*time.Minute)
 	expect(t, e.from("2001:db8:1:3::1").post("/api/auth/login", creds{"username": "someone", "password": "x"}), 401, "Wrong username or password")
 }
+
+// A proxy that adds its own X-Forwarded-For line after the client's: a new
+// forged address in the client's line each time must not buy new tries.
+func TestForgedForwardedLinesBuyNoGuesses(t *testing.T) {
+	e := newEnv(t, trustProxy)
+	e.signUp("ivy", "ivy@example.com", "secret1")
+	guess := func(i int) reply {
+		c := e.client()
+		c.Header.Add("X-Forwarded-For", fmt.Sprintf("198.51.100.%d", i)) // the client's own
+		c.Header.Add("X-Forwarded-For", "192.0.2.77")                   // the proxy's
+		return c.post("/api/auth/login", creds{"username": "ivy", "password": "guess"})
+	}
+	for i := range 10 {
+		expect(t, guess(i), 401, "Wrong username or password")
+	}
+	expectLimited(t, guess(10), 15*time.Minute)
+}

@@ -113,24 +113,45 @@ func decodeJSONUpTo(w http.ResponseWriter, r *http.Request, v any, limit int64) 
 }
 
 // clientOf identifies the caller for rate limits. Behind a trusted proxy
-// the last X-Forwarded-For hop is the address the proxy saw.
+// it is the address that proxy saw: X-Forwarded-For read from the right,
+// over every line of the header (a client can send lines of its own
+// before the proxy's), past the addresses of the proxies trusted.
 func (s *Server) clientOf(r *http.Request) musicify.Client {
-	if s.TrustProxy {
-		if xff := r.Header.Get("X-Forwarded-For"); xff != "" {
-			hops := strings.Split(xff, ",")
-			if ip, err := netip.ParseAddr(strings.TrimSpace(hops[len(hops)-1])); err == nil {
-				return musicify.Client{IP: networkOf(ip)}
-			}
-		}
-	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
 	}
-	if ip, err := netip.ParseAddr(host); err == nil {
-		return musicify.Client{IP: networkOf(ip)}
+	peer, err := netip.ParseAddr(host)
+	if err != nil {
+		return musicify.Client{IP: host}
 	}
-	return musicify.Client{IP: host}
+	if s.TrustProxy && (len(s.TrustedProxies) == 0 || s.trusted(peer)) {
+		var hops []string
+		for _, line := range r.Header.Values("X-Forwarded-For") {
+			hops = append(hops, strings.Split(line, ",")...)
+		}
+		for i := len(hops) - 1; i >= 0; i-- {
+			ip, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+			if err != nil {
+				break // not written by a proxy of ours: the peer is all we know
+			}
+			if len(s.TrustedProxies) == 0 || !s.trusted(ip) {
+				return musicify.Client{IP: networkOf(ip)}
+			}
+		}
+	}
+	return musicify.Client{IP: networkOf(peer)}
+}
+
+// trusted says whether ip is one of the proxies in TrustedProxies.
+func (s *Server) trusted(ip netip.Addr) bool {
+	ip = ip.Unmap()
+	for _, p := range s.TrustedProxies {
+		if p.Contains(ip) {
+			return true
+		}
+	}
+	return false
 }
 
 // networkOf is the key rate limits count a client by: its IPv4 address, or

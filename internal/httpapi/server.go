@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"sync"
 	"time"
@@ -123,9 +124,13 @@ type Server struct {
 	httpMetrics  *httpMetrics
 	Logger       *slog.Logger
 	BaseURL      *url.URL
-	// TrustProxy takes the client address from X-Forwarded-For.
-	TrustProxy bool
-	Version    string
+	// TrustProxy takes the client address from X-Forwarded-For: the
+	// rightmost address no trusted proxy holds, across every line of the
+	// header. TrustedProxies are those proxies; with none, the one in
+	// front is the only one, and the rightmost address is the client's.
+	TrustProxy     bool
+	TrustedProxies []netip.Prefix
+	Version        string
 	// Seeding, when set, tells whether the demo catalog is still being made.
 	Seeding func() bool
 	// Subsonic serves the Subsonic API at /rest (internal/subsonic); nil is off.
