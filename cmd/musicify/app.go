@@ -270,14 +270,17 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("listening on %s (MUSICIFY_ADDR): %w", cfg.Addr, err)
 	}
-	ln = httpapi.LimitConnections(ln, connectionCap(cfg.MaxConnections, m.Logger), 5*time.Second)
-	m.URL = "http://" + ln.Addr().String()
+	conns := httpapi.LimitConnections(ln, httpapi.ConnLimits{Max: connectionCap(cfg.MaxConnections, m.Logger),
+		PerAddress: int(cfg.MaxConnectionsPerAddress), Exempt: proxyPeer(cfg), RetryAfter: 5 * time.Second})
+	m.URL = "http://" + conns.Addr().String()
 	m.server = &http.Server{
 		Handler:           api.Handler(),
 		ReadHeaderTimeout: m.HeaderTimeout,
 		IdleTimeout:       m.IdleTimeout,
+		ConnState:         conns.ConnState,
 		ErrorLog:          slog.NewLogLogger(m.Logger.Handler(), slog.LevelWarn),
 	}
+	ln = conns
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	m.cancel = cancel
 	// Sessions that end on another instance end their media URLs here too.

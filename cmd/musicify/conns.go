@@ -2,7 +2,10 @@ package main
 
 import (
 	"log/slog"
+	"net/netip"
 	"syscall"
+
+	"github.com/musicify/musicify/internal/config"
 )
 
 // connectionCap is the most connections the server keeps open: the
@@ -31,4 +34,25 @@ func fitConnections(want int64, nofile uint64) int64 {
 	}
 	reserve := min(int64(nofile)/4, 256)
 	return max(min(want, (int64(nofile)-reserve)/2), 1)
+}
+
+// proxyPeer says which peers are proxies whose connections carry everyone
+// (the per-address bound does not apply to them): those listed in
+// MUSICIFY_TRUST_PROXY, or any peer when it is just true, since the one
+// proxy in front then holds every connection.
+func proxyPeer(cfg *config.Config) func(netip.Addr) bool {
+	return func(ip netip.Addr) bool {
+		if !cfg.TrustProxy {
+			return false
+		}
+		if len(cfg.TrustedProxies) == 0 {
+			return true
+		}
+		for _, p := range cfg.TrustedProxies {
+			if p.Contains(ip) {
+				return true
+			}
+		}
+		return false
+	}
 }

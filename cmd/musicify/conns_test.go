@@ -134,3 +134,45 @@ func TestSlowHeadsAndIdleConnectionsAreClosed(t *testing.T) {
 		}
 	})
 }
+
+// Keep-alive connections that each send one request and go silent held
+// every slot for the two-minute idle timeout: the health check failed. Now
+// one address gets its share, and idle connections give way to new ones.
+func TestIdleConnectionsCannotHoldTheServer(t *testing.T) {
+	p := startBinary(t, t.TempDir(), "MUSICIFY_MAX_CONNECTIONS=100", "MUSICIFY_MAX_CONNECTIONS_PER_ADDRESS=40")
+	addr := strings.TrimPrefix(p.URL, "http://")
+	refused := 0
+	for _, from := range []string{"127.0.0.2", "127.0.0.3", "127.0.0.4"} {
+		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
+		for range 50 {
+			c, err := d.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { c.Close() })
+			fmt.Fprintf(c, "GET /healthz HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
+			c.SetReadDeadline(time.Now().Add(30 * time.Second))
+			head := make([]byte, 12)
+			if _, err := io.ReadFull(c, head); err != nil {
+				continue // closed to make room for a newer one
+			}
+			if string(head) == "HTTP/1.1 503" {
+				refused++
+			}
+		}
+	}
+	if refused < 30 { // 10 of each address's 50, at least, are past its 40
+		t.Errorf("%d connections refused past the share of an address", refused)
+	}
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	for i := range 10 {
+		res, err := client.Get(p.URL + "/healthz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("health check %d with every slot held by idle connections: %d", i, res.StatusCode)
+		}
+	}
+}

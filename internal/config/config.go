@@ -46,6 +46,8 @@ type Config struct {
 	TrustedProxies []netip.Prefix
 	// MaxConnections caps open connections; past it new ones get 503.
 	MaxConnections int64
+	// MaxConnectionsPerAddress caps those of one client address.
+	MaxConnectionsPerAddress int64
 	// JobWorkers is how many background jobs (ffmpeg, pocketsphinx) run at
 	// once: by default one per core but one, leaving a core to requests.
 	JobWorkers int64
@@ -93,26 +95,27 @@ func (e *Error) Error() string { return e.Var + ": " + e.Msg }
 func Load(getenv func(string) string) (*Config, error) {
 	p := parser{getenv: getenv}
 	c := &Config{
-		Addr:          p.str("MUSICIFY_ADDR", "127.0.0.1:8080"),
-		DataDir:       p.str("MUSICIFY_DATA_DIR", "./data"),
-		Demo:          p.boolean("MUSICIFY_DEMO", true),
-		DevMail:       p.boolean("MUSICIFY_DEV_MAIL", false),
-		MaxUploadMB:   p.positive("MUSICIFY_MAX_UPLOAD_MB", 200),
-		UploadQuotaMB: p.positive("MUSICIFY_UPLOAD_QUOTA_MB", 0),
-		MaxConnections:   p.positive("MUSICIFY_MAX_CONNECTIONS", 4096),
-		JobWorkers:       p.positive("MUSICIFY_JOB_WORKERS", int64(max(1, runtime.NumCPU()-1))),
-		OIDCIssuer:       p.str("MUSICIFY_OIDC_ISSUER", ""),
-		OIDCClientID:     p.str("MUSICIFY_OIDC_CLIENT_ID", ""),
-		OIDCClientSecret: p.str("MUSICIFY_OIDC_CLIENT_SECRET", ""),
-		LLMBaseURL:       p.str("MUSICIFY_LLM_BASE_URL", ""),
-		LLMModel:         p.str("MUSICIFY_LLM_MODEL", ""),
-		LLMAPIKey:        p.str("MUSICIFY_LLM_API_KEY", ""),
-		TranscribeURL:    p.str("MUSICIFY_TRANSCRIBE_URL", ""),
-		TranscribeModel:  p.str("MUSICIFY_TRANSCRIBE_MODEL", ""),
-		TranscribeAPIKey: p.str("MUSICIFY_TRANSCRIBE_API_KEY", ""),
-		PubSubURL:        p.str("MUSICIFY_PUBSUB_URL", ""),
-		MetricsToken:     p.str("MUSICIFY_METRICS_TOKEN", ""),
-		SecretKey:        p.str("MUSICIFY_SECRET_KEY", ""),
+		Addr:                     p.str("MUSICIFY_ADDR", "127.0.0.1:8080"),
+		DataDir:                  p.str("MUSICIFY_DATA_DIR", "./data"),
+		Demo:                     p.boolean("MUSICIFY_DEMO", true),
+		DevMail:                  p.boolean("MUSICIFY_DEV_MAIL", false),
+		MaxUploadMB:              p.positive("MUSICIFY_MAX_UPLOAD_MB", 200),
+		UploadQuotaMB:            p.positive("MUSICIFY_UPLOAD_QUOTA_MB", 0),
+		MaxConnections:           p.positive("MUSICIFY_MAX_CONNECTIONS", 4096),
+		MaxConnectionsPerAddress: p.positive("MUSICIFY_MAX_CONNECTIONS_PER_ADDRESS", 256),
+		JobWorkers:               p.positive("MUSICIFY_JOB_WORKERS", int64(max(1, runtime.NumCPU()-1))),
+		OIDCIssuer:               p.str("MUSICIFY_OIDC_ISSUER", ""),
+		OIDCClientID:             p.str("MUSICIFY_OIDC_CLIENT_ID", ""),
+		OIDCClientSecret:         p.str("MUSICIFY_OIDC_CLIENT_SECRET", ""),
+		LLMBaseURL:               p.str("MUSICIFY_LLM_BASE_URL", ""),
+		LLMModel:                 p.str("MUSICIFY_LLM_MODEL", ""),
+		LLMAPIKey:                p.str("MUSICIFY_LLM_API_KEY", ""),
+		TranscribeURL:            p.str("MUSICIFY_TRANSCRIBE_URL", ""),
+		TranscribeModel:          p.str("MUSICIFY_TRANSCRIBE_MODEL", ""),
+		TranscribeAPIKey:         p.str("MUSICIFY_TRANSCRIBE_API_KEY", ""),
+		PubSubURL:                p.str("MUSICIFY_PUBSUB_URL", ""),
+		MetricsToken:             p.str("MUSICIFY_METRICS_TOKEN", ""),
+		SecretKey:                p.str("MUSICIFY_SECRET_KEY", ""),
 	}
 	c.TrustProxy, c.TrustedProxies = p.trustProxy("MUSICIFY_TRUST_PROXY")
 	c.BaseURL = p.baseURL("MUSICIFY_BASE_URL", "http://localhost:8080")

@@ -166,7 +166,7 @@ func TestForgedForwardedLinesBuyNoGuesses(t *testing.T) {
 	guess := func(i int) reply {
 		c := e.client()
 		c.Header.Add("X-Forwarded-For", fmt.Sprintf("198.51.100.%d", i)) // the client's own
-		c.Header.Add("X-Forwarded-For", "192.0.2.77")                   // the proxy's
+		c.Header.Add("X-Forwarded-For", "192.0.2.77")                    // the proxy's
 		return c.post("/api/auth/login", creds{"username": "ivy", "password": "guess"})
 	}
 	for i := range 10 {
