@@ -1,96 +1,21 @@
 package httpapi
 
 import (
-	"fmt"
 	"net/http"
-	"sort"
 	"strconv"
-	"strings"
+
+	"github.com/musicify/musicify/internal/delivery"
 )
 
-// maxRanges bounds the byte ranges of one request. A player asks for one;
-// an 80 KB header of thousands of tiny ranges made a 2.56 MB answer.
-const maxRanges = 16
-
-// refuseRangeAbuse answers 416 to a Range header of more than maxRanges
-// ranges or of ranges that overlap, for a file of size bytes, and reports
-// whether it did. Anything else, malformed headers too, is left to
-// http.ServeContent.
+// refuseRangeAbuse answers 416 to a Range header that cannot be served
+// (delivery.Unsatisfiable) for a file of size bytes, and reports whether it
+// did.
 func (s *Server) refuseRangeAbuse(w http.ResponseWriter, r *http.Request, size int64) bool {
-	spec, ok := strings.CutPrefix(r.Header.Get("Range"), "bytes=")
-	if !ok {
-		return false
-	}
-	var msg string
-	if zeroSuffix(spec) {
-		// net/http answers it with an empty part and an impossible
-		// Content-Range (go.dev/issue/81262); RFC 9110 calls it unsatisfiable.
-		msg = "This request asks for the last 0 bytes of the file; ask for at least one."
-	} else if !strings.Contains(spec, ",") {
-		return false
-	} else if strings.Count(spec, ",") >= maxRanges {
-		msg = fmt.Sprintf("This request asks for more than %d byte ranges; ask for fewer.", maxRanges)
-	} else if overlapping(strings.Split(spec, ","), size) {
-		msg = "This request asks for byte ranges that overlap; ask for each byte once."
-	} else {
+	msg := delivery.Unsatisfiable(r.Header.Get("Range"), size)
+	if msg == "" {
 		return false
 	}
 	w.Header().Set("Content-Range", "bytes */"+strconv.FormatInt(size, 10))
 	writeJSON(w, http.StatusRequestedRangeNotSatisfiable, message{Message: msg})
 	return true
-}
-
-// overlapping reports whether any two satisfiable ranges share a byte;
-// a range it cannot read counts as none.
-func overlapping(specs []string, size int64) bool {
-	type span struct{ from, to int64 }
-	var spans []span
-	for _, sp := range specs {
-		from, to, ok := strings.Cut(strings.TrimSpace(sp), "-")
-		if !ok {
-			continue
-		}
-		var a, b int64
-		var err error
-		if from == "" { // the last to bytes
-			if b, err = strconv.ParseInt(to, 10, 64); err != nil || b <= 0 {
-				continue
-			}
-			a, b = max(size-b, 0), size-1
-		} else {
-			if a, err = strconv.ParseInt(from, 10, 64); err != nil || a >= size {
-				continue
-			}
-			b = size - 1
-			if to != "" {
-				if e, err := strconv.ParseInt(to, 10, 64); err == nil && e >= a {
-					b = min(e, size-1)
-				} else {
-					continue
-				}
-			}
-		}
-		spans = append(spans, span{a, b})
-	}
-	sort.Slice(spans, func(i, j int) bool { return spans[i].from < spans[j].from })
-	for i := 1; i < len(spans); i++ {
-		if spans[i].from <= spans[i-1].to {
-			return true
-		}
-	}
-	return false
-}
-
-// zeroSuffix reports whether a range of spec is "-0", the last zero bytes,
-// which no file can satisfy.
-func zeroSuffix(spec string) bool {
-	for sp := range strings.SplitSeq(spec, ",") {
-		// Read as net/http reads it: spaces around the number, a sign allowed.
-		if n, ok := strings.CutPrefix(strings.TrimSpace(sp), "-"); ok {
-			if v, err := strconv.ParseInt(strings.TrimSpace(n), 10, 64); err == nil && v == 0 {
-				return true
-			}
-		}
-	}
-	return false
 }

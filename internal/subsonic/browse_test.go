@@ -214,3 +214,24 @@ func (e *env) scrobble(id string) {
 		e.t.Fatalf("scrobble: %s", a.Body)
 	}
 }
+
+// /rest/stream, /rest/download and /rest/getCoverArt refuse the ranges the
+// web app's media refuse: they answered "bytes=-0" with an empty 206 and an
+// impossible Content-Range, and served overlapping ranges.
+func TestSubsonicMediaRefuseUnsatisfiableRanges(t *testing.T) {
+	e := newEnv(t, storetest.SQLite)
+	lib := e.library()
+	e.user("ann", "app-secret")
+	id := lib.harbor[0].ID
+	for _, endpoint := range []string{"stream", "download", "getCoverArt"} {
+		for _, rng := range []string{"bytes=-0", "bytes=0-99,50-149", "bytes=" + strings.Repeat("0-0,", 16) + "1-1"} {
+			a := e.raw(http.MethodGet, endpoint, creds("ann", "app-secret", "id", id), "Range", rng)
+			if a.Status != http.StatusRequestedRangeNotSatisfiable || !strings.HasPrefix(a.Header.Get("Content-Range"), "bytes */") {
+				t.Errorf("%s with %s: %d %v", endpoint, rng, a.Status, a.Header)
+			}
+		}
+		if a := e.raw(http.MethodGet, endpoint, creds("ann", "app-secret", "id", id), "Range", "bytes=0-9"); a.Status != http.StatusPartialContent || len(a.Body) != 10 {
+			t.Errorf("%s with one range: %d, %d bytes", endpoint, a.Status, len(a.Body))
+		}
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/image/draw"
 
 	"github.com/musicify/musicify/internal/covers"
+	"github.com/musicify/musicify/internal/delivery"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -112,10 +113,6 @@ func (s *Server) download(w http.ResponseWriter, q *request) (*response, error) 
 	return nil, nil
 }
 
-// maxRanges bounds the byte ranges of one request, as the web app's media
-// routes do: players ask for one.
-const maxRanges = 16
-
 // serveBlob sends a stored file with Range and conditional requests.
 func (s *Server) serveBlob(w http.ResponseWriter, q *request, key, contentType, etag string) {
 	if s.SignMedia != nil && !musicify.IsLibraryKey(key) { // library files are on this machine, not in the bucket
@@ -138,9 +135,7 @@ func (s *Server) serveBlob(w http.ResponseWriter, q *request, key, contentType, 
 		return
 	}
 	defer obj.Body.Close()
-	if spec := q.r.Header.Get("Range"); strings.Count(spec, ",") >= maxRanges {
-		w.Header().Set("Content-Range", fmt.Sprintf("bytes */%d", obj.Size))
-		http.Error(w, "Too many byte ranges.", http.StatusRequestedRangeNotSatisfiable)
+	if refuseRange(w, q.r, obj.Size) {
 		return
 	}
 	h := w.Header()
@@ -257,10 +252,25 @@ func serveJPEG(w http.ResponseWriter, q *request, img image.Image, etag string) 
 		http.Error(w, "The cover could not be made.", http.StatusInternalServerError)
 		return
 	}
+	if refuseRange(w, q.r, int64(b.Len())) {
+		return
+	}
 	w.Header().Set("Content-Type", "image/jpeg")
 	w.Header().Set("Cache-Control", "public, max-age=86400")
 	w.Header().Set("ETag", etag)
 	http.ServeContent(w, q.r, "", time.Time{}, bytes.NewReader(b.Bytes()))
+}
+
+// refuseRange answers 416 to a Range header the web app's media refuse too
+// (delivery.Unsatisfiable), and reports whether it did.
+func refuseRange(w http.ResponseWriter, r *http.Request, size int64) bool {
+	msg := delivery.Unsatisfiable(r.Header.Get("Range"), size)
+	if msg == "" {
+		return false
+	}
+	w.Header().Set("Content-Range", fmt.Sprintf("bytes */%d", size))
+	http.Error(w, msg, http.StatusRequestedRangeNotSatisfiable)
+	return true
 }
 
 // defaultCovers holds the default image by size, made once per size.
@@ -278,6 +288,9 @@ func (s *Server) serveDefaultCover(w http.ResponseWriter, q *request, px int) {
 		var b bytes.Buffer
 		_ = jpeg.Encode(&b, img, &jpeg.Options{Quality: 80})
 		cached, _ = defaultCovers.LoadOrStore(px, b.Bytes())
+	}
+	if refuseRange(w, q.r, int64(len(cached.([]byte)))) {
+		return
 	}
 	w.Header().Set("Content-Type", "image/jpeg")
 	w.Header().Set("Cache-Control", "public, max-age=86400")
