@@ -38,3 +38,22 @@ Musicify
 %s
 `, name, code, baseURL)
 }
+
+// accountExistsMail answers a sign-up with an email that has an account:
+// its owner learns of it, the one who typed it learns nothing.
+func accountExistsMail(name, baseURL string) (subject, text string) {
+	return "You already have a Musicify account", fmt.Sprintf(`Hi %s,
+
+someone, perhaps you, tried to create a Musicify account with this email.
+You already have one, under the username %s: sign in at
+
+    %s/login
+
+If you forgot your password, choose "Forgot your password?" there.
+
+If it was not you, ignore this mail: nothing was changed.
+
+Musicify
+%s
+`, name, name, baseURL, baseURL)
+}

@@ -120,8 +120,11 @@ func NewService(store Store, mailer musicify.Mailer, o Options) *Service {
 	}
 }
 
-// StartSignup validates a registration, checks the name and email are free,
-// and mails a code. The pending account waits with the code.
+// StartSignup validates a registration, checks the name is free, and
+// mails a code; the pending account waits with the code. An email that
+// has an account gets the same answer, and its owner a mail saying so
+// instead of a code: whose email has an account is nobody else's business
+// (usernames are public anyway).
 func (s *Service) StartSignup(ctx context.Context, c musicify.Client, r musicify.SignupRequest) error {
 	r.Username, r.Email = strings.TrimSpace(r.Username), musicify.NormalizeEmail(r.Email)
 	mode, err := s.signupMode(ctx)
@@ -140,15 +143,28 @@ func (s *Service) StartSignup(ctx context.Context, c musicify.Client, r musicify
 	if _, err := s.invitation(ctx, mode, r.Invite); err != nil {
 		return err
 	}
-	if err := s.ensureFree(ctx, r.Username, r.Email); err != nil {
+	if err := s.ensureFree(ctx, r.Username); err != nil {
+		return err
+	}
+	owner, err := s.store.UserByEmail(ctx, r.Email)
+	if err != nil && musicify.ErrorCode(err) != musicify.ENOTFOUND {
 		return err
 	}
 	if err := s.limitCodeMail(ctx, musicify.PurposeSignup, r.Email); err != nil {
 		return err
 	}
+	// Hashed either way, so that neither answer comes sooner.
 	pwHash, err := s.hashSecret(ctx, r.Password)
 	if err != nil {
 		return fmt.Errorf("hashing password: %w", err)
+	}
+	if owner != nil {
+		subject, text := accountExistsMail(owner.Username, s.baseURL)
+		if err := s.mailer.Send(ctx, musicify.Mail{To: r.Email, Subject: subject, Text: text}); err != nil {
+			return &musicify.Error{Code: musicify.EUNAVAILABLE, Err: fmt.Errorf("mailing the account's owner: %w", err),
+				Message: "We could not send the mail with your code. Please try again in a moment."}
+		}
+		return nil
 	}
 	return s.sendCode(ctx, &musicify.Code{
 		Purpose: musicify.PurposeSignup, Email: r.Email, Username: r.Username, PasswordHash: pwHash,
@@ -469,14 +485,9 @@ func UsernameFromEmail(email string) string {
 	return name
 }
 
-func (s *Service) ensureFree(ctx context.Context, username, email string) error {
+func (s *Service) ensureFree(ctx context.Context, username string) error {
 	if _, err := s.store.UserByUsername(ctx, username); err == nil {
 		return musicify.Errorf(musicify.ECONFLICT, musicify.MsgUsernameTaken).In("username")
-	} else if musicify.ErrorCode(err) != musicify.ENOTFOUND {
-		return err
-	}
-	if _, err := s.store.UserByEmail(ctx, email); err == nil {
-		return musicify.Errorf(musicify.ECONFLICT, musicify.MsgEmailTaken).In("email")
 	} else if musicify.ErrorCode(err) != musicify.ENOTFOUND {
 		return err
 	}
