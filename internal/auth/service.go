@@ -54,6 +54,7 @@ type Service struct {
 	sleep                      func(context.Context, time.Duration) error
 	pool                       *hashPool
 	codeSendIP, codeSendEmail  *Limiter
+	codeSendPair               *Limiter
 	codeSendBurst, codeCheckIP *Limiter
 	codeCheckEmail             *Limiter
 	dummyOnce                  sync.Once
@@ -111,7 +112,8 @@ func NewService(store Store, mailer musicify.Mailer, o Options) *Service {
 		sleep:         o.Sleep,
 		pool:          newHashPool(o.HashWorkers, o.HashQueue),
 		codeSendIP:    NewLimiter(o.Rates, "code-send-ip", 30, 15*time.Minute, o.Now),
-		codeSendEmail: NewLimiter(o.Rates, "code-send-email", 5, time.Hour, o.Now),
+		codeSendPair:  NewLimiter(o.Rates, "code-send-pair", 5, time.Hour, o.Now),
+		codeSendEmail: NewLimiter(o.Rates, "code-send-email", 20, time.Hour, o.Now),
 		codeSendBurst: NewLimiter(o.Rates, "code-send-burst", 1, 20*time.Second, o.Now),
 		codeCheckIP:   NewLimiter(o.Rates, "code-check-ip", 60, 15*time.Minute, o.Now),
 		// Each code allows 5 wrong tries; this bounds tries across the codes
@@ -150,7 +152,7 @@ func (s *Service) StartSignup(ctx context.Context, c musicify.Client, r musicify
 	if err != nil && musicify.ErrorCode(err) != musicify.ENOTFOUND {
 		return err
 	}
-	if err := s.limitCodeMail(ctx, musicify.PurposeSignup, r.Email); err != nil {
+	if err := s.limitCodeMail(ctx, c, musicify.PurposeSignup, r.Email); err != nil {
 		return err
 	}
 	// Hashed either way, so that neither answer comes sooner.
@@ -186,7 +188,7 @@ func (s *Service) ResendSignupCode(ctx context.Context, c musicify.Client, email
 	} else if err != nil {
 		return err
 	}
-	if err := s.limitCodeMail(ctx, musicify.PurposeSignup, email); err != nil {
+	if err := s.limitCodeMail(ctx, c, musicify.PurposeSignup, email); err != nil {
 		return err
 	}
 	return s.sendCode(ctx, &musicify.Code{
@@ -328,7 +330,7 @@ func (s *Service) RequestReset(ctx context.Context, c musicify.Client, email str
 	if err := s.limitCodeIP(ctx, c); err != nil {
 		return err
 	}
-	if err := s.limitCodeMail(ctx, musicify.PurposeReset, email); err != nil {
+	if err := s.limitCodeMail(ctx, c, musicify.PurposeReset, email); err != nil {
 		return err
 	}
 	u, err := s.store.UserByEmail(ctx, email)
@@ -500,17 +502,27 @@ func (s *Service) limitCodeIP(ctx context.Context, c musicify.Client) error {
 }
 
 // limitCodeMail bounds the code mails one mailbox receives for one purpose.
-func (s *Service) limitCodeMail(ctx context.Context, purpose musicify.CodePurpose, email string) error {
+//
+// The counts that stop a mailbox being flooded are kept per email and
+// network (one code each 20 s, five an hour), so that someone asking for
+// codes for another's email from their own network does not keep the
+// owner from asking from theirs; only a flood from many networks meets
+// the cap of the email itself (twenty an hour).
+func (s *Service) limitCodeMail(ctx context.Context, c musicify.Client, purpose musicify.CodePurpose, email string) error {
 	key := string(purpose) + ":" + email
-	if wait, err := s.codeSendBurst.Check(ctx, key); err != nil {
+	pair := key + ":" + c.IP
+	if wait, err := s.codeSendBurst.Check(ctx, pair); err != nil {
 		return limiterDown(err)
 	} else if wait > 0 {
 		return musicify.RateLimited("codes requested for this email", wait)
 	}
+	if err := take(ctx, s.codeSendPair, pair, "codes requested for this email"); err != nil {
+		return err
+	}
 	if err := take(ctx, s.codeSendEmail, key, "codes requested for this email"); err != nil {
 		return err
 	}
-	if _, err := s.codeSendBurst.Take(ctx, key); err != nil {
+	if _, err := s.codeSendBurst.Take(ctx, pair); err != nil {
 		return limiterDown(err)
 	}
 	return nil

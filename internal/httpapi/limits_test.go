@@ -89,6 +89,17 @@ func TestCodeMailsAreLimited(t *testing.T) {
 		}
 		// A sign-up code for the same mailbox is counted apart from reset codes.
 		expect(t, c.post("/api/auth/cheak", creds{"username": "kim", "email": "kim@example.com", "password": "secret1"}), 200, "")
+		// Someone else's requests for kim's mailbox do not keep kim, on
+		// another network, from a reset code.
+		expect(t, e.from("198.51.100.44").post("/api/auth/getotp", creds{"email": "kim@example.com"}), 200, "")
+	})
+	t.Run("per email, from however many networks, 20 an hour", func(t *testing.T) {
+		for i := range 20 {
+			expect(t, e.from(fmt.Sprintf("203.0.113.%d", i)).post("/api/auth/getotp", creds{"email": "lee@example.com"}), 200, "")
+		}
+		if r := e.from("203.0.113.99").post("/api/auth/getotp", creds{"email": "lee@example.com"}); r.Status != 429 {
+			t.Fatalf("21st code in an hour: %d %s", r.Status, r.Raw)
+		}
 	})
 	t.Run("per address, 30 in 15 minutes", func(t *testing.T) {
 		for i := 0; i < 30; i++ {
