@@ -60,6 +60,33 @@ func (l *Limiter) Take(ctx context.Context, key string) (time.Duration, error) {
 	return wait, err
 }
 
+// Reserve takes key's next turn: spacing after the latest turn taken, or
+// after now if that is later, and returns the wait until it. A turn more
+// than most away is not taken (ok false). Turns taken by every instance
+// sharing the store are spaced alike.
+func (l *Limiter) Reserve(ctx context.Context, key string, spacing, most time.Duration) (wait time.Duration, ok bool, err error) {
+	now := l.now()
+	err = l.store.UpdateRateHits(ctx, l.key(key), l.Window, func(turns []time.Time) []time.Time {
+		last := now
+		kept := turns[:0]
+		for _, t := range turns {
+			if t.After(now.Add(-l.Window)) {
+				kept = append(kept, t)
+			}
+			if t.After(last) {
+				last = t
+			}
+		}
+		start := last.Add(spacing)
+		if wait = start.Sub(now); wait > most {
+			return kept
+		}
+		ok = true
+		return append(kept, start)
+	})
+	return wait, ok, err
+}
+
 // Count is how many events of key are in the window now.
 func (l *Limiter) Count(ctx context.Context, key string) (int, error) {
 	hits, err := l.store.RateHits(ctx, l.key(key))

@@ -55,6 +55,7 @@ type Service struct {
 	pool                       *hashPool
 	codeSendIP, codeSendEmail  *Limiter
 	codeSendPair               *Limiter
+	loginQueue                 *Limiter // the turns of an account's delayed password checks
 	codeSendBurst, codeCheckIP *Limiter
 	codeCheckEmail             *Limiter
 	dummyOnce                  sync.Once
@@ -109,6 +110,7 @@ func NewService(store Store, mailer musicify.Mailer, o Options) *Service {
 		loginIP:       NewLimiter(o.Rates, "login-ip", 60, 15*time.Minute, o.Now),
 		loginPair:     NewLimiter(o.Rates, "login-pair", 10, 15*time.Minute, o.Now),
 		loginAccount:  NewLimiter(o.Rates, "login-account", loginCountCap, 15*time.Minute, o.Now),
+		loginQueue:    NewLimiter(o.Rates, "login-queue", 0, loginSlotWait, o.Now),
 		sleep:         o.Sleep,
 		pool:          newHashPool(o.HashWorkers, o.HashQueue),
 		codeSendIP:    NewLimiter(o.Rates, "code-send-ip", 30, 15*time.Minute, o.Now),
@@ -283,7 +285,17 @@ func (s *Service) Login(ctx context.Context, c musicify.Client, login, password 
 		return nil, "", err
 	}
 	if d > 0 {
-		if err := s.sleep(ctx, d); err != nil {
+		// The delay queues: tries sent side by side from many networks
+		// would each wait it out at once, so each waits for its own turn,
+		// d after the one before, on every instance.
+		wait, ok, err := s.loginQueue.Reserve(ctx, account, d, loginSlotWait)
+		if err != nil {
+			return nil, "", limiterDown(err)
+		}
+		if !ok {
+			return nil, "", musicify.RateLimited("sign-in attempts for this account", wait-loginSlotWait)
+		}
+		if err := s.sleep(ctx, wait); err != nil {
 			return nil, "", err
 		}
 	}
@@ -677,6 +689,10 @@ func (s *Service) loginDelay(ctx context.Context, account string) (time.Duration
 	d := loginDelayBase << min(n, 16)
 	return min(d, loginDelayMax), nil
 }
+
+// loginSlotWait bounds the wait for a turn: past it, a try is refused with
+// the wait, rather than queued behind a flood of others.
+const loginSlotWait = 30 * time.Second
 
 func sleepCtx(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)

@@ -76,16 +76,22 @@ type env struct {
 	Sleeps *sleeps
 }
 
-// sleeps records waits instead of waiting them.
+// sleeps records waits instead of waiting them, and moves the clock on
+// by each as real waiting would; a test that needs many waits to start at
+// one instant stops the clock (clock nil).
 type sleeps struct {
-	mu  sync.Mutex
-	all []time.Duration
+	mu    sync.Mutex
+	all   []time.Duration
+	clock *clock
 }
 
 func (s *sleeps) sleep(_ context.Context, d time.Duration) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.all = append(s.all, d)
+	if s.clock != nil {
+		s.clock.Advance(d)
+	}
 	return nil
 }
 
@@ -143,7 +149,7 @@ func newEnvWith(t testing.TB, o envOptions, tweak ...func(*httpapi.Server)) *env
 	if o.Outbox {
 		m = &mailer.Outbox{Store: db, Logger: logger}
 	}
-	waits := &sleeps{}
+	waits := &sleeps{clock: clk}
 	admins := &admin.Service{Store: db, BaseURL: ts.URL, Now: clk.Now, Logger: logger, Admins: o.Admins}
 	svc := auth.NewService(db, m, auth.Options{Hash: cheapHash, Now: clk.Now, BaseURL: ts.URL, Sleep: waits.sleep, Signup: admins.SignupMode, Admins: o.Admins})
 	mediaDir := filepath.Join(t.TempDir(), "media")

@@ -2,8 +2,10 @@ package httpapi_test
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -47,13 +49,18 @@ func TestWrongPasswordsSlowTheAccountButNeverLockTheOwnerOut(t *testing.T) {
 		t.Errorf("the owner waited %v, want a few seconds at most", d)
 	}
 
-	// Ten wrong passwords from one network lock that network out of this account.
+	// Ten wrong passwords from one network lock that network out of this
+	// account, for 15 minutes from the first (the delays moved the clock on).
 	attacker := e.from("192.0.2.66")
+	var first time.Time
 	for i := 0; i < 10; i++ {
 		expect(t, attacker.post("/api/auth/login", creds{"username": "ivy", "password": "guess"}), 401, "Wrong username or password")
+		if i == 0 {
+			first = e.Clock.Now() // when the first wrong password counted
+		}
 	}
 	r := attacker.post("/api/auth/login", creds{"username": "ivy", "password": "secret1"})
-	expectLimited(t, r, 15*time.Minute)
+	expectLimited(t, r, 15*time.Minute-e.Clock.Now().Sub(first))
 	if r.msg() != "Too many wrong passwords for this account from your network. Try again in 15 minutes." {
 		t.Errorf("message = %q", r.msg())
 	}
@@ -183,5 +190,43 @@ func TestForgedForwardedLinesBuyNoGuesses(t *testing.T) {
 	for i := range 10 {
 		expect(t, guess(i), 401, "Wrong username or password")
 	}
-	expectLimited(t, guess(10), 15*time.Minute)
+	if r := guess(10); r.Status != 429 || r.msg() != "Too many wrong passwords for this account from your network. Try again in 15 minutes." {
+		t.Fatalf("the 11th guess: %d %s", r.Status, r.Raw)
+	}
+}
+
+// Tries side by side from many networks each waited out the account's
+// delay at once: ~335 guesses a minute at one account. Now the delay is a
+// queue: each try waits for its own turn, after the one before, and a try
+// whose turn is over 30 s away is told to come back.
+func TestParallelGuessesFromManyNetworksWaitTheirTurn(t *testing.T) {
+	e := newEnv(t, trustProxy)
+	e.signUp("ivy", "ivy@example.com", "secret1")
+	for i := range 12 { // the delay grows to its 5 s
+		expect(t, e.from(fmt.Sprintf("198.51.100.%d", i)).post("/api/auth/login", creds{"username": "ivy", "password": "guess"}),
+			401, "Wrong username or password")
+	}
+	e.Sleeps.all, e.Sleeps.clock = nil, nil // twelve tries at one instant
+	statuses := make(chan int, 12)
+	var wg sync.WaitGroup
+	for i := range 12 {
+		wg.Go(func() {
+			statuses <- e.from(fmt.Sprintf("203.0.113.%d", i)).post("/api/auth/login", creds{"username": "ivy", "password": "guess"}).Status
+		})
+	}
+	wg.Wait()
+	close(statuses)
+	refused := 0
+	for s := range statuses {
+		if s == 429 {
+			refused++
+		} else if s != 401 {
+			t.Errorf("status %d", s)
+		}
+	}
+	waits := slices.Sorted(slices.Values(e.Sleeps.all))
+	want := []time.Duration{5 * time.Second, 10 * time.Second, 15 * time.Second, 20 * time.Second, 25 * time.Second, 30 * time.Second}
+	if refused != 6 || !slices.Equal(waits, want) {
+		t.Fatalf("%d refused; the checked waited %v, want %v: one turn each 5 s, none over 30 s away", refused, waits, want)
+	}
 }

@@ -208,8 +208,8 @@ func (f failingBlobs) Put(ctx context.Context, key string, r io.Reader) (int64, 
 
 type failingSongs struct{ musicify.SongStore }
 
-func (failingSongs) CreateSong(context.Context, *musicify.Song, ...*musicify.Job) error {
-	return errors.New("database gone")
+func (failingSongs) CreateUpload(context.Context, *musicify.Song, int64, ...*musicify.Job) (int64, error) {
+	return 0, errors.New("database gone")
 }
 
 func TestAFailedUploadLeavesNothingBehind(t *testing.T) {
