@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"syscall"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -35,7 +36,7 @@ func (m *Main) followEvents(name string, last func() uint64) {
 // a registry of its own (not the global one, so instances in one test
 // process do not clash) with every collector.
 func (m *Main) observe(api *httpapi.Server, blobs musicify.BlobStore) {
-	api.Ready = []httpapi.ReadyCheck{{Name: "database", Check: m.DB.Ping}}
+	api.Ready = []httpapi.ReadyCheck{{Name: "database", Check: m.DB.Ping}, {Name: "disk", Check: m.diskRoom}}
 	if p, ok := blobs.(interface{ Ping(context.Context) error }); ok {
 		api.Ready = append(api.Ready, httpapi.ReadyCheck{Name: "storage", Check: p.Ping})
 	}
@@ -66,6 +67,26 @@ func (m *Main) observe(api *httpapi.Server, blobs musicify.BlobStore) {
 		registerNATS(reg, nc)
 	}
 	api.Metrics, api.MetricsToken = reg, m.Config.MetricsToken
+}
+
+// minFreeDisk is the room an instance needs on the disk of its data dir
+// (its uploads in progress, and SQLite's file when it is the database):
+// with less, writes fail, and the instance says it cannot serve.
+const minFreeDisk = 16 << 20
+
+// diskRoom checks that the data dir's disk has room for writes.
+func (m *Main) diskRoom(context.Context) error { return roomIn(m.Config.TempDir, minFreeDisk) }
+
+// roomIn checks that the disk of dir has least bytes free.
+func roomIn(dir string, least uint64) error {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		return err
+	}
+	if st.Bavail*uint64(st.Bsize) < least {
+		return musicify.Errorf(musicify.EUNAVAILABLE, "out of space")
+	}
+	return nil
 }
 
 // scrapeTimeout bounds the queries a scrape makes.

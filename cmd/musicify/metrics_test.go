@@ -68,8 +68,12 @@ func waitReady(t *testing.T, m *Main, want int, check, result string) {
 func TestReadyzOnSQLiteAndLocalMedia(t *testing.T) {
 	m := startMain(t, nil)
 	status, checks := readiness(t, m)
-	if status != http.StatusOK || checks["database"] != "ok" || checks["storage"] != "ok" || len(checks) != 2 {
-		t.Fatalf("/readyz = %d %v, want 200 with the database and storage ok (no bus in process)", status, checks)
+	if status != http.StatusOK || checks["database"] != "ok" || checks["storage"] != "ok" || checks["disk"] != "ok" || len(checks) != 3 {
+		t.Fatalf("/readyz = %d %v, want 200 with the database, storage and disk ok (no bus in process)", status, checks)
+	}
+	// A disk without room says so (a full disk makes every write fail).
+	if err := roomIn(t.TempDir(), 1<<62); musicify.ErrorMessage(err) != "out of space" {
+		t.Errorf("a disk short of room: %v", err)
 	}
 	if status, _ := get(t, m, "/metrics", ""); status != http.StatusNotFound {
 		t.Errorf("/metrics without MUSICIFY_METRICS_TOKEN = %d, want 404", status)

@@ -5,6 +5,7 @@ package musicify
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -31,9 +32,12 @@ const (
 // user only by telling them.
 var ErrNoSpace = Errorf(ENOSPACE, "The server is out of space. Please tell the person who runs it.")
 
-// outOfSpace reports whether err is a write that found no room.
+// outOfSpace reports whether err is a write that found no room: a file
+// system's error, or SQLite's "database or disk is full" (SQLITE_FULL),
+// which names no errno, whichever layer it comes through.
 func outOfSpace(err error) bool {
-	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)
+	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) ||
+		strings.Contains(err.Error(), "database or disk is full")
 }
 
 // Error is an error a person can act on: Message is shown to the user as is.
