@@ -63,7 +63,13 @@ func (e *Engine) ForUserExplained(user string, n int, opts Options) []Rec {
 	owner := e.ownerIndex(user)
 	l, ok := e.listeners["u:"+user]
 	if !ok || len(e.hist[l].entries) == 0 {
-		return e.popularRecs(n, func(s int32) bool { return e.songs[s].owner == owner })
+		heard := map[int32]bool{}
+		for _, id := range opts.Heard {
+			if s, ok := e.songIndex[id]; ok {
+				heard[s] = true
+			}
+		}
+		return e.popularRecs(n, func(s int32) bool { return e.songs[s].owner == owner || heard[s] })
 	}
 	h := e.hist[l]
 	seeds := recentEntries(h.entries, seedsPerUser)
