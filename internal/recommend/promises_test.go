@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
 )
 
 // Each test here is a promise a random world once broke.
@@ -45,5 +47,30 @@ func TestSongsHeardStayOutForSomeoneWithNoHistoryToo(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A small catalog's list ends with the person's liked and recent songs;
+// none of them is there because it is like itself.
+func TestNoSongIsExplainedByItself(t *testing.T) {
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	e := New(func() time.Time { return now })
+	vecs := map[string][]float32{"x": {1, 0, 0}, "s1": {0, 1, 0}, "s2": {0, 0, 1}, "s3": {0, -1, 0}, "s4": {0, 0, -1}}
+	for _, id := range []string{"x", "s1", "s2", "s3", "s4"} {
+		e.SongAdded(&musicify.Song{ID: id, UserID: "uploader"})
+		e.SetFeatures(id, vecs[id])
+	}
+	e.Liked("me", "x", now)
+	for i, id := range []string{"s1", "s2", "s3", "s4"} {
+		e.Listened("me", id, now.Add(time.Duration(i+1)*time.Minute))
+	}
+	recs := e.ForUserExplained("me", 10, Options{})
+	if !slices.ContainsFunc(recs, func(r Rec) bool { return r.ID == "x" }) {
+		t.Fatalf("the liked song should end the short list: %+v", recs)
+	}
+	for _, r := range recs {
+		if r.Seed == r.ID {
+			t.Errorf("%s is recommended because it is like itself: %+v", r.ID, recs)
+		}
 	}
 }
