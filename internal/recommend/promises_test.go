@@ -1,6 +1,7 @@
 package recommend
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -72,5 +73,24 @@ func TestNoSongIsExplainedByItself(t *testing.T) {
 		if r.Seed == r.ID {
 			t.Errorf("%s is recommended because it is like itself: %+v", r.ID, recs)
 		}
+	}
+}
+
+// When the list runs short, the person's liked and recent songs come after
+// every other song, also those that only reaching for variety found.
+func TestLikedAndRecentSongsComeAfterEveryOtherSong(t *testing.T) {
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	e := New(func() time.Time { return now })
+	for i := range 3 {
+		e.SongAdded(&musicify.Song{ID: fmt.Sprintf("a%d", i), Artist: "A", UserID: "uploader"})
+		e.SongAdded(&musicify.Song{ID: fmt.Sprintf("c%d", i), Artist: "C", UserID: "uploader"})
+	}
+	e.SongAdded(&musicify.Song{ID: "lonely", Artist: "B", UserID: "uploader"}) // nobody played it
+	for i, id := range []string{"a0", "a1", "a2", "c0", "c1", "c2"} {
+		e.Listened("me", id, now.Add(time.Duration(i)*time.Minute))
+	}
+	got := e.ForUser("me", 10, Options{})
+	if len(got) != 4 || got[0] != "lonely" {
+		t.Fatalf("want the song not played first, then the three played a while ago: %q", got)
 	}
 }
