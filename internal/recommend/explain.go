@@ -4,7 +4,7 @@ package recommend
 // the user's recent ones that leads to it most through the learned model
 // or shared listeners, the one it sounds most like, its artist, or the
 // one whose words it shares; popularity when nothing else says anything.
-// A song of their own that ends a short list is never its own reason.
+// A liked or recent song that ends a short list is never its own reason.
 func (e *Engine) explain(q *query, s int32, p parts) Rec {
 	r := Rec{ID: e.songs[s].id, Reason: ReasonPopular}
 	cf := p.learned + p.live
