@@ -59,6 +59,10 @@ FUZZ_TARGETS := \
 	./internal/covers:FuzzCoverRead \
 	./internal/search:FuzzFold \
 	./internal/search:FuzzFind \
+	./internal/search:FuzzWordList \
+	./internal/recommend:FuzzRecommend \
+	./internal/audiofeat:FuzzAnalyze \
+	./internal/radio:FuzzAt \
 	./internal/httpapi:FuzzJSONBodies \
 	./internal/httpapi:FuzzMultipartForms \
 	./internal/httpapi:FuzzRange

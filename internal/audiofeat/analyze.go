@@ -25,7 +25,8 @@ const Rate = 22050
 const MaxSeconds = 600
 
 // Analyze measures the features of mono samples at rate (in Hz). Silence
-// or audio under a second yields zero scores, no tempo and no embedding.
+// or audio under a second yields zero scores, no tempo and no embedding;
+// samples that are NaN or infinite count as silence.
 func Analyze(pcm []float32, rate int) musicify.AudioFeatures {
 	f := musicify.AudioFeatures{Version: Version, Mode: musicify.Major, Seconds: float64(len(pcm)) / float64(rate),
 		Analyzed: time.Now().UTC().Truncate(time.Millisecond)}
@@ -71,6 +72,11 @@ func frames(pcm []float32, n, hop int, fn func(frame []float64)) {
 			v := 0.0
 			if j := start + i; j < len(pcm) {
 				v = float64(pcm[j])
+			}
+			// A damaged float file can hold samples that are not numbers:
+			// silence, rather than NaN in every score and the embedding.
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				v = 0
 			}
 			buf[i] = v * w[i]
 		}

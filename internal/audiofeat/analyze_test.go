@@ -129,3 +129,29 @@ func TestSilenceAndShortAudioTellNothing(t *testing.T) {
 		})
 	}
 }
+
+// A float file can hold NaN or infinite samples (damaged, or made so): they
+// are heard as silence, and every number of the song stays a number.
+func TestSamplesThatAreNotNumbersCountAsSilence(t *testing.T) {
+	clean := cadence(0, false, 90, 6, Rate)
+	damaged := append([]float32(nil), clean...)
+	for i := 1000; i < len(damaged); i += 20011 {
+		damaged[i] = float32([]float64{math.NaN(), math.Inf(1), math.Inf(-1)}[i%3])
+	}
+	a, b := Analyze(clean, Rate), Analyze(damaged, Rate)
+	for _, v := range []float64{b.BPM, b.KeyConfidence, b.Energy, b.Brightness, b.Percussiveness, b.Acousticness, b.Instrumentalness} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			t.Fatalf("damaged audio measured as %+v", b)
+		}
+	}
+	if b.Key != a.Key || b.Mode != a.Mode || a.Similarity(&b) < 0.9 {
+		t.Errorf("damaged audio heard in %s, %.3f alike; the clean in %s", b.KeyName(), a.Similarity(&b), a.KeyName())
+	}
+	nothing := make([]float32, 3*Rate)
+	for i := range nothing {
+		nothing[i] = float32(math.NaN())
+	}
+	if f := Analyze(nothing, Rate); f.Energy != 0 || f.BPM != 0 || f.Embedding != nil {
+		t.Errorf("audio of NaN alone measured as %+v, want silence", f)
+	}
+}

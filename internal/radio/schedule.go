@@ -4,6 +4,8 @@
 package radio
 
 import (
+	"math"
+	"math/bits"
 	"time"
 )
 
@@ -29,7 +31,27 @@ func At(start time.Time, duration time.Duration, now time.Time) Now {
 		return Now{Live: true, LoopStart: start}
 	}
 	elapsed := now.Sub(start)
+	if elapsed == math.MaxInt64 { // Sub saturates past 292 years (a start never set is year 1)
+		offset := longOffset(start, now, duration)
+		return Now{Live: true, LoopStart: now.Add(-offset).In(start.Location()), Offset: offset}
+	}
 	loops := elapsed / duration
 	loopStart := start.Add(loops * duration)
 	return Now{Live: true, LoopStart: loopStart, Offset: now.Sub(loopStart)}
+}
+
+// longOffset is (now − start) mod d for instants too far apart for a
+// Duration, counted in 128-bit nanoseconds; now is after start.
+func longOffset(start, now time.Time, d time.Duration) time.Duration {
+	hi, lo := bits.Mul64(uint64(now.Unix()-start.Unix()), 1e9)
+	var carry uint64
+	if nanos := now.Nanosecond() - start.Nanosecond(); nanos >= 0 {
+		lo, carry = bits.Add64(lo, uint64(nanos), 0)
+		hi += carry
+	} else {
+		lo, carry = bits.Sub64(lo, uint64(-nanos), 0)
+		hi -= carry
+	}
+	_, rem := bits.Div64(hi%uint64(d), lo, uint64(d))
+	return time.Duration(rem)
 }

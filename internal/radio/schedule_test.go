@@ -56,3 +56,26 @@ func TestDaylightSavingAndTimeZonesCannotMoveTheSchedule(t *testing.T) {
 		t.Fatalf("zones disagree: %+v vs %+v", a, b)
 	}
 }
+
+// Past 292 years a time.Duration no longer holds the time since the start:
+// a station whose start was never set (year 1) plays a place in its audio
+// all the same, not one centuries past its end.
+func TestAStationStartedCenturiesAgoIsStillWithinItsAudio(t *testing.T) {
+	now := time.Date(2026, 11, 21, 16, 0, 30, 500, time.UTC)
+	d := 90 * time.Second
+	for _, tc := range []struct {
+		name  string
+		start time.Time
+	}{
+		{"started three centuries ago", now.AddDate(-300, 0, 0).Add(-400)},
+		{"whose start was never set", time.Time{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := time.Duration((now.Unix()-tc.start.Unix())%90)*time.Second + time.Duration(now.Nanosecond()-tc.start.Nanosecond())
+			got := At(tc.start, d, now)
+			if !got.Live || got.Offset != want || !got.LoopStart.Add(got.Offset).Equal(now) {
+				t.Fatalf("At = %+v, want %v into the audio", got, want)
+			}
+		})
+	}
+}

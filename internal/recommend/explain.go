@@ -4,6 +4,7 @@ package recommend
 // the user's recent ones that leads to it most through the learned model
 // or shared listeners, the one it sounds most like, its artist, or the
 // one whose words it shares; popularity when nothing else says anything.
+// A liked or recent song that ends a short list is never its own reason.
 func (e *Engine) explain(q *query, s int32, p parts) Rec {
 	r := Rec{ID: e.songs[s].id, Reason: ReasonPopular}
 	cf := p.learned + p.live
@@ -43,6 +44,9 @@ func (e *Engine) becauseOf(seeds []entry, s int32) int32 {
 		return best
 	}
 	for _, sd := range seeds {
+		if sd.song == s {
+			continue
+		}
 		cons := e.consumers[sd.song]
 		if len(cons) > consumersPerSeed {
 			cons = cons[len(cons)-consumersPerSeed:]
@@ -61,6 +65,9 @@ func (e *Engine) soundsLike(seeds []entry, s int32) int32 {
 	v := e.vecOf(s)
 	best, bestDot := int32(-1), float32(0)
 	for _, sd := range seeds {
+		if sd.song == s {
+			continue
+		}
 		u := e.vecOf(sd.song)
 		var dot float32
 		for i := range min(len(u), len(v)) {
@@ -81,6 +88,9 @@ func (e *Engine) wordsLike(seeds []entry, s int32) int32 {
 	}
 	best, bestW := int32(-1), float32(0)
 	for _, sd := range seeds {
+		if sd.song == s {
+			continue
+		}
 		var w float32
 		for _, tc := range e.text.terms[sd.song] {
 			if mine[tc.term] {

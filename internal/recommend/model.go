@@ -181,7 +181,12 @@ func mergeRows(ease, rp3 [][]neighbour) [][]neighbour {
 		}
 		return sum / float64(max(n, 1))
 	}
-	scale := float32(top(ease) / max(top(rp3), 1e-12))
+	// EASE may keep no positive weight at all (too few items, none of
+	// them played together): RP3β's then stand as they are, not scaled to 0.
+	scale := float32(1)
+	if t := top(ease); t > 0 {
+		scale = float32(t / max(top(rp3), 1e-12))
+	}
 	out := make([][]neighbour, len(rp3))
 	for i := range rp3 {
 		if len(ease[i]) > 0 {

@@ -57,3 +57,25 @@ func TestTrainingWithNoSongHeardByTwoListeners(t *testing.T) {
 		})
 	}
 }
+
+// EASE over too few items can keep no positive weight at all: RP3β's
+// weights for the rest stand as they are, rather than scaled to nothing.
+func TestEASEThatKeepsNoWeightLeavesRP3βsAsTheyAre(t *testing.T) {
+	ts := NewTrainSet(time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC))
+	for _, u := range []string{"u:ann", "u:bob"} {
+		ts.Add(u, "a", weightListen)
+		ts.Add(u, "b", weightListen)
+	}
+	m, err := Train(ts, TrainConfig{EASEItems: 1}) // EASE learns a alone: nothing to weigh
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Kind != "ease+rp3b" || len(m.W) != 2 {
+		t.Fatalf("a %s model with weights %v, want ease+rp3b with a→b and b→a", m.Kind, m.W)
+	}
+	for _, w := range m.W {
+		if !(w > 0) {
+			t.Errorf("weights %v, want them positive", m.W)
+		}
+	}
+}

@@ -63,7 +63,13 @@ func (e *Engine) ForUserExplained(user string, n int, opts Options) []Rec {
 	owner := e.ownerIndex(user)
 	l, ok := e.listeners["u:"+user]
 	if !ok || len(e.hist[l].entries) == 0 {
-		return e.popularRecs(n, func(s int32) bool { return e.songs[s].owner == owner })
+		heard := map[int32]bool{}
+		for _, id := range opts.Heard {
+			if s, ok := e.songIndex[id]; ok {
+				heard[s] = true
+			}
+		}
+		return e.popularRecs(n, func(s int32) bool { return e.songs[s].owner == owner || heard[s] })
 	}
 	h := e.hist[l]
 	seeds := recentEntries(h.entries, seedsPerUser)
@@ -102,14 +108,18 @@ func (e *Engine) ForUserExplained(user string, n int, opts Options) []Rec {
 		return out
 	}
 	// A small catalog runs out: the liked and recent songs come after the
-	// rest, rather than leave the list short.
+	// rest, rather than leave the list short. Blending with them in can
+	// bring more of the rest too (other artists, for variety): those first.
 	seen := make(map[string]bool, len(out))
 	for _, r := range out {
 		seen[r.ID] = true
 	}
-	for _, r := range e.blend(q, n, false, func(s int32) bool { return excluded.v[s] == 2 || e.songs[s].owner == owner }) {
-		if len(out) < n && !seen[r.ID] {
-			out = append(out, r)
+	more := e.blend(q, n, false, func(s int32) bool { return excluded.v[s] == 2 || e.songs[s].owner == owner })
+	for _, liked := range []bool{false, true} {
+		for _, r := range more {
+			if len(out) < n && !seen[r.ID] && (excluded.v[e.songIndex[r.ID]] == 1) == liked {
+				out = append(out, r)
+			}
 		}
 	}
 	return out

@@ -184,15 +184,15 @@ func (e *Engine) Artists(user string, n int) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, id := range append(songs, e.topExcept(200, func(int32) bool { return false })...) {
+		if len(out) >= n {
+			break
+		}
 		s := e.songs[e.songIndex[id]]
 		if s.owner == e.ownerIndex(user) || seen[s.artist] {
 			continue
 		}
 		seen[s.artist] = true
 		out = append(out, s.artist)
-		if len(out) == n {
-			break
-		}
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -112,9 +113,10 @@ func (v *vocab) corrections(w string, n int) []string {
 }
 
 // closeEnough tells whether word is within the typos allowed for w; the
-// length check first spares the distance of words that cannot be.
+// length check first spares the distance of words that cannot be. Both
+// count letters: most scripts take more than a byte a letter.
 func closeEnough(w, word string) bool {
-	d := len(w) - len(word)
+	d := utf8.RuneCountInString(w) - utf8.RuneCountInString(word)
 	if d < 0 {
 		d = -d
 	}
