@@ -239,7 +239,12 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	api.Media, api.Bus = mediaurl.New(secret, m.Now), m.Bus
+	api.Media = mediaurl.New(secret, m.Now)
+	revoked, err := m.revocations(ctx, api.Media.Revoked)
+	if err != nil {
+		return err
+	}
+	m.followEvents("revocations", revoked.Last)
 	// App passwords are encrypted under a key derived from the same secret.
 	if m.AppPasswords, err = apppass.New(db, secret, apppass.Options{Now: m.Now, Rates: rates, Logger: m.Logger}); err != nil {
 		return err
@@ -283,15 +288,15 @@ func (m *Main) Run(ctx context.Context) error {
 	ln = conns
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	m.cancel = cancel
-	// Sessions that end on another instance end their media URLs here too.
-	if err := m.Bus.Subscribe(bg, func(_ context.Context, e musicify.Event) { api.Media.Revoked.Apply(e) }); err != nil {
-		return fmt.Errorf("subscribing to ended sessions: %w", err)
-	}
 	// Every background loop runs under the supervisor: a panic is logged
 	// and counted, and the loop starts again (see internal/supervise).
 	m.wg.Go(func() { m.super.Run(bg, "radio.heartbeat", heartbeat) })
 	m.wg.Go(func() {
 		m.super.Run(bg, "events.follow", func(ctx context.Context) { follower.Run(ctx, m.Bus, m.EventSync) })
+	})
+	// Sessions that end on another instance end their media URLs here too.
+	m.wg.Go(func() {
+		m.super.Run(bg, "events.revocations", func(ctx context.Context) { revoked.Run(ctx, m.Bus, m.EventSync) })
 	})
 	if seeder != nil {
 		// The server answers at once; the catalog fills in while it does.

@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"github.com/musicify/musicify/internal/auth"
-	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -112,7 +111,7 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, err)
 			return
 		}
-		s.endMediaURLs(r.Context(), mediaurl.SessionEvent("", mediaurl.SessionID(auth.HashToken(c.Value)), s.now()))
+		s.endMediaURLs(r.Context(), musicify.SessionEnded("", auth.HashToken(c.Value), s.now()))
 	}
 	s.clearCookie(w, sessionCookie, "/")
 	writeJSON(w, http.StatusOK, success)
@@ -160,7 +159,7 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if u, err := s.Users.UserByEmail(r.Context(), musicify.NormalizeEmail(in.Email)); err == nil {
-		s.endMediaURLs(r.Context(), mediaurl.UserEvent(u.ID, s.now()))
+		s.endMediaURLs(r.Context(), musicify.SessionsEndedOf(u.ID, s.now()))
 	} else {
 		s.Logger.Error("ending the media links of a reset account", "err", err)
 	}

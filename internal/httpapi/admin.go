@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/admin"
-	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -95,7 +94,7 @@ func (s *Server) handleAdminSetDisabled(w http.ResponseWriter, r *http.Request) 
 	u, err := s.Admin.SetDisabled(r.Context(), id, *in.Disabled)
 	if err == nil && u.Disabled {
 		// Its sessions are gone; so are the media links they were handed.
-		s.endMediaURLs(r.Context(), mediaurl.UserEvent(u.ID, s.now()))
+		s.endMediaURLs(r.Context(), musicify.SessionsEndedOf(u.ID, s.now()))
 	}
 	s.answerUser(w, r, u, err)
 }
@@ -133,7 +132,7 @@ func (s *Server) handleAdminDeleteUser(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	s.endMediaURLs(r.Context(), mediaurl.UserEvent(id, s.now()))
+	s.endMediaURLs(r.Context(), musicify.SessionsEndedOf(id, s.now()))
 	writeJSON(w, http.StatusOK, success)
 }
 

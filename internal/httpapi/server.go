@@ -87,10 +87,8 @@ type Server struct {
 	// are answered with a redirect there instead of the bytes.
 	SignMedia func(ctx context.Context, key, contentType, disposition string) (string, error)
 	// Media signs the audio URLs the API hands out, so streaming asks no
-	// database; nil hands out session-checked URLs only. Bus tells other
-	// instances which sessions ended.
+	// database; nil hands out session-checked URLs only.
 	Media *mediaurl.Signer
-	Bus   musicify.Bus
 	// SpoolDir holds uploads while they are checked; MaxUploadMB bounds them.
 	SpoolDir    string
 	MaxUploadMB int64

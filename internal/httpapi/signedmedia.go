@@ -33,7 +33,7 @@ func (v *viewer) link(key, name, fallback string) string {
 	if v == nil || v.sign == nil || v.sess == nil || v.user == nil {
 		return fallback
 	}
-	return v.sign.URL(mediaurl.Claims{Key: key, User: v.user.ID, Session: mediaurl.SessionID(v.sess.TokenHash),
+	return v.sign.URL(mediaurl.Claims{Key: key, User: v.user.ID, Session: musicify.SessionRef(v.sess.TokenHash),
 		Since: v.sess.CreatedAt.UnixMilli(), Name: name})
 }
 
@@ -79,16 +79,11 @@ func hasCookie(r *http.Request, name string) bool {
 	return err == nil
 }
 
-// endMediaURLs refuses the URLs of ended sessions here and, through the
-// bus, on every other instance.
-func (s *Server) endMediaURLs(ctx context.Context, e musicify.Event) {
-	if s.Media == nil {
-		return
-	}
-	s.Media.Revoked.Apply(e)
-	if s.Bus != nil {
-		if err := s.Bus.Publish(ctx, e); err != nil {
-			s.Logger.Warn("telling other instances about an ended session; they refuse its media links at expiry", "err", err)
-		}
+// endMediaURLs refuses the URLs of ended sessions here at once. Every
+// instance, this one included, also learns of them from the event the
+// store wrote with the change (musicify.EventSessionsEnded).
+func (s *Server) endMediaURLs(_ context.Context, e musicify.Event) {
+	if s.Media != nil {
+		s.Media.Revoked.Apply(e)
 	}
 }

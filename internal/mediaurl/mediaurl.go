@@ -62,13 +62,6 @@ func New(secret []byte, now func() time.Time) *Signer {
 		Revoked: NewRevocations(DefaultTTL+DefaultRound, now)}
 }
 
-// SessionID names a session in URLs: a hash of its stored token hash, so
-// neither a URL nor a database leak gives the cookie.
-func SessionID(tokenHash string) string {
-	sum := sha256.Sum256([]byte("media session\n" + tokenHash))
-	return base64.RawURLEncoding.EncodeToString(sum[:12])
-}
-
 // URL signs c. A zero Expires is set from the clock: the end of the Round
 // after TTL, so every URL asked for within one Round is the same.
 func (s *Signer) URL(c Claims) string {

@@ -75,33 +75,12 @@ func (r *Revocations) sweep() {
 	}
 }
 
-// EventSessionsEnded tells the other instances that sessions ended. It is
-// live only: an instance that misses it still refuses the URLs at expiry.
-const EventSessionsEnded musicify.EventType = "sessions.ended"
-
-type endedData struct {
-	Session string `json:"session,omitempty"`
-	Before  int64  `json:"before,omitempty"`
-}
-
-// SessionEvent is the event for a logout of session sid.
-func SessionEvent(user, sid string, at time.Time) musicify.Event {
-	data, _ := json.Marshal(endedData{Session: sid})
-	return musicify.Event{Type: EventSessionsEnded, UserID: user, At: at, Data: data}
-}
-
-// UserEvent is the event for the end of every session of user up to at.
-func UserEvent(user string, at time.Time) musicify.Event {
-	data, _ := json.Marshal(endedData{Before: at.UnixMilli()})
-	return musicify.Event{Type: EventSessionsEnded, UserID: user, At: at, Data: data}
-}
-
-// Apply takes an event from the bus; other events are ignored.
+// Apply takes an ended-sessions event; other events are ignored.
 func (r *Revocations) Apply(e musicify.Event) {
-	if e.Type != EventSessionsEnded {
+	if e.Type != musicify.EventSessionsEnded {
 		return
 	}
-	var d endedData
+	var d musicify.SessionsEnded
 	if json.Unmarshal(e.Data, &d) != nil {
 		return
 	}

@@ -13,11 +13,11 @@ func TestEndedSessionsArriveAsEventsAndAreForgottenAfterTheLongestURLLife(t *tes
 	now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
 	r := NewRevocations(7*time.Hour, clock)
-	a := Claims{User: "u1", Session: "sa", Since: now.Add(-time.Hour).UnixMilli()}
+	a := Claims{User: "u1", Session: musicify.SessionRef("hash-a"), Since: now.Add(-time.Hour).UnixMilli()}
 	b := Claims{User: "u1", Session: "sb", Since: now.Add(-time.Hour).UnixMilli()}
 	later := Claims{User: "u1", Session: "sc", Since: now.Add(time.Minute).UnixMilli()}
 
-	raw, _ := json.Marshal(SessionEvent("u1", "sa", now)) // as the bus carries it
+	raw, _ := json.Marshal(musicify.SessionEnded("u1", "hash-a", now)) // as the bus carries it
 	var e musicify.Event
 	if err := json.Unmarshal(raw, &e); err != nil {
 		t.Fatal(err)
@@ -26,7 +26,7 @@ func TestEndedSessionsArriveAsEventsAndAreForgottenAfterTheLongestURLLife(t *tes
 	if !r.Refuses(a) || r.Refuses(b) {
 		t.Fatalf("after a logout: refuses a %v, b %v", r.Refuses(a), r.Refuses(b))
 	}
-	r.Apply(UserEvent("u1", now))
+	r.Apply(musicify.SessionsEndedOf("u1", now))
 	if !r.Refuses(b) || r.Refuses(later) {
 		t.Fatalf("after a reset: refuses b %v, a later session %v", r.Refuses(b), r.Refuses(later))
 	}

@@ -2,6 +2,8 @@ package musicify
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"time"
 )
@@ -27,7 +29,40 @@ const (
 	EventSongAnalyzed EventType = "song.analyzed"
 	// EventPresence is live only (Seq 0): it is never in the outbox.
 	EventPresence EventType = "presence"
+	// EventSessionsEnded says sessions ended (a logout, a new password, an
+	// account disabled or deleted): every instance refuses the media URLs
+	// they were handed, also one that was down or missed the bus. Its Data
+	// is SessionsEnded.
+	EventSessionsEnded EventType = "sessions.ended"
 )
+
+// SessionsEnded is the data of EventSessionsEnded: one session (its
+// SessionRef), or every session of the event's user that started up to
+// Before (Unix milliseconds).
+type SessionsEnded struct {
+	Session string `json:"session,omitempty"`
+	Before  int64  `json:"before,omitempty"`
+}
+
+// SessionRef names a session in media URLs: a hash of its stored token
+// hash, so neither a URL nor a database leak gives the cookie.
+func SessionRef(tokenHash string) string {
+	sum := sha256.Sum256([]byte("media session\n" + tokenHash))
+	return base64.RawURLEncoding.EncodeToString(sum[:12])
+}
+
+// SessionEnded is the event of one session's end.
+func SessionEnded(userID, tokenHash string, at time.Time) Event {
+	data, _ := json.Marshal(SessionsEnded{Session: SessionRef(tokenHash)})
+	return Event{Type: EventSessionsEnded, UserID: userID, At: at, Data: data}
+}
+
+// SessionsEndedOf is the event of the end of every session of a user
+// started up to at.
+func SessionsEndedOf(userID string, at time.Time) Event {
+	data, _ := json.Marshal(SessionsEnded{Before: at.UnixMilli()})
+	return Event{Type: EventSessionsEnded, UserID: userID, At: at, Data: data}
+}
 
 // Event is one change, as subscribers on any instance see it.
 type Event struct {

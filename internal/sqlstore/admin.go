@@ -162,6 +162,7 @@ func (d *DB) SetDisabled(ctx context.Context, userID string, disabled bool, at t
 			return err
 		}
 		_, err = tx.exec(ctx, `DELETE FROM sessions WHERE user_id = ?`, userID)
+		tx.emit(musicify.SessionsEndedOf(userID, d.Now()))
 		return err
 	})
 	return wrap(err, "disabling user")
@@ -207,6 +208,7 @@ func (d *DB) DeleteUser(ctx context.Context, userID string, keepSongs bool) erro
 			}
 		}
 		_, err = tx.exec(ctx, `DELETE FROM users WHERE id = ?`, userID)
+		tx.emit(musicify.SessionsEndedOf(userID, d.Now()))
 		return err
 	})
 	return wrap(err, "deleting user")

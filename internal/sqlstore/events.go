@@ -58,21 +58,30 @@ func (d *DB) publish(ctx context.Context, events []musicify.Event) {
 
 // EventsAfter returns up to limit events with Seq > seq, by Seq.
 func (d *DB) EventsAfter(ctx context.Context, seq uint64, limit int) ([]musicify.Event, error) {
-	return collect(ctx, d, "events", func(s scanner) (musicify.Event, error) {
-		var e musicify.Event
-		var at int64
-		var typ string
-		var data []byte
-		if err := s.Scan(&e.Seq, &typ, &e.UserID, &e.SongID, &e.PlaylistID, &e.StationID, &at, &data); err != nil {
-			return e, err
-		}
-		e.Type, e.At = musicify.EventType(typ), fromMillis(at)
-		if string(data) != "{}" {
-			e.Data = json.RawMessage(data)
-		}
-		return e, nil
-	}, `SELECT seq, type, user_id, song_id, playlist_id, station_id, at, data FROM events
+	return collect(ctx, d, "events", scanEvent, `SELECT seq, type, user_id, song_id, playlist_id, station_id, at, data FROM events
 		WHERE seq > ? ORDER BY seq LIMIT ?`, int64(seq), limit)
+}
+
+// EventsSince returns the events of one type from since on, by Seq: what
+// a subscriber that only needs recent ones loads at start.
+func (d *DB) EventsSince(ctx context.Context, typ musicify.EventType, since time.Time) ([]musicify.Event, error) {
+	return collect(ctx, d, "events", scanEvent, `SELECT seq, type, user_id, song_id, playlist_id, station_id, at, data FROM events
+		WHERE at >= ? AND type = ? ORDER BY seq`, toMillis(since), string(typ))
+}
+
+func scanEvent(s scanner) (musicify.Event, error) {
+	var e musicify.Event
+	var at int64
+	var typ string
+	var data []byte
+	if err := s.Scan(&e.Seq, &typ, &e.UserID, &e.SongID, &e.PlaylistID, &e.StationID, &at, &data); err != nil {
+		return e, err
+	}
+	e.Type, e.At = musicify.EventType(typ), fromMillis(at)
+	if string(data) != "{}" {
+		e.Data = json.RawMessage(data)
+	}
+	return e, nil
 }
 
 // LastEventSeq is the newest Seq, 0 when there is none.

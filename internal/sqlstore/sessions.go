@@ -48,11 +48,21 @@ func (d *DB) TouchSession(ctx context.Context, tokenHash string, seen, expires t
 	return nil
 }
 
+// DeleteSession ends a session (a logout) and, with it, the media URLs it
+// was handed, on every instance (EventSessionsEnded in the same step).
 func (d *DB) DeleteSession(ctx context.Context, tokenHash string) error {
-	if _, err := d.exec(ctx, `DELETE FROM sessions WHERE token_hash = ?`, tokenHash); err != nil {
-		return fmt.Errorf("deleting session: %w", err)
-	}
-	return nil
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		var userID string
+		err := tx.queryRow(ctx, `DELETE FROM sessions WHERE token_hash = ? RETURNING user_id`, tokenHash).Scan(&userID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil // ended already
+		} else if err != nil {
+			return err
+		}
+		tx.emit(musicify.SessionEnded(userID, tokenHash, d.Now()))
+		return nil
+	})
+	return wrap(err, "deleting session")
 }
 
 func (d *DB) DeleteExpiredSessions(ctx context.Context, now time.Time) error {

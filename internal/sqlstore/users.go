@@ -85,6 +85,7 @@ func (d *DB) SetPassword(ctx context.Context, userID, hash string) error {
 			return musicify.Errorf(musicify.ENOTFOUND, "This user does not exist.")
 		}
 		_, err = tx.exec(ctx, `DELETE FROM sessions WHERE user_id = ?`, userID)
+		tx.emit(musicify.SessionsEndedOf(userID, d.Now()))
 		return err
 	})
 	return wrap(err, "setting password")
