@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -101,6 +103,13 @@ func (m *Main) Run(ctx context.Context) error {
 	m.super = &supervise.Supervisor{Logger: m.Logger, OnPanic: m.OnPanic}
 	if err := cfg.CheckWritable(); err != nil {
 		return err
+	}
+	// This instance's own temp dir holds only its own uploads and files in
+	// the making: whatever is there at start, a crash left.
+	if n, err := emptyDir(cfg.TempDir); err != nil {
+		return fmt.Errorf("emptying %s (MUSICIFY_DATA_DIR): %w", cfg.TempDir, err)
+	} else if n > 0 {
+		m.Logger.Info("removed what the last run left in the temp dir", "files", n, "dir", cfg.TempDir)
 	}
 	db, err := sqlstore.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
@@ -555,4 +564,18 @@ func (m *Main) Close() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// emptyDir removes everything in dir and says how many entries it held.
+func emptyDir(dir string) (int, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, err
+	}
+	for _, e := range entries {
+		if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+			return 0, err
+		}
+	}
+	return len(entries), nil
 }

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -224,5 +225,23 @@ func TestTheDevOutboxWithAPublicURLStaysShutAndSaysSo(t *testing.T) {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("the start log does not say %q:\n%s", want, logs.String())
 		}
+	}
+}
+
+// A kill -9 mid-upload leaves the spooled part in this instance's tmp/,
+// which no other process uses: it is removed at the next start, not an
+// hour later.
+func TestTheTempDirIsEmptiedAtStart(t *testing.T) {
+	dir := t.TempDir()
+	left := filepath.Join(dir, "tmp", "upload-123")
+	if err := os.MkdirAll(filepath.Dir(left), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(left, bytes.Repeat([]byte{1}, 6<<20), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	startMain(t, map[string]string{"MUSICIFY_DATA_DIR": dir})
+	if _, err := os.Stat(left); !os.IsNotExist(err) {
+		t.Fatalf("a half-received upload is still in tmp/: %v", err)
 	}
 }
