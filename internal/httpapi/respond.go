@@ -62,8 +62,9 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	status := errorStatus(err)
 	var e *musicify.Error
-	if errors.As(err, &e) && e.RetryAfter > 0 {
-		w.Header().Set("Retry-After", strconv.Itoa(int(e.RetryAfter.Seconds()+0.999)))
+	errors.As(err, &e)
+	if wait := musicify.ErrorRetryAfter(err); wait > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds()+0.999)))
 	}
 	switch {
 	case status >= 500:

@@ -83,31 +83,71 @@ func ErrorField(err error) string {
 	return ""
 }
 
-// ErrorCode returns the code of the first *Error in err's chain, ENOSPACE
-// for a full disk, EINTERNAL for any other error and "" for nil.
-func ErrorCode(err error) string {
+// ErrDatabaseDown is what a request meets while the database cannot be
+// reached (a restart, a network cut): worth trying again in a moment.
+var ErrDatabaseDown = &Error{Code: EUNAVAILABLE, RetryAfter: 5 * time.Second,
+	Message: "The server cannot reach its database just now. Please try again in a moment."}
+
+// databaseDown reports whether err is the database's connection failing,
+// not the query: refused or reset connections, and the SQLSTATE classes
+// for a lost connection (08), a server shutting down or starting (57P)
+// and one out of connections (53300).
+func databaseDown(err error) bool {
+	if errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) {
+		return true
+	}
+	var st interface{ SQLState() string }
+	if errors.As(err, &st) {
+		code := st.SQLState()
+		return strings.HasPrefix(code, "08") || strings.HasPrefix(code, "57P") || code == "53300"
+	}
+	return false
+}
+
+// as is err's *Error: its own, or the one a full disk or an unreachable
+// database stands for; nil for any other error.
+func as(err error) *Error {
 	var e *Error
+	switch {
+	case errors.As(err, &e):
+		return e
+	case outOfSpace(err):
+		return ErrNoSpace
+	case databaseDown(err):
+		return ErrDatabaseDown
+	}
+	return nil
+}
+
+// ErrorCode returns the code of the first *Error in err's chain, ENOSPACE
+// for a full disk, EUNAVAILABLE for an unreachable database, EINTERNAL for
+// any other error and "" for nil.
+func ErrorCode(err error) string {
 	if err == nil {
 		return ""
-	} else if errors.As(err, &e) {
+	} else if e := as(err); e != nil {
 		return e.Code
-	} else if outOfSpace(err) {
-		return ENOSPACE
 	}
 	return EINTERNAL
 }
 
 // ErrorMessage returns the user-facing message of err; internal details never leak.
 func ErrorMessage(err error) string {
-	var e *Error
 	if err == nil {
 		return ""
-	} else if errors.As(err, &e) {
+	} else if e := as(err); e != nil {
 		return e.Message
-	} else if outOfSpace(err) {
-		return ErrNoSpace.Message
 	}
 	return "Something went wrong. Please try again."
+}
+
+// ErrorRetryAfter is how long err says to wait before trying again; 0 when
+// it does not say.
+func ErrorRetryAfter(err error) time.Duration {
+	if e := as(err); e != nil {
+		return e.RetryAfter
+	}
+	return 0
 }
 
 // RateLimited builds the error returned when a limit is hit, with a message

@@ -110,25 +110,27 @@ func (d *DB) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 
 func (d *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	if d.snap != nil {
-		return d.snap.ExecContext(ctx, d.dialect.rebind(query), args...)
+		res, err := d.snap.ExecContext(ctx, d.dialect.rebind(query), args...)
+		return res, lost(err)
 	}
 	st, err := d.stmt(ctx, query)
 	if err != nil {
-		return nil, err
+		return nil, lost(err)
 	}
-	return st.ExecContext(ctx, args...)
+	res, err := st.ExecContext(ctx, args...)
+	return res, lost(err)
 }
 
-func (d *DB) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+func (d *DB) queryRow(ctx context.Context, query string, args ...any) row {
 	if d.snap != nil {
-		return d.snap.QueryRowContext(ctx, d.dialect.rebind(query), args...)
+		return row{d.snap.QueryRowContext(ctx, d.dialect.rebind(query), args...)}
 	}
 	st, err := d.stmt(ctx, query)
 	if err != nil {
 		// A query that does not prepare fails the same way when run.
-		return d.db.QueryRowContext(ctx, d.dialect.rebind(query), args...)
+		return row{d.db.QueryRowContext(ctx, d.dialect.rebind(query), args...)}
 	}
-	return st.QueryRowContext(ctx, args...)
+	return row{st.QueryRowContext(ctx, args...)}
 }
 
 func (d *DB) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
@@ -230,7 +232,7 @@ func inOrder[T any](keys []string, rows []T, key func(T) string) []T {
 func collect[T any](ctx context.Context, d *DB, what string, scan func(scanner) (T, error), query string, args ...any) ([]T, error) {
 	rows, err := d.query(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("listing %s: %w", what, err)
+		return nil, fmt.Errorf("listing %s: %w", what, lost(err))
 	}
 	defer rows.Close()
 	out := []T{}
@@ -242,7 +244,7 @@ func collect[T any](ctx context.Context, d *DB, what string, scan func(scanner) 
 		out = append(out, v)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("listing %s: %w", what, err)
+		return nil, fmt.Errorf("listing %s: %w", what, lost(err))
 	}
 	return out, nil
 }

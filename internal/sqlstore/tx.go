@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -14,7 +15,29 @@ import (
 type querier interface {
 	exec(ctx context.Context, query string, args ...any) (sql.Result, error)
 	query(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	queryRow(ctx context.Context, query string, args ...any) *sql.Row
+	queryRow(ctx context.Context, query string, args ...any) row
+}
+
+// row is a *sql.Row whose Scan says so when the connection was cut.
+type row struct{ *sql.Row }
+
+func (r row) Scan(dest ...any) error { return lost(r.Row.Scan(dest...)) }
+
+// connectionLost is a query whose connection was cut mid-answer (a
+// database restarting), which pgx reports as a bare io.ErrUnexpectedEOF:
+// it carries SQLSTATE 08006, connection failure, for the error mapping
+// to answer 503 with Retry-After rather than 500.
+type connectionLost struct{ error }
+
+func (connectionLost) SQLState() string { return "08006" }
+func (e connectionLost) Unwrap() error  { return e.error }
+
+// lost marks err as a lost connection when it is one.
+func lost(err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return connectionLost{err}
+	}
+	return err
 }
 
 // Tx is a transaction of the store, with the same helpers as DB.
@@ -32,7 +55,7 @@ type Tx struct {
 func (d *DB) WithTx(ctx context.Context, fn func(tx *Tx) error) error {
 	tx, err := d.db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return lost(err)
 	}
 	defer tx.Rollback()
 	t := &Tx{tx: tx, d: d}
@@ -43,22 +66,24 @@ func (d *DB) WithTx(ctx context.Context, fn func(tx *Tx) error) error {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
-		return err
+		return lost(err)
 	}
 	d.publish(ctx, t.events)
 	return nil
 }
 
 func (t *Tx) exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return t.tx.ExecContext(ctx, t.d.dialect.rebind(query), args...)
+	res, err := t.tx.ExecContext(ctx, t.d.dialect.rebind(query), args...)
+	return res, lost(err)
 }
 
 func (t *Tx) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	return t.tx.QueryContext(ctx, t.d.dialect.rebind(query), args...)
+	rows, err := t.tx.QueryContext(ctx, t.d.dialect.rebind(query), args...)
+	return rows, lost(err)
 }
 
-func (t *Tx) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
-	return t.tx.QueryRowContext(ctx, t.d.dialect.rebind(query), args...)
+func (t *Tx) queryRow(ctx context.Context, query string, args ...any) row {
+	return row{t.tx.QueryRowContext(ctx, t.d.dialect.rebind(query), args...)}
 }
 
 // prepare readies one statement for many runs, as a bulk import does.
