@@ -35,6 +35,7 @@ func benchSoak(args []string) int {
 	fs.StringVar(&s.password, "password", "", "with --url: its password")
 	fs.StringVar(&s.metricsToken, "metrics-token", "", "with --url: the server's MUSICIFY_METRICS_TOKEN, to read its memory from /metrics")
 	fs.Uint64Var(&s.seed, "seed", 1, "seed of the mix's order and choices")
+	fs.DurationVar(&s.jobsWait, "jobs-wait", 30*time.Minute, "before the load, wait at most this long for the server it starts to finish analysing the library")
 	if err := fs.Parse(args); err != nil || s.rate <= 0 || s.workers < 1 || (s.minutes <= 0 && s.requests <= 0) ||
 		(s.url != "" && (s.user == "" || s.password == "")) {
 		fmt.Fprintln(os.Stderr, "usage: musicify bench soak [--minutes 10 --rate 15 --workers 4 --library DIR]\n"+
@@ -68,7 +69,7 @@ type soak struct {
 	minutes                           float64
 	requests, workers                 int
 	rate                              float64
-	sample                            time.Duration
+	sample, jobsWait                  time.Duration
 	library, dir                      string
 	url, user, password, metricsToken string
 	seed                              uint64

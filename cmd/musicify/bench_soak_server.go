@@ -85,6 +85,7 @@ func startSoakServer(ctx context.Context, binary, dir, library string) (*soakSer
 	}
 	s.cmd.Env = append(s.cmd.Env, env...)
 	s.cmd.Stdout, s.cmd.Stderr = logFile, logFile
+	s.cmd.SysProcAttr = soakChildAttr() // the server ends with the soak, even a soak killed hard
 	if err := s.cmd.Start(); err != nil {
 		return nil, err
 	}
@@ -227,7 +228,7 @@ func (s *soak) target(ctx context.Context, tr http.RoundTripper) (*soakTarget, e
 		return t, errors.New("the first account to sign up is not an admin")
 	}
 	fmt.Fprintf(s.out, "%d accounts signed up (%s is the admin), each with an app password and a song uploaded\n", len(t.users), t.users[0].name)
-	return t, t.users[0].waitForLibrary(ctx, s.out, 10*time.Minute)
+	return t, t.users[0].waitForLibrary(ctx, s.out, s.jobsWait)
 }
 
 // pid is the server's process id, 0 for a server someone else runs.
@@ -243,7 +244,7 @@ func (t *soakTarget) pid() int {
 // after a clean run unless it was asked for.
 func (t *soakTarget) close(clean bool) []string {
 	for _, u := range t.users {
-		if u.appPasswordID != "" {
+		if u.appPasswordID != "" && t.srv == nil { // a server the soak started is thrown away
 			if err := u.call("DELETE", "/api/app-passwords/"+u.appPasswordID, nil, 200, nil); err != nil {
 				fmt.Fprintln(t.out, "revoking the soak's app password:", err)
 			}

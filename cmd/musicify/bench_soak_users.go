@@ -197,6 +197,7 @@ func (u *soakUser) waitForLibrary(ctx context.Context, log io.Writer, jobsFor ti
 		}
 	}
 	t0 = time.Now()
+	said := t0
 	for {
 		var jobs struct{ Pending, Running, Failed int }
 		if err := u.call("GET", "/api/admin/jobs", nil, 200, &jobs); err != nil {
@@ -206,6 +207,10 @@ func (u *soakUser) waitForLibrary(ctx context.Context, log io.Writer, jobsFor ti
 		if left == 0 || time.Since(t0) > jobsFor {
 			fmt.Fprintf(log, "background jobs: %d left after %s (%d failed)\n", left, time.Since(t0).Round(time.Second), jobs.Failed)
 			return nil
+		}
+		if time.Since(said) >= time.Minute {
+			said = time.Now()
+			fmt.Fprintf(log, "waiting for the background jobs (the library's analysis): %d left after %s\n", left, time.Since(t0).Round(time.Second))
 		}
 		if err := soakPause(ctx, 500*time.Millisecond); err != nil {
 			return err
