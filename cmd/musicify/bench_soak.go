@@ -115,7 +115,7 @@ func (s *soak) run(ctx context.Context) (res soakResult, err error) {
 	if s.requests > 0 {
 		what = fmt.Sprintf("%d calls", s.requests)
 	}
-	fmt.Fprintf(s.out, "\nsoaking %s for %s: %.0f calls/s, %d in flight at most, %d accounts, a mix of %d kinds of call; memory every %s\n",
+	fmt.Fprintf(s.out, "\nsoaking %s for %s: %.0f calls/s, %d in flight at most, as %d of its people, a mix of %d kinds of call; memory every %s\n",
 		t.base, what, s.rate, s.workers, len(t.users), len(stats.kinds), s.sample)
 	mem.header()
 	start := time.Now()

@@ -19,8 +19,11 @@ func TestSoakMakesEveryKindOfCallWithoutErrors(t *testing.T) {
 	}
 	var out strings.Builder
 	s := soak{binary: binary(t), dir: t.TempDir(), workers: 2, rate: 100, requests: 2 * deck, seed: 1,
-		out:    lockedWriter{&sync.Mutex{}, &out},
-		sample: time.Hour} // a sample at the start and one at the end: the test waits on no timer
+		out: lockedWriter{&sync.Mutex{}, &out},
+		// No wait for the uploads' analysis, which then runs beside the
+		// calls (and is stopped with the server), and a sample at the start
+		// and one at the end: the test waits on no timer.
+		jobsWait: 0, sample: time.Hour}
 	res, err := s.run(context.Background())
 	defer func() {
 		if t.Failed() {
