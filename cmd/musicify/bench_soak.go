@@ -102,7 +102,7 @@ func (s *soak) run(ctx context.Context) (res soakResult, err error) {
 	if err != nil {
 		return res, err
 	}
-	mix, err := newSoakMix(ctx, t.base, t.users, rand.New(rand.NewPCG(s.seed, 7)))
+	mix, err := newSoakMix(t.base, t.users, rand.New(rand.NewPCG(s.seed, 7)))
 	if err != nil {
 		return res, err
 	}

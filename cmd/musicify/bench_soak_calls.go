@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -218,4 +219,45 @@ func (m *soakMix) subsonicOps() []*soakOp {
 			}},
 		),
 	}
+}
+
+// media reads a random 64 KiB range of a file as a player seeking does
+// (from the start until the file's length is known), and the whole answer.
+// A Subsonic error comes as JSON with status 200, so only media counts.
+func (c *soakCall) media(client *http.Client, rawURL, key string, want int) error {
+	from := 0
+	if size, ok := c.mix.sizes.Load(key); ok {
+		from = c.r.IntN(size.(int))
+	}
+	req, err := http.NewRequest("GET", rawURL, nil)
+	if err != nil {
+		return err
+	}
+	if want == http.StatusPartialContent {
+		req.Header.Set("Range", fmt.Sprintf("bytes=%d-%d", from, from+65535))
+	}
+	res, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	n, err := io.Copy(io.Discard, res.Body)
+	if err != nil {
+		return fmt.Errorf("%s: read %d bytes: %w", key, n, err)
+	}
+	ct := res.Header.Get("Content-Type")
+	if res.StatusCode != want || strings.Contains(ct, "json") || strings.Contains(ct, "xml") {
+		return fmt.Errorf("%s: status %d, %s", key, res.StatusCode, ct)
+	}
+	if n == 0 {
+		return fmt.Errorf("%s: an empty answer", key)
+	}
+	if cr := res.Header.Get("Content-Range"); cr != "" {
+		if i := strings.LastIndexByte(cr, '/'); i >= 0 {
+			if size, err := strconv.Atoi(cr[i+1:]); err == nil && size > 0 {
+				c.mix.sizes.Store(key, size)
+			}
+		}
+	}
+	return nil
 }

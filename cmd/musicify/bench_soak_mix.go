@@ -1,15 +1,12 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -60,7 +57,7 @@ type soakCall struct {
 
 // newSoakMix reads the catalog the calls choose from, as the first user
 // sees it, and builds the ops.
-func newSoakMix(ctx context.Context, base string, users []*soakUser, r *rand.Rand) (*soakMix, error) {
+func newSoakMix(base string, users []*soakUser, r *rand.Rand) (*soakMix, error) {
 	m := &soakMix{base: base, users: users, r: r}
 	for _, u := range users {
 		if _, err := u.listSongs(); err != nil {
@@ -177,7 +174,7 @@ type soakStep struct {
 	do   func(c *soakCall, state map[string]string) error
 }
 
-// sequence is an op whose steps come one a time, in order, each by the
+// sequence is an op whose steps come one at a time, in order, each by the
 // person who made the first (whoever's worker deals the op). A first step
 // that fails is tried again; a later one that fails is passed, so the
 // sequence still ends by undoing what it made.
@@ -261,47 +258,6 @@ func (c *soakCall) rest(call string, params url.Values, out any) error {
 	}
 	if out != nil {
 		return json.Unmarshal(env.R, out)
-	}
-	return nil
-}
-
-// media reads a random 64 KiB range of a file as a player seeking does
-// (from the start until the file's length is known), and the whole answer.
-// A Subsonic error comes as JSON with status 200, so only media counts.
-func (c *soakCall) media(client *http.Client, rawURL, key string, want int) error {
-	from := 0
-	if size, ok := c.mix.sizes.Load(key); ok {
-		from = c.r.IntN(size.(int))
-	}
-	req, err := http.NewRequest("GET", rawURL, nil)
-	if err != nil {
-		return err
-	}
-	if want == http.StatusPartialContent {
-		req.Header.Set("Range", fmt.Sprintf("bytes=%d-%d", from, from+65535))
-	}
-	res, err := client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer res.Body.Close()
-	n, err := io.Copy(io.Discard, res.Body)
-	if err != nil {
-		return fmt.Errorf("%s: read %d bytes: %w", key, n, err)
-	}
-	ct := res.Header.Get("Content-Type")
-	if res.StatusCode != want || strings.Contains(ct, "json") || strings.Contains(ct, "xml") {
-		return fmt.Errorf("%s: status %d, %s", key, res.StatusCode, ct)
-	}
-	if n == 0 {
-		return fmt.Errorf("%s: an empty answer", key)
-	}
-	if cr := res.Header.Get("Content-Range"); cr != "" {
-		if i := strings.LastIndexByte(cr, '/'); i >= 0 {
-			if size, err := strconv.Atoi(cr[i+1:]); err == nil && size > 0 {
-				c.mix.sizes.Store(key, size)
-			}
-		}
 	}
 	return nil
 }
