@@ -42,8 +42,8 @@ func (m *soakMix) webOps() []*soakOp {
 		single(4, "GET /api/search?q=… (prefixes, two words, typos)", func(c *soakCall) error {
 			return c.get("/api/search?q=" + url.QueryEscape(benchQuery(c.r, cat.words)))
 		}),
-		// The player's <audio> asks the signed URL with the session cookie,
-		// which sends it on to the session-checked one.
+		// The player's <audio> asks the song's signed URL, as the caller's
+		// own listing gave it, with the session cookie as a browser sends it.
 		single(4, "GET /media/s/… (the web player, Range)", func(c *soakCall) error {
 			s := c.song()
 			path, _, _ := strings.Cut(s.Audio, "?")
