@@ -31,7 +31,7 @@ func benchSoak(args []string) int {
 	fs.StringVar(&s.library, "library", "", "a music folder for the server it starts (scripts/gen-library makes one)")
 	fs.StringVar(&s.dir, "dir", "", "the data dir of the server it starts, kept afterwards (default: a temp dir, removed after a clean run)")
 	fs.StringVar(&s.url, "url", "", "soak a server that already runs at this address instead of starting one")
-	fs.StringVar(&s.user, "user", "", "with --url: the account to sign in as")
+	fs.StringVar(&s.user, "user", "", "with --url: the account to sign in as, one made for the soak (its listens and play queue stay)")
 	fs.StringVar(&s.password, "password", "", "with --url: its password")
 	fs.StringVar(&s.metricsToken, "metrics-token", "", "with --url: the server's MUSICIFY_METRICS_TOKEN, to read its memory from /metrics")
 	fs.Uint64Var(&s.seed, "seed", 1, "seed of the mix's order and choices")
