@@ -46,6 +46,9 @@ func bench(args []string) int {
 	if len(args) > 0 && args[0] == "import" {
 		return benchImport(args[1:])
 	}
+	if len(args) > 0 && args[0] == "soak" {
+		return benchSoak(args[1:])
+	}
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	nSongs := fs.Int("songs", 100_000, "songs in the catalog")
 	nUsers := fs.Int("users", 2_000, "users, who are also the artists")
@@ -138,14 +141,7 @@ func bench(args []string) int {
 		return 1
 	}
 	rest := func(call string, params url.Values) string {
-		salt := fmt.Sprint(time.Now().UnixNano())
-		params.Set("u", listener.Username)
-		params.Set("s", salt)
-		params.Set("t", fmt.Sprintf("%x", md5.Sum([]byte(appPassword+salt))))
-		params.Set("v", "1.16.1")
-		params.Set("c", "bench")
-		params.Set("f", "json")
-		return "/rest/" + call + "?" + params.Encode()
+		return restPath(call, listener.Username, appPassword, "bench", params)
 	}
 
 	// Sessions for 50 listeners, so recommendations are asked for many people.
@@ -285,6 +281,19 @@ func where(database, dir string) string {
 		return "PostgreSQL " + u.Redacted()
 	}
 	return "PostgreSQL"
+}
+
+// restPath is a Subsonic app's call as JSON, signed in with the token
+// scheme and a fresh salt, as apps do.
+func restPath(call, user, appPassword, client string, params url.Values) string {
+	salt := fmt.Sprint(time.Now().UnixNano())
+	params.Set("u", user)
+	params.Set("s", salt)
+	params.Set("t", fmt.Sprintf("%x", md5.Sum([]byte(appPassword+salt))))
+	params.Set("v", "1.16.1")
+	params.Set("c", client)
+	params.Set("f", "json")
+	return "/rest/" + call + "?" + params.Encode()
 }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }

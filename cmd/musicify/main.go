@@ -26,6 +26,7 @@ const usage = `usage:
   musicify bench scan --library DIR [--database …]    first scan and unchanged rescan of a library (scripts/gen-library makes one)
   musicify bench jobs [--jobs 2000 --workers N]        search latency while a bulk import's jobs drain
   musicify bench import --library DIR                 search latency while the scanner imports DIR and its jobs drain
+  musicify bench soak [--minutes 10 --library DIR]    a steady mix of web and Subsonic use for long: errors, latency, memory over time
 `
 
 // version is set at build time with -ldflags "-X main.version=…".

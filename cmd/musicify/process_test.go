@@ -4,12 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
-	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -127,19 +126,9 @@ func (p *proc) kill() {
 // peakRSS is the process's high-water mark of resident memory (VmHWM).
 func (p *proc) peakRSS(t *testing.T) int64 {
 	t.Helper()
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
-	if err != nil {
-		t.Fatalf("reading VmHWM: %v", err)
+	kb := procKB(p.cmd.Process.Pid, "VmHWM")
+	if math.IsNaN(kb) {
+		t.Fatalf("no VmHWM in /proc/%d/status", p.cmd.Process.Pid)
 	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
-			if err != nil {
-				t.Fatalf("parsing %q: %v", line, err)
-			}
-			return kb << 10
-		}
-	}
-	t.Fatal("no VmHWM")
-	return 0
+	return int64(kb) << 10
 }
