@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sync"
 	"syscall"
+	"strings"
 	"testing"
 	"time"
 
