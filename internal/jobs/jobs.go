@@ -77,7 +77,7 @@ func (r *Runner) init() {
 			r.Poll = 2 * time.Second
 		}
 		if r.Lease == 0 {
-			r.Lease = 15 * time.Minute
+			r.Lease = DefaultLease
 		}
 		if r.MaxAttempts == 0 {
 			r.MaxAttempts = MaxAttempts
@@ -135,6 +135,11 @@ func (r *Runner) work(ctx context.Context) {
 	}
 }
 
+// DefaultLease is how long a claimed job is its worker's without word from
+// it: a worker renews it every third of that while the job runs, so a job
+// of an instance that died is taken over within DefaultLease.
+const DefaultLease = 30 * time.Second
+
 // DefaultWorkers is one job per core but one, and at least one: a core is
 // left for requests even while an import's thousands of jobs drain.
 func DefaultWorkers() int { return max(1, runtime.NumCPU()-1) }
@@ -167,13 +172,18 @@ func (r *Runner) RunOne(ctx context.Context) bool {
 		}
 		return false
 	}
-	err = r.run(ctx, j)
+	err = r.runLeased(ctx, j)
 	finish := context.WithoutCancel(ctx)
 	switch {
 	case err == nil:
 		err = r.Store.FinishJob(finish, j.ID, r.Now())
 	case ctx.Err() != nil:
-		return true // shutting down: the lease brings it back
+		// Stopping: the job goes back at once, for whichever instance is
+		// up, rather than when its lease lapses.
+		if err := r.Store.ReleaseJob(finish, j.ID, r.Now()); err != nil {
+			r.Logger.Warn("handing a job back at shutdown; it is taken again when its lease lapses", "kind", j.Kind, "err", err)
+		}
+		return true
 	default:
 		var p *permanent
 		var retryAt *time.Time
@@ -188,6 +198,33 @@ func (r *Runner) RunOne(ctx context.Context) bool {
 		r.Logger.Error("recording job result", "kind", j.Kind, "err", err)
 	}
 	return true
+}
+
+// runLeased runs j while renewing its lease, so that its lease can be
+// short: long enough for a pause, not for an instance that died.
+func (r *Runner) runLeased(ctx context.Context, j *musicify.Job) error {
+	done := make(chan struct{})
+	renewed := make(chan struct{})
+	go func() {
+		defer close(renewed)
+		defer r.Supervisor.Recover("jobs.lease")
+		t := time.NewTicker(r.Lease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				if err := r.Store.ExtendJob(context.WithoutCancel(ctx), j.ID, r.Now().Add(r.Lease)); err != nil {
+					r.Logger.Warn("renewing a job's lease", "kind", j.Kind, "err", err)
+				}
+			}
+		}
+	}()
+	err := r.run(ctx, j)
+	close(done)
+	<-renewed
+	return err
 }
 
 func (r *Runner) run(ctx context.Context, j *musicify.Job) (err error) {

@@ -185,3 +185,77 @@ func TestTheRunnerWakesOnEnqueue(t *testing.T) {
 	cancel()
 	<-stopped
 }
+
+// A graceful stop (every rolling upgrade) left its running jobs leased for
+// 15 minutes: now they go back at once, their attempt not counted.
+func TestAStoppingWorkerHandsItsJobBack(t *testing.T) {
+	clk := &clock{now: time.Now()}
+	db := openDB(t, filepath.Join(t.TempDir(), "m.db"), clk)
+	defer db.Close()
+	started := make(chan struct{})
+	r := runner(db, clk, map[string]jobs.Handler{"k": func(ctx context.Context, _ *musicify.Job) error {
+		close(started)
+		<-ctx.Done() // a long job, cut short by the stop
+		return ctx.Err()
+	}})
+	ctx, cancel := context.WithCancel(context.Background())
+	if err := r.Enqueue(ctx, &musicify.Job{Kind: "k", Subject: "s"}); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { defer close(done); r.Run(ctx) }()
+	<-started
+	cancel()
+	<-done
+	if j := state(t, db, "s"); j.State != musicify.JobPending || j.Attempts != 0 {
+		t.Fatalf("after the stop: %+v", j)
+	}
+	if j, err := db.ClaimJob(context.Background(), clk.Now(), clk.Now().Add(time.Minute)); err != nil || j.Subject != "s" {
+		t.Fatalf("another instance cannot take it at once: %+v %v", j, err)
+	}
+}
+
+// A job's lease is short and renewed while the job runs: long work keeps
+// it, a dead worker loses it within the lease.
+func TestARunningJobKeepsItsShortLease(t *testing.T) {
+	clk := &clock{now: time.Now()}
+	db := openDB(t, filepath.Join(t.TempDir(), "m.db"), clk)
+	defer db.Close()
+	started, finish := make(chan struct{}), make(chan struct{})
+	r := runner(db, clk, map[string]jobs.Handler{"k": func(context.Context, *musicify.Job) error {
+		close(started)
+		<-finish
+		return nil
+	}})
+	r.Lease = 30 * time.Millisecond // renewed every 10 ms of real time
+	ctx := context.Background()
+	if err := r.Enqueue(ctx, &musicify.Job{Kind: "k", Subject: "s"}); err != nil {
+		t.Fatal(err)
+	}
+	ran := make(chan bool)
+	go func() { ran <- r.RunOne(ctx) }()
+	<-started
+	clk.Advance(time.Hour) // far past the lease it was claimed with
+	// The worker renews it past the new time...
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		var until int64
+		if err := db.Pool().QueryRow(`SELECT lease_until FROM jobs`).Scan(&until); err != nil {
+			t.Fatal(err)
+		}
+		if until > clk.Now().UnixMilli() {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the lease of a running job was not renewed")
+		}
+	}
+	// ...so nobody else can claim it.
+	if _, err := db.ClaimJob(ctx, clk.Now(), clk.Now().Add(time.Minute)); musicify.ErrorCode(err) != musicify.ENOTFOUND {
+		t.Fatalf("a running job was claimed again: %v", err)
+	}
+	close(finish)
+	<-ran
+	if j := state(t, db, "s"); j.State != musicify.JobDone {
+		t.Fatalf("after the job: %+v", j)
+	}
+}

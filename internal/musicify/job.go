@@ -49,6 +49,12 @@ type JobStore interface {
 	EnqueueJob(ctx context.Context, j *Job) error
 	// ClaimJob takes the next due job, leasing it until lease; ENOTFOUND when none is due.
 	ClaimJob(ctx context.Context, now, lease time.Time) (*Job, error)
+	// ExtendJob moves the lease of a job that is running on to until: the
+	// worker doing it is alive.
+	ExtendJob(ctx context.Context, id string, until time.Time) error
+	// ReleaseJob hands a running job back, due now and its attempt not
+	// counted: the instance doing it is stopping.
+	ReleaseJob(ctx context.Context, id string, now time.Time) error
 	FinishJob(ctx context.Context, id string, now time.Time) error
 	// RetryJob puts a job back for later, or ends it as failed when at is nil.
 	RetryJob(ctx context.Context, id, reason string, at *time.Time, now time.Time) error

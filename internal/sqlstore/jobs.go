@@ -58,6 +58,21 @@ func (d *DB) ClaimJob(ctx context.Context, now, lease time.Time) (*musicify.Job,
 	return j, nil
 }
 
+func (d *DB) ExtendJob(ctx context.Context, id string, until time.Time) error {
+	if _, err := d.exec(ctx, `UPDATE jobs SET lease_until = ? WHERE id = ? AND state = 'running'`, toMillis(until), id); err != nil {
+		return fmt.Errorf("extending a job's lease: %w", err)
+	}
+	return nil
+}
+
+func (d *DB) ReleaseJob(ctx context.Context, id string, now time.Time) error {
+	if _, err := d.exec(ctx, `UPDATE jobs SET state = 'pending', attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END,
+		run_at = ?, updated_at = ? WHERE id = ? AND state = 'running'`, toMillis(now), toMillis(now), id); err != nil {
+		return fmt.Errorf("handing a job back: %w", err)
+	}
+	return nil
+}
+
 func (d *DB) FinishJob(ctx context.Context, id string, now time.Time) error {
 	if _, err := d.exec(ctx, `UPDATE jobs SET state = 'done', last_error = '', updated_at = ? WHERE id = ?`,
 		toMillis(now), id); err != nil {
