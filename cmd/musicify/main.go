@@ -29,6 +29,25 @@ const usage = `usage:
   musicify bench soak [--minutes 10 --library DIR]    a steady mix of web and Subsonic use for long: errors, latency, memory over time
 `
 
+const serveHelp = `usage: musicify serve
+
+Runs the server. It takes no flags: every setting is a MUSICIFY_* environment
+variable, read once at start (a bad value stops the start with a line that
+names it). The main ones:
+
+  MUSICIFY_ADDR           listen address (127.0.0.1:8080)
+  MUSICIFY_BASE_URL       the public URL (http://localhost:8080)
+  MUSICIFY_DATA_DIR       database and media (./data)
+  MUSICIFY_DATABASE_URL   postgres://… for PostgreSQL (SQLite in the data dir)
+  MUSICIFY_STORAGE_URL    s3://BUCKET?endpoint=… for S3 (the data dir's media)
+  MUSICIFY_PUBSUB_URL     nats://… to share events between instances
+  MUSICIFY_SMTP_URL       smtp://… or smtps://… to send mail
+  MUSICIFY_DEMO           seed the demo catalog into an empty database (true)
+  MUSICIFY_LIBRARY_DIRS   music folders to import, :-separated
+
+The README lists every variable.
+`
+
 // version is set at build time with -ldflags "-X main.version=…".
 var version = ""
 
@@ -46,6 +65,14 @@ func run(args []string) int {
 		fmt.Println("musicify", Version())
 		return 0
 	case "serve":
+		if len(args) > 1 {
+			if args[1] == "--help" || args[1] == "-h" || args[1] == "help" {
+				fmt.Print(serveHelp)
+				return 0
+			}
+			fmt.Fprintf(os.Stderr, "musicify serve takes no arguments (%q): it is configured by MUSICIFY_* variables\n%s", args[1], serveHelp)
+			return 2
+		}
 		tuneForRequests()
 		return serve()
 	case "migrate":

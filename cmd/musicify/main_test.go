@@ -179,6 +179,12 @@ func TestCommandLine(t *testing.T) {
 	if code := run([]string{"dance"}); code != 2 {
 		t.Errorf("unknown command exit %d", code)
 	}
+	if code := run([]string{"serve", "--help"}); code != 0 {
+		t.Errorf("serve --help exit %d: it prints help, it does not start", code)
+	}
+	if code := run([]string{"serve", "--port", "80"}); code != 2 {
+		t.Errorf("serve with a flag exit %d", code)
+	}
 	t.Setenv("MUSICIFY_MAX_UPLOAD_MB", "-1")
 	if code := run([]string{"serve"}); code != 1 {
 		t.Errorf("serve with a bad setting exit %d", code)
