@@ -40,14 +40,10 @@ func (m *Main) observe(api *httpapi.Server, blobs musicify.BlobStore) {
 	if p, ok := blobs.(interface{ Ping(context.Context) error }); ok {
 		api.Ready = append(api.Ready, httpapi.ReadyCheck{Name: "storage", Check: p.Ping})
 	}
-	if nc := m.ops.nats; nc != nil {
-		api.Ready = append(api.Ready, httpapi.ReadyCheck{Name: "bus", Check: func(context.Context) error {
-			if !nc.Connected() {
-				return musicify.Errorf(musicify.EUNAVAILABLE, "not connected to NATS")
-			}
-			return nil
-		}})
-	}
+	// NATS is not among them: without the broker an instance still serves
+	// everyone, its events coming from the outbox every EventSync, so a
+	// broker outage must not take every instance out of the balancer at
+	// once. /metrics (musicify_nats_connected) and the log say it is down.
 	if m.Config.MetricsToken == "" {
 		return
 	}

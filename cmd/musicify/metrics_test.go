@@ -155,17 +155,33 @@ func TestTwoInstancesInOneProcessKeepTheirOwnMetrics(t *testing.T) {
 	}
 }
 
-func TestReadyzFollowsTheNATSBroker(t *testing.T) {
+// A broker outage made every instance unready at once, although each kept
+// serving (its events from the outbox): the documented health check would
+// have taken the whole cluster out. It shows in /metrics instead.
+func TestANATSOutageLeavesTheInstanceReady(t *testing.T) {
 	broker := testserver.OwnNATSServer(t)
-	m := startMain(t, map[string]string{"MUSICIFY_PUBSUB_URL": broker.URL})
-	waitReady(t, m, http.StatusOK, "bus", "ok")
+	m := startMain(t, map[string]string{"MUSICIFY_PUBSUB_URL": broker.URL, "MUSICIFY_METRICS_TOKEN": testMetricsToken})
+	connected := func(want string) {
+		t.Helper()
+		deadline := time.Now().Add(60 * time.Second)
+		for {
+			if _, body := get(t, m, "/metrics", "Bearer "+testMetricsToken); strings.Contains(body, "musicify_nats_connected "+want) {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("musicify_nats_connected never became %s", want)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	connected("1")
 	broker.Kill(t)
-	waitReady(t, m, http.StatusServiceUnavailable, "bus", "not connected to NATS")
-	if _, checks := readiness(t, m); checks["database"] != "ok" || checks["storage"] != "ok" {
-		t.Errorf("with only the broker down, checks = %v", checks)
+	connected("0")
+	if status, checks := readiness(t, m); status != http.StatusOK || checks["bus"] != "" {
+		t.Errorf("with the broker down: /readyz %d %v", status, checks)
 	}
 	broker.Resume(t)
-	waitReady(t, m, http.StatusOK, "bus", "ok")
+	connected("1")
 }
 
 func TestEventLagIsHeadMinusWhatEachSubscriberApplied(t *testing.T) {
