@@ -2,6 +2,7 @@ package blob
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -57,6 +58,15 @@ func NewS3(ctx context.Context, o S3Options) (*S3, error) {
 	}
 	creds := credentials.NewStaticV4(o.AccessKey, o.SecretKey, "")
 	if o.AccessKey == "" {
+		// Half a key pair in the environment is a mistake to name, not one
+		// to leave to the chain's next provider.
+		id, secret := os.Getenv("AWS_ACCESS_KEY_ID") != "", os.Getenv("AWS_SECRET_ACCESS_KEY") != ""
+		if id && !secret {
+			return nil, errors.New("AWS_ACCESS_KEY_ID is set but AWS_SECRET_ACCESS_KEY is not: set both, or neither to use ~/.aws/credentials or an IAM role")
+		}
+		if secret && !id {
+			return nil, errors.New("AWS_SECRET_ACCESS_KEY is set but AWS_ACCESS_KEY_ID is not: set both, or neither to use ~/.aws/credentials or an IAM role")
+		}
 		creds = credentials.NewChainCredentials([]credentials.Provider{
 			&credentials.EnvAWS{}, &credentials.FileAWSCredentials{}, &credentials.IAM{},
 		})
@@ -75,6 +85,9 @@ func NewS3(ctx context.Context, o S3Options) (*S3, error) {
 		s.partSize = 16 << 20
 	}
 	if err := s.Ping(ctx); err != nil {
+		if v, verr := creds.GetWithContext(nil); o.AccessKey == "" && (verr != nil || v.AccessKeyID == "") {
+			return nil, fmt.Errorf("%w (no credentials found: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE with ~/.aws/credentials)", err)
+		}
 		return nil, err
 	}
 	return s, nil

@@ -204,3 +204,16 @@ func TestS3AFailedMultipartPutLeavesNoParts(t *testing.T) {
 		t.Fatalf("failed Puts left the parts of %q in the bucket", left)
 	}
 }
+
+// Half a key pair says which half is missing, before S3 is even asked.
+func TestS3WithHalfAKeyPairNamesTheMissingVariable(t *testing.T) {
+	for set, missing := range map[string]string{"AWS_ACCESS_KEY_ID": "AWS_SECRET_ACCESS_KEY", "AWS_SECRET_ACCESS_KEY": "AWS_ACCESS_KEY_ID"} {
+		t.Setenv("AWS_ACCESS_KEY_ID", "")
+		t.Setenv("AWS_SECRET_ACCESS_KEY", "")
+		t.Setenv(set, "something")
+		_, err := blob.NewS3(context.Background(), blob.S3Options{Bucket: "music", Endpoint: "http://127.0.0.1:1"})
+		if err == nil || !strings.Contains(err.Error(), missing+" is not") {
+			t.Errorf("with only %s: %v", set, err)
+		}
+	}
+}
