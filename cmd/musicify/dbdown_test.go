@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,64 +14,6 @@ import (
 	"github.com/musicify/musicify/internal/testserver"
 )
 
-// cutProxy forwards TCP to a server until cut: then it drops every
-// connection and refuses new ones, as a database restarting does.
-type cutProxy struct {
-	ln     net.Listener
-	to     string
-	mu     sync.Mutex
-	cut    bool
-	conns  []net.Conn
-	closed bool
-}
-
-func newCutProxy(t *testing.T, to string) *cutProxy {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &cutProxy{ln: ln, to: to}
-	t.Cleanup(func() { ln.Close(); p.setCut(true) })
-	go func() {
-		for {
-			in, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			p.mu.Lock()
-			if p.cut {
-				p.mu.Unlock()
-				in.Close()
-				continue
-			}
-			out, err := net.Dial("tcp", to)
-			if err != nil {
-				p.mu.Unlock()
-				in.Close()
-				continue
-			}
-			p.conns = append(p.conns, in, out)
-			p.mu.Unlock()
-			go func() { _, _ = io.Copy(out, in); out.Close() }()
-			go func() { _, _ = io.Copy(in, out); in.Close() }()
-		}
-	}()
-	return p
-}
-
-func (p *cutProxy) setCut(cut bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.cut = cut
-	if cut {
-		for _, c := range p.conns {
-			c.Close()
-		}
-		p.conns = nil
-	}
-}
-
 // While PostgreSQL restarts, requests answered 500 (20–42% of them): the
 // documented answer is 503 with Retry-After, which proxies retry.
 func TestAnUnreachableDatabaseIs503WithRetryAfter(t *testing.T) {
@@ -81,8 +21,8 @@ func TestAnUnreachableDatabaseIs503WithRetryAfter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	proxy := newCutProxy(t, dbURL.Host)
-	dbURL.Host = proxy.ln.Addr().String()
+	proxy := testserver.NewProxy(t, dbURL.Host)
+	dbURL.Host = proxy.Addr
 	m := startMain(t, map[string]string{"MUSICIFY_DATABASE_URL": dbURL.String()})
 	ctx := context.Background()
 	ann := &musicify.User{Username: "ann", Email: "ann@example.com"}
@@ -109,7 +49,7 @@ func TestAnUnreachableDatabaseIs503WithRetryAfter(t *testing.T) {
 	if res, body := get(); res.StatusCode != http.StatusOK {
 		t.Fatalf("before: %d %s", res.StatusCode, body)
 	}
-	proxy.setCut(true)
+	proxy.Cut()
 	for range 5 {
 		res, body := get()
 		if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") == "" ||
@@ -119,7 +59,7 @@ func TestAnUnreachableDatabaseIs503WithRetryAfter(t *testing.T) {
 	}
 	// Back: a pooled connection may still fail once, saying 503 as
 	// above; the next try, as Retry-After says, is answered.
-	proxy.setCut(false)
+	proxy.Restore()
 	for i := 0; ; i++ {
 		res, body := get()
 		if res.StatusCode == http.StatusOK {

@@ -145,9 +145,15 @@ func (s *S3) Open(ctx context.Context, key string) (*musicify.Blob, error) {
 	if checkKey(key) != nil {
 		return nil, musicify.Errorf(musicify.ENOTFOUND, "This file does not exist.")
 	}
-	info, err := s.client.StatObject(ctx, s.bucket, s.prefix+key, minio.StatObjectOptions{})
+	stat, cancel := context.WithTimeout(ctx, statTimeout)
+	defer cancel()
+	info, err := s.client.StatObject(stat, s.bucket, s.prefix+key, minio.StatObjectOptions{})
 	if notFound(err) {
 		return nil, musicify.Errorf(musicify.ENOTFOUND, "This file does not exist.")
+	} else if err != nil && ctx.Err() == nil {
+		down := *errStorageDown
+		down.Err = fmt.Errorf("opening %s: %w", key, err)
+		return nil, &down
 	} else if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", key, err)
 	}
@@ -155,6 +161,16 @@ func (s *S3) Open(ctx context.Context, key string) (*musicify.Blob, error) {
 		etag: info.ETag, size: info.Size}
 	return &musicify.Blob{Body: body, Size: info.Size, ModTime: info.LastModified}, nil
 }
+
+// statTimeout bounds the one request Open makes before a file is served:
+// a bucket that does not answer is a 503 in a second, not a request held
+// through the client's retries.
+const statTimeout = time.Second
+
+// errStorageDown is what a request for media meets while the bucket does
+// not answer: worth trying again in a moment.
+var errStorageDown = &musicify.Error{Code: musicify.EUNAVAILABLE, RetryAfter: 5 * time.Second,
+	Message: "The media storage is not answering just now. Please try again in a moment."}
 
 func notFound(err error) bool {
 	r := minio.ToErrorResponse(err)
