@@ -153,7 +153,8 @@ func (s *Scanner) StartScan(full bool) bool {
 		s.mu.Unlock()
 		return false
 	}
-	s.status.Running = true // claimed now, so a second call reports false
+	s.status.Running = true    // claimed now, so a second call reports false
+	s.status.Started = s.now() // a running scan has begun, even before it takes the lease
 	ctx := s.ctx
 	s.mu.Unlock()
 	if ctx == nil {

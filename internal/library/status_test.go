@@ -43,6 +43,9 @@ func TestEveryInstanceShowsTheLatestScan(t *testing.T) {
 		if !a.StartScan(false) {
 			t.Fatal("a's StartScan did not start")
 		}
+		if st := a.own(); st.Running && st.Started.IsZero() {
+			t.Errorf("a's scan runs but never started: %+v", st)
+		}
 		deadline := time.Now().Add(10 * time.Second) // a guard against a hang
 		for a.own().Running {
 			if time.Now().After(deadline) {
