@@ -9,7 +9,8 @@ import (
 
 // allowedWarnings are the WARN lines a self-hoster's server is expected to
 // print in the real-use run, each with the reason it is no problem. Any
-// other WARN line, any ERROR line and any line that mentions a panic is one.
+// other WARN line, any ERROR line, any request answered with a 5xx and any
+// line that mentions a panic is one.
 var allowedWarnings = []struct {
 	line *regexp.Regexp
 	why  string
@@ -18,6 +19,9 @@ var allowedWarnings = []struct {
 		"genlibrary -tricky writes broken files there on purpose (empty, cut short, random bytes): " +
 			"the scan says why it passed each over, and the admin page lists them"},
 }
+
+// serverError is the request log's line for an answer in the 5xx range.
+var serverError = regexp.MustCompile(`msg=request .* status=5\d\d `)
 
 // problem is a log line the check found, or an instance's unexpected end.
 type problem struct {
@@ -60,7 +64,7 @@ func isProblem(line string) bool {
 		// Not the server's structured log: the Go runtime's "fatal error"
 		// and stack traces, or a library writing to stderr.
 		return strings.TrimSpace(line) != ""
-	case strings.Contains(line, " level=ERROR "):
+	case strings.Contains(line, " level=ERROR "), serverError.MatchString(line):
 		return true
 	case strings.Contains(line, " level=WARN "):
 		for _, a := range allowedWarnings {
