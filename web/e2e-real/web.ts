@@ -67,9 +67,6 @@ export async function listenTo(page: Page, title: string) {
   await expect(playerBar(page)).toContainText(title);
   const res = await counted;
   expect(res.status(), await res.text()).toBe(200);
-  const a = await audioState(page);
-  expect(a.paused).toBe(false);
-  expect(a.currentTime).toBeGreaterThan(9);
 }
 
 /** Waits until the player's time moves on in the song `title`. */
@@ -88,11 +85,13 @@ export async function expectPlaying(page: Page, title: string) {
 export async function addToPlaylist(page: Page, song: string, playlist: string) {
   await page.getByRole('button', { name: `Add ${song} to playlist`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Add to playlist' });
-  const saved = page.waitForResponse((r) => r.url().includes('/api/playlist/') && r.ok());
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/api/playlist/') && r.request().method() !== 'GET',
+  );
   await dialog
     .getByRole('list', { name: 'Your playlists' })
     .getByRole('button', { name: playlist, exact: true })
     .click();
-  await saved;
+  expect((await saved).status()).toBe(200);
   await expect(dialog).toBeHidden();
 }
