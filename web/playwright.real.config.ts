@@ -11,9 +11,10 @@ export default defineConfig<{ mode: Mode }>({
   workers: 1,
   retries: 0,
   reporter: 'list',
-  // Guards against a hang: the recommender's test waits for a training
-  // that polls every 30 s.
-  timeout: 120_000,
+  // Guards against a hang, not speed checks: a step waits for a scan that
+  // gives way to every request (a minute for 200 files beside stress-ng
+  // on two cores), or for a training that polls every 30 s.
+  timeout: 300_000,
   expect: { timeout: 15_000 },
   forbidOnly: !!process.env.CI,
   use: {

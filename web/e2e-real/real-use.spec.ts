@@ -100,7 +100,7 @@ test('the library scan finishes; the admin page lists the broken files and why',
 }) => {
   await web.goto('/admin');
   await expect(web.getByText(harness.library, { exact: true })).toBeVisible();
-  await expect(web.getByText(/Last scan finished/)).toBeVisible({ timeout: 90_000 });
+  await expect(web.getByText(/Last scan finished/)).toBeVisible({ timeout: 180_000 });
   const stat = (label: string) =>
     web.locator('.admin-stat').filter({ hasText: label }).locator('dd');
   // genlibrary -tricky: 210 audio files at first, 6 of them broken.
@@ -251,14 +251,14 @@ test('files come and go in the music folder: the watcher and Scan now find both'
   await expect(async () => {
     await web.goto('/albums');
     await expect(albumCard(web, 'Into the Trees')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+  }).toPass({ timeout: 180_000 });
   await openAlbum(web, 'Into the Trees');
   await expect(titles(web, 'Songs of Into the Trees')).toHaveCount(6);
   await openAlbum(web, 'Группа крови');
   await expect(async () => {
     await web.reload();
     await expect(titles(web, 'Songs of Группа крови')).toHaveCount(9, { timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+  }).toPass({ timeout: 180_000 });
   await expect(titles(web, 'Songs of Группа крови')).not.toContainText([gone.title]);
   await search(web, 'Seven League Boots');
   await expect(web.getByRole('region', { name: 'Songs' })).toContainText('Seven League Boots');
@@ -274,7 +274,7 @@ test('files come and go in the music folder: the watcher and Scan now find both'
   await expect(failures).toHaveCount(6);
   await web.getByRole('button', { name: 'Scan now' }).click();
   await expect(web.getByText('Scan started.')).toBeVisible();
-  await expect(web.getByText(/Last scan finished/)).toBeVisible({ timeout: 60_000 });
+  await expect(web.getByText(/Last scan finished/)).toBeVisible({ timeout: 180_000 });
   await expect(stat('Files seen')).toHaveText('215');
   await expect(stat('Added')).toHaveText('0');
   await expect(stat('Removed')).toHaveText('0');
@@ -356,7 +356,7 @@ test('the recommender learns from the plays on every instance', async ({ harness
           if (now) return Math.max(0, ...now.values()) > 0;
           return /recommend: model (trained|loaded)/.test(await log(harness, name));
         },
-        { timeout: 100_000, intervals: [1_000] },
+        { timeout: 150_000, intervals: [1_000] },
       )
       .toBe(true);
     const now = await items();

@@ -62,7 +62,7 @@ export async function search(page: Page, q: string) {
 export async function listenTo(page: Page, title: string) {
   const counted = page.waitForResponse(
     (r) => r.url().endsWith('/api/view/increase') && r.request().method() === 'POST',
-    { timeout: 90_000 },
+    { timeout: 120_000 },
   );
   await expect(playerBar(page)).toContainText(title);
   const res = await counted;
