@@ -11,9 +11,9 @@ import (
 	"github.com/musicify/musicify/internal/sqlstore/storetest"
 )
 
-func TestTheWatcherImportsNewFilesAndNoticesDeletedOnes(t *testing.T) {
-	r := newRig(t, storetest.SQLite(t))
-	makeAudio(t, r.path("Old/a.mp3"), "-metadata", "title=Old One")
+// watch runs the scanner (a scan, then the watcher with a short debounce)
+// until the test ends; each scan's status comes on the channel.
+func (r *rig) watch() (<-chan musicify.ScanStatus, context.Context) {
 	scans := make(chan musicify.ScanStatus, 100)
 	r.s.OnScan = func(st musicify.ScanStatus) { scans <- st }
 	ctx, cancel := context.WithCancel(context.Background())
@@ -22,7 +22,14 @@ func TestTheWatcherImportsNewFilesAndNoticesDeletedOnes(t *testing.T) {
 		defer close(done)
 		r.s.Run(ctx, 0, 5*time.Millisecond)
 	}()
-	t.Cleanup(func() { cancel(); <-done })
+	r.t.Cleanup(func() { cancel(); <-done })
+	return scans, ctx
+}
+
+func TestTheWatcherImportsNewFilesAndNoticesDeletedOnes(t *testing.T) {
+	r := newRig(t, storetest.SQLite(t))
+	makeAudio(t, r.path("Old/a.mp3"), "-metadata", "title=Old One")
+	scans, ctx := r.watch()
 	deadline := time.After(60 * time.Second) // a hang fails the test instead of the whole run
 	waitFor := func(what string, ok func() bool) {
 		t.Helper()
@@ -120,15 +127,7 @@ func TestABrokenFileIsCountedOnceAcrossTheWatchersScans(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	scans := make(chan musicify.ScanStatus, 100)
-	r.s.OnScan = func(st musicify.ScanStatus) { scans <- st }
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		r.s.Run(ctx, 0, 5*time.Millisecond)
-	}()
-	t.Cleanup(func() { cancel(); <-done })
+	scans, ctx := r.watch()
 	deadline := time.After(60 * time.Second) // a hang fails the test instead of the whole run
 	// settle waits for the scan after which there are n songs and the two
 	// broken files are listed, once each (a file read half written may be

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { SubsonicAPI } from 'subsonic-api';
-import { playerBar } from '../e2e/helpers';
+import { fillRegistration, playerBar, type Account } from '../e2e/helpers';
 import { expect, test } from './fixtures';
 import {
   control,
@@ -24,7 +24,6 @@ import {
   search,
   titles,
   expectPlaying,
-  type Person,
 } from './web';
 
 // Ten minutes of a self-hoster's first day, compressed: the first person
@@ -36,7 +35,11 @@ import {
 // and the phone B, then the other way round.
 test.describe.configure({ mode: 'serial' });
 
-const person: Person = { username: 'maria', email: 'maria@example.com', password: 'a long song 7' };
+const person: Account = {
+  username: 'maria',
+  email: 'maria@example.com',
+  password: 'a long song 7',
+};
 const contexts: BrowserContext[] = [];
 let web: Page;
 let mobile: SubsonicAPI;
@@ -74,11 +77,7 @@ test.afterEach(async ({ harness }, testInfo) => {
 test('the first person signs up in the web app and is the admin', async ({ harness, browser }) => {
   web = await window(browser, sides(harness).browser);
   await web.goto('/');
-  await web.getByLabel('Email').fill(person.email);
-  await web.getByLabel('Password', { exact: true }).fill(person.password);
-  await web.getByLabel('Confirm password').fill(person.password);
-  await web.getByLabel('Username').fill(person.username);
-  await web.getByLabel('I agree to the Terms and Conditions').check();
+  await fillRegistration(web, person);
   await web.getByRole('button', { name: 'Register' }).click();
   await expect(web).toHaveURL(/\/otp1$/);
   // The code comes by real mail: this server has no dev outbox.

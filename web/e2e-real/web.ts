@@ -1,13 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import { audioState, playerBar } from '../e2e/helpers';
+import { expectTimeAdvancing, playerBar, type Account } from '../e2e/helpers';
 
 // What a person does in the web app, through its screens only.
-
-export interface Person {
-  username: string;
-  email: string;
-  password: string;
-}
 
 /** Goes to a page through the side menu, as a person does, and waits until it is there. */
 export async function open(page: Page, label: string) {
@@ -18,7 +12,7 @@ export async function open(page: Page, label: string) {
 }
 
 /** Signs in through the login form. */
-export async function logIn(page: Page, person: Person) {
+export async function logIn(page: Page, person: Account) {
   await page.goto('/login');
   await page.getByLabel('Username or email').fill(person.username);
   await page.getByLabel('Password', { exact: true }).fill(person.password);
@@ -69,16 +63,10 @@ export async function listenTo(page: Page, title: string) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Waits until the player's time moves on in the song `title`. */
+/** Waits until the player plays the song `title` and its time moves on. */
 export async function expectPlaying(page: Page, title: string) {
   await expect(playerBar(page)).toContainText(title);
-  const start = (await audioState(page)).currentTime;
-  await expect
-    .poll(async () => {
-      const a = await audioState(page);
-      return !a.paused && a.currentTime > start + 0.3;
-    })
-    .toBe(true);
+  await expectTimeAdvancing(page);
 }
 
 /** Adds a song of the current page's list to a playlist, through the dialog. */
