@@ -1,4 +1,4 @@
-import { SubsonicAPI } from 'subsonic-api';
+import { SubsonicAPI, type StructuredLyrics } from 'subsonic-api';
 import { expect } from '@playwright/test';
 
 // A Subsonic phone app (the npm subsonic-api client) on a person's app
@@ -21,19 +21,23 @@ export function ok<T extends Answer>(res: T, what: string): T {
   return res;
 }
 
-/** The ids of an album's songs, in order, found by name through getAlbumList2. */
-export async function albumSongs(
-  api: SubsonicAPI,
-  name: string,
-): Promise<{ id: string; title: string }[]> {
+/** An album with its songs, found by name through getAlbumList2. */
+export async function album(api: SubsonicAPI, name: string) {
   const list = ok(
     await api.getAlbumList2({ type: 'alphabeticalByName', size: 500 }),
     'getAlbumList2',
   );
-  const album = (list.albumList2.album ?? []).find((a) => a.name === name);
-  expect(album, `getAlbumList2 lists no album ${name}`).toBeTruthy();
-  const full = ok(await api.getAlbum({ id: album!.id }), `getAlbum ${name}`).album;
-  return (full.song ?? []).map((s) => ({ id: s.id, title: s.title }));
+  const found = (list.albumList2.album ?? []).find((a) => a.name === name);
+  expect(found, `getAlbumList2 lists no album ${name}`).toBeTruthy();
+  return ok(await api.getAlbum({ id: found!.id }), `getAlbum ${name}`).album;
+}
+
+/** The ids and titles of an album's songs, in order. */
+export async function albumSongs(
+  api: SubsonicAPI,
+  name: string,
+): Promise<{ id: string; title: string }[]> {
+  return ((await album(api, name)).song ?? []).map((s) => ({ id: s.id, title: s.title }));
 }
 
 /** What the phone left behind, for the web app and later phases to find. */
@@ -86,6 +90,28 @@ export async function browse(api: SubsonicAPI) {
   expect((typo.song ?? []).map((s) => s.title)).toContain('Flugufrelsarinn');
   const cyrillic = ok(await api.search3({ query: 'кукушка' }), 'search3').searchResult3;
   expect((cyrillic.song ?? []).map((s) => s.title)).toContain('Кукушка');
+
+  // Their tags, not their paths, say who plays on an Opus song and when
+  // a Vorbis album came out.
+  const living = await album(api, 'Living Room Songs');
+  expect(living.song?.find((s) => s.title === 'Film Credits')?.artist).toBe(
+    'Ólafur Arnalds ft. Alice Sara Ott',
+  );
+  expect((await album(api, 'Homogenic Demos')).year).toBe(1997);
+
+  // An Ogg Vorbis song with an .lrc file beside it: its timed lyrics.
+  const hunter = ok(await api.search3({ query: 'Hunter Björk' }), 'search3').searchResult3.song;
+  const id = hunter?.find((s) => s.title === 'Hunter')?.id;
+  expect(id, 'search3 finds Hunter').toBeTruthy();
+  const answer = ok(await api.getLyricsBySongId({ id: id! }), 'getLyricsBySongId');
+  // OpenSubsonic's lyricsList is {structuredLyrics: […]}; the client's types
+  // call it the list itself.
+  const lyrics = answer.lyricsList as unknown as { structuredLyrics?: StructuredLyrics[] };
+  const synced = lyrics.structuredLyrics?.find((l) => l.synced);
+  expect(synced?.line.map((l) => [l.start, l.value])).toEqual([
+    [0, 'If travel is searching'],
+    [1000, "And home what's been found"],
+  ]);
 }
 
 /** Plays, stars, queues and makes playlists, as a phone does over a commute. */
@@ -151,12 +177,9 @@ export async function use(api: SubsonicAPI): Promise<PhoneState> {
   expect((pl.entry ?? []).map((s) => s.id)).toEqual(songs);
 
   // Cover art: the album's embedded picture, scaled.
-  const lemonade = ok(
-    await api.getAlbumList2({ type: 'alphabeticalByName', size: 500 }),
-    'getAlbumList2',
-  ).albumList2.album?.find((a) => a.name === 'Lemonade Dreams');
-  expect(lemonade?.coverArt, 'Lemonade Dreams has cover art').toBeTruthy();
-  const art = await api.getCoverArt({ id: lemonade!.coverArt!, size: 300 });
+  const lemonade = await album(api, 'Lemonade Dreams');
+  expect(lemonade.coverArt, 'Lemonade Dreams has cover art').toBeTruthy();
+  const art = await api.getCoverArt({ id: lemonade.coverArt!, size: 300 });
   expect(art.status).toBe(200);
   expect(art.headers.get('content-type') ?? '').toMatch(/^image\//);
   expect((await art.arrayBuffer()).byteLength).toBeGreaterThan(0);

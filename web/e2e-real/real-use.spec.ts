@@ -53,7 +53,7 @@ const sides = (h: Harness) => ({ browser: h.a, phone: h.b ?? h.a });
 const appErrors: string[] = [];
 
 /** A browser window on an instance, whose errors are collected. */
-async function window(browser: Browser, baseURL: string): Promise<Page> {
+async function openWindow(browser: Browser, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   contexts.push(context);
   const page = await context.newPage();
@@ -75,7 +75,7 @@ test.afterEach(async ({ harness }, testInfo) => {
 });
 
 test('the first person signs up in the web app and is the admin', async ({ harness, browser }) => {
-  web = await window(browser, sides(harness).browser);
+  web = await openWindow(browser, sides(harness).browser);
   await web.goto('/');
   await fillRegistration(web, person);
   await web.getByRole('button', { name: 'Register' }).click();
@@ -302,7 +302,7 @@ test('a graceful restart in the middle; in a cluster, the other instance carries
 }) => {
   if (harness.b) {
     // The browser moves to B, and the phone to A, which restarts.
-    web = await window(browser, harness.b);
+    web = await openWindow(browser, harness.b);
     await logIn(web, person);
   }
   await control(harness, '/restart?instance=a');
