@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"log/slog"
 	"runtime"
-	"slices"
 	"sync"
 	"time"
 
@@ -243,40 +242,6 @@ func (s *Scanner) count(fn func(st *musicify.ScanStatus)) {
 	s.mu.Lock()
 	fn(&s.status)
 	s.mu.Unlock()
-}
-
-// fail records a file the scan could not import; the scan goes on. A
-// file that failed before (the watcher reads a broken file again with
-// every change beside it) is counted once, with its latest reason.
-func (s *Scanner) fail(path, reason string) {
-	s.Logger.Warn("library file not imported", "path", path, "reason", reason)
-	s.count(func(st *musicify.ScanStatus) {
-		for i := range st.Failures {
-			if st.Failures[i].Path == path {
-				st.Failures[i].Reason = reason
-				return
-			}
-		}
-		st.Failed++
-		st.Failures = append(st.Failures, musicify.ScanFailure{Path: path, Reason: reason})
-		if len(st.Failures) > maxFailures {
-			st.Failures = st.Failures[len(st.Failures)-maxFailures:]
-		}
-	})
-}
-
-// imported forgets the failure of a file that is imported now: one read
-// while it was still being copied in, say.
-func (s *Scanner) imported(path string) {
-	s.count(func(st *musicify.ScanStatus) {
-		for i := range st.Failures {
-			if st.Failures[i].Path == path {
-				st.Failures = slices.Delete(st.Failures, i, i+1)
-				st.Failed--
-				return
-			}
-		}
-	})
 }
 
 // giveWayAtMost bounds each wait for a gap between requests: a stream of

@@ -147,3 +147,32 @@ export async function expectHealthy(h: Harness) {
     expect(panicked, `${base}: background workers that panicked`).toEqual([]);
   }
 }
+
+/**
+ * Waits until every instance's recommender has a model with items in it.
+ * The metric is what an operator watches; a server without it (older
+ * than the metric) is waited for by its log line, then fails on the metric.
+ */
+export async function expectRecommenderTrained(harness: Harness) {
+  const named: ['a' | 'b', string][] = [['a', harness.a]];
+  if (harness.b) named.push(['b', harness.b]);
+  for (const [name, base] of named) {
+    const items = () => metric(harness, base, 'musicify_recommend_model_items');
+    await expect
+      .poll(
+        async () => {
+          const now = await items();
+          if (now) return Math.max(0, ...now.values()) > 0;
+          return /recommend: model (trained|loaded)/.test(await log(harness, name));
+        },
+        { timeout: 150_000, intervals: [1_000] },
+      )
+      .toBe(true);
+    const now = await items();
+    expect(
+      now,
+      `${base}/metrics has no musicify_recommend_model_items: the recommender does not report its model`,
+    ).not.toBeNull();
+    expect(Math.max(0, ...now!.values()), `${base}: items in the model`).toBeGreaterThan(0);
+  }
+}

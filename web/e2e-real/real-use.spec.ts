@@ -5,14 +5,14 @@ import { expect, test } from './fixtures';
 import {
   control,
   expectHealthy,
+  expectRecommenderTrained,
   heldBack,
-  log,
   logs,
   mailedCode,
-  metric,
   type Harness,
 } from './harness';
 import { browse, expectKept, ok, phone, use, type PhoneState } from './phone';
+import { tour } from './tour';
 import {
   addToPlaylist,
   albumCard,
@@ -114,60 +114,7 @@ test('the library scan finishes; the admin page lists the broken files and why',
 });
 
 test('every screen shows the library', async () => {
-  await open(web, 'Home');
-  await expect(web.getByRole('list', { name: 'Recently added albums' })).toBeVisible();
-
-  await open(web, 'Songs');
-  await expect(rows(web, 'Songs').first()).toBeVisible();
-  await expect(web.getByText('Formation Lights').first()).toBeVisible();
-
-  await open(web, 'Albums');
-  for (const a of ['Lemonade Dreams', 'Группа крови', '戦場のメリークリスマス', 'Melody A.M.'])
-    await expect(albumCard(web, a)).toBeVisible();
-  await expect(albumCard(web, 'Summer Hits Compilation')).toContainText('Various Artists');
-
-  // A two-disc album, in disc order; an embedded cover.
-  await openAlbum(web, 'Nocturnes');
-  await expect(web.getByRole('listitem', { name: 'Disc 2' })).toBeVisible();
-  await expect(titles(web, 'Songs of Nocturnes')).toHaveCount(16);
-  await expect(titles(web, 'Songs of Nocturnes').nth(8)).toHaveText('Nocturne No. 9');
-  await openAlbum(web, 'Lemonade Dreams');
-  await expect(web.locator('main img').first()).toHaveAttribute('src', /\/media\/covers\//);
-  await expect(titles(web, 'Songs of Lemonade Dreams')).toHaveCount(10);
-
-  // A song "A feat. B" is on A's page, named as tagged; so is a song of an
-  // artist in another script.
-  await openAlbum(web, 'Summer Hits Compilation');
-  await web.getByRole('link', { name: 'Daft Punk feat. Pharrell Williams' }).click();
-  await expect(web.getByRole('heading', { level: 1, name: 'Daft Punk' })).toBeVisible();
-  await expect(titles(web, 'Songs by Daft Punk')).toHaveText(['Get Lucky Tonight']);
-  await openAlbum(web, '戦場のメリークリスマス');
-  await web.getByRole('main').getByRole('link', { name: '坂本龍一' }).first().click();
-  await expect(web.getByRole('heading', { level: 1, name: '坂本龍一' })).toBeVisible();
-  await expect(web.getByText('ロレンスの夢').first()).toBeVisible();
-
-  // Search: without the accents, and with a typo.
-  await search(web, 'beyonce');
-  await expect(web.getByRole('region', { name: 'Artists' })).toContainText('Beyoncé');
-  await search(web, 'sigur ros agaetis');
-  await expect(web.getByRole('region', { name: 'Songs' })).toContainText('Ágætis byrjun');
-  await search(web, 'Formaton Lights');
-  await expect(web.getByRole('region', { name: 'Songs' })).toContainText('Formation Lights');
-  await search(web, 'Röyksopp');
-  await expect(web.getByRole('region', { name: 'Songs' })).toContainText('Eple');
-
-  await web.goto('/likes');
-  await expect(web.getByText('Songs you like will appear here')).toBeVisible();
-  await open(web, 'Playlists');
-  await expect(web.getByRole('heading', { level: 1, name: 'Your Playlists' })).toBeVisible();
-  await open(web, 'Upload song');
-  await expect(web.getByRole('heading', { level: 1, name: 'Upload song' })).toBeVisible();
-  await open(web, 'Radio');
-  await expect(web.getByText('No stations yet')).toBeVisible();
-  await open(web, 'Artists');
-  await expect(web.getByRole('main')).toContainText('Sigur Rós');
-  await open(web, 'Admin');
-  await expect(web.getByText(/Last scan finished/)).toBeVisible();
+  await tour(web);
 
   // Settings: an app password for the phone.
   await web.getByRole('button', { name: /Account menu/ }).click();
@@ -341,28 +288,6 @@ test('a graceful restart in the middle; in a cluster, the other instance carries
 
 test('the recommender learns from the plays on every instance', async ({ harness }) => {
   // The trainer looks every 30 s; an instance without the training lease
-  // loads the model the other stored. The metric is what an operator
-  // watches; a server without it (older than the metric) is waited for by
-  // its log line, then fails on the metric.
-  const named: ['a' | 'b', string][] = [['a', harness.a]];
-  if (harness.b) named.push(['b', harness.b]);
-  for (const [name, base] of named) {
-    const items = () => metric(harness, base, 'musicify_recommend_model_items');
-    await expect
-      .poll(
-        async () => {
-          const now = await items();
-          if (now) return Math.max(0, ...now.values()) > 0;
-          return /recommend: model (trained|loaded)/.test(await log(harness, name));
-        },
-        { timeout: 150_000, intervals: [1_000] },
-      )
-      .toBe(true);
-    const now = await items();
-    expect(
-      now,
-      `${base}/metrics has no musicify_recommend_model_items: the recommender does not report its model`,
-    ).not.toBeNull();
-    expect(Math.max(0, ...now!.values()), `${base}: items in the model`).toBeGreaterThan(0);
-  }
+  // loads the model the other stored.
+  await expectRecommenderTrained(harness);
 });
