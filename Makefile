@@ -7,7 +7,7 @@ GO_LDFLAGS := -s -w -X main.version=$(VERSION)
 GO_SOURCES := $(shell find cmd internal web/embed.go \( -name '*.go' -o -name '*.sql' \) -not -name '*_test.go') go.mod go.sum
 WEB_SOURCES := $(shell find web/src web/public web/build-plugins web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: build run test test-go test-tools test-web e2e e2e-cluster fuzz system-deps clean
+.PHONY: build run test test-go test-tools test-web e2e e2e-cluster e2e-real fuzz system-deps clean
 
 ## build: the single binary bin/musicify with the web app embedded
 build: bin/musicify
@@ -28,7 +28,7 @@ run: build
 	MUSICIFY_DEV_MAIL=$${MUSICIFY_DEV_MAIL:-true} ./bin/musicify serve
 
 ## test: vet, Go tests with the race detector, web checks and browser tests
-test: system-deps build test-go test-web e2e e2e-cluster
+test: system-deps build test-go test-web e2e e2e-cluster e2e-real
 
 test-go: web/dist/index.html test-tools
 	go vet ./...
@@ -44,6 +44,14 @@ e2e: system-deps bin/musicify
 e2e-cluster: system-deps test-tools bin/musicify web/node_modules/.installed
 	go build -o bin/e2e-cluster ./internal/testserver/cluster
 	cd web && npm run e2e:cluster
+
+## e2e-real: Musicify as self-hosters run it (no demo, a generated music folder
+## with the hard cases, real mail), on one instance with SQLite, then on two
+## with PostgreSQL, S3 and NATS: a person's first day in Chromium and a Subsonic app
+e2e-real: system-deps test-tools bin/musicify web/node_modules/.installed
+	go build -o bin/e2e-cluster ./internal/testserver/cluster
+	go build -o bin/genlibrary ./scripts/genlibrary
+	cd web && npm run e2e:real
 
 ## fuzz: run every fuzz target for FUZZTIME each, one after the other.
 ## Plain `go test` (and so `make test`) runs their seeds under testdata/fuzz.

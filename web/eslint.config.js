@@ -56,7 +56,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['e2e/**', 'e2e-cluster/**', 'scripts/**', '*.config.{ts,js}'],
+    files: ['e2e/**', 'e2e-cluster/**', 'e2e-real/**', 'scripts/**', '*.config.{ts,js}'],
     languageOptions: { globals: { ...globals.node } },
   },
 );

@@ -35,6 +35,7 @@ func libraryScanner(ctx context.Context, cfg *config.Config, db *sqlstore.DB, bl
 	served := library.NewBlobs(blobs, folders)
 	s := &library.Scanner{Store: db, Blobs: served, Folders: cfg.LibraryDirs, Logger: logger, Now: db.Now,
 		Lease: db, Holder: musicify.NewID(), // instances sharing a database scan one at a time
+		Shared:  db, // and every one of them shows the latest scan
 		Analyze: media.NewFFmpeg() != nil, Transcribe: cfg.TranscribeLibrary}
 	if p, err := exec.LookPath("ffprobe"); err == nil {
 		s.FFprobe = p

@@ -137,3 +137,25 @@ func TestLibraryFilesAreServedEvenWhenMediaRedirectsToTheBucket(t *testing.T) {
 		t.Errorf("a library file was not served here: %d %s", res.StatusCode, res.Header.Get("Location"))
 	}
 }
+
+// A library's artists are nobody's account: search finds them through
+// their songs, with an accent or a letter missing.
+func TestSearchFindsTheArtistsOfLibrarySongs(t *testing.T) {
+	e, _, _ := libraryEnv(t)
+	c := e.signUp("lib", "lib@example.com", "secret1")
+	for _, q := range []string{"neon shore", "neon shor", "ebb flow"} {
+		var got struct {
+			Artists []map[string]any `json:"artists"`
+		}
+		r := c.get("/api/search?q=" + strings.ReplaceAll(q, " ", "+"))
+		if err := jsonUnmarshal([]byte(r.Raw), &got); err != nil || r.Status != 200 {
+			t.Fatalf("search %q: %d %s", q, r.Status, r.Raw)
+		}
+		if len(got.Artists) != 1 || got.Artists[0]["name"] != "Neon Shore" || got.Artists[0]["userId"] != "" {
+			t.Errorf("search %q: artists %v", q, got.Artists)
+		}
+	}
+	if a := c.post("/api/search/artist", creds{"artist": "neon shore"}); !strings.Contains(a.Raw, `"name":"Neon Shore"`) {
+		t.Errorf("search artist: %s", a.Raw)
+	}
+}

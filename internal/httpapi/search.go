@@ -115,7 +115,11 @@ func (s *Server) findSongs(ctx context.Context, me *viewer, q string, limit int)
 	return s.songsByID(ctx, ids, me)
 }
 
-// findArtists searches people and keeps those who uploaded songs.
+// findArtists searches people and keeps those who uploaded songs, then
+// adds the library's artists of the songs that match, in the order of
+// their best song (as search3 does): they are nobody's account, and only
+// their songs are indexed, so a server of imported files would otherwise
+// find no artist at all. (An uploader is found by their name alone.)
 func (s *Server) findArtists(ctx context.Context, q string, limit int) ([]artistView, error) {
 	ids, err := s.Search.Find(ctx, musicify.KindUser, q, limit*3)
 	if err != nil {
@@ -125,9 +129,37 @@ func (s *Server) findArtists(ctx context.Context, q string, limit int) ([]artist
 	if err != nil {
 		return nil, err
 	}
+	songIDs, err := s.Search.Find(ctx, musicify.KindSong, q, limit*4)
+	if err != nil {
+		return nil, err
+	}
+	songs, err := s.Songs.SongsByIDs(ctx, songIDs)
+	if err != nil {
+		return nil, err
+	}
+	var byArtist []string
+	seen := map[string]bool{}
+	for _, a := range artists {
+		seen[a.ID] = true
+	}
+	for _, song := range songs {
+		if !song.Missing && song.ArtistID != "" && !seen[song.ArtistID] {
+			seen[song.ArtistID] = true
+			byArtist = append(byArtist, song.ArtistID)
+		}
+	}
+	more, err := s.Albums.ArtistsByIDs(ctx, byArtist)
+	if err != nil {
+		return nil, err
+	}
 	out := []artistView{}
 	for _, a := range artists {
 		if len(out) < limit {
+			out = append(out, artistOf(a))
+		}
+	}
+	for _, a := range more {
+		if a.UserID == "" && len(out) < limit {
 			out = append(out, artistOf(a))
 		}
 	}

@@ -384,6 +384,7 @@ func (fs *folderScan) update(ctx context.Context, f found, file *file, song *mus
 		fs.s.Logger.Info("library file moved", "from", old.Path, "to", f.rel)
 	}
 	fs.s.count(func(st *musicify.ScanStatus) { st.Updated++ })
+	fs.s.imported(f.rel)
 	return nil
 }
 
@@ -415,6 +416,7 @@ func (fs *folderScan) addAll(ctx context.Context, batch []pending, covers *cover
 			continue
 		}
 		added++
+		fs.s.imported(p.f.rel)
 		fs.cover(covers, p.f, p.file, p.song)
 	}
 	fs.s.count(func(st *musicify.ScanStatus) { st.Added += added })

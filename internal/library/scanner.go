@@ -59,6 +59,10 @@ type Scanner struct {
 	// is doing the work. Holder names this instance.
 	Lease  Lease
 	Holder string
+	// Shared, when set, keeps the scan's status where every instance on the
+	// database reads it (sqlstore.DB's settings): only the lease holder
+	// scans, and each instance's admin page shows the latest scan (status.go).
+	Shared Settings
 
 	// read reads one file; a seam for tests that count reads.
 	read func(ctx context.Context, abs, rel string) (*file, error)
@@ -69,6 +73,7 @@ type Scanner struct {
 	scanMu sync.Mutex // one scan at a time
 	mu     sync.Mutex
 	status musicify.ScanStatus
+	shared time.Time       // when this instance last shared its status
 	ended  chan struct{}   // closed at the end of a scan, then replaced
 	ctx    context.Context // of Run; scans started on demand live as long
 }
@@ -120,6 +125,7 @@ func (s *Scanner) hold(ctx context.Context) (bool, func()) {
 				if _, err := s.Lease.ClaimLease(ctx, scanLease, s.Holder, s.now(), s.now().Add(leaseTTL)); err != nil {
 					s.Logger.Warn("library: renewing the scan lease", "err", err)
 				}
+				s.share(ctx) // the scan goes on: its counts so far
 			}
 		}
 	}()
@@ -135,8 +141,8 @@ func (s *Scanner) hold(ctx context.Context) (bool, func()) {
 // maxFailures bounds the failures kept for the admin page.
 const maxFailures = 100
 
-// Status is where the scan stands.
-func (s *Scanner) Status() musicify.ScanStatus {
+// own is where this instance's scan stands.
+func (s *Scanner) own() musicify.ScanStatus {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	st := s.status
@@ -152,7 +158,8 @@ func (s *Scanner) StartScan(full bool) bool {
 		s.mu.Unlock()
 		return false
 	}
-	s.status.Running = true // claimed now, so a second call reports false
+	s.status.Running = true    // claimed now, so a second call reports false
+	s.status.Started = s.now() // a running scan has begun, even before it takes the lease
 	ctx := s.ctx
 	s.mu.Unlock()
 	if ctx == nil {
@@ -182,7 +189,12 @@ func (s *Scanner) scan(ctx context.Context, full bool, only map[string][]string)
 	ctx = nice.Background(ctx)
 	ok, release := s.hold(ctx)
 	if !ok {
-		return s.Status(), nil
+		// Another instance scans; a scan asked for here (StartScan) is
+		// not running after all.
+		s.mu.Lock()
+		s.status.Running = false
+		s.mu.Unlock()
+		return s.own(), nil
 	}
 	defer release()
 	s.mu.Lock()
@@ -193,6 +205,7 @@ func (s *Scanner) scan(ctx context.Context, full bool, only map[string][]string)
 		s.status.Failures = nil
 	}
 	s.mu.Unlock()
+	s.share(ctx)
 	var err error
 	for _, root := range s.Folders {
 		if only != nil && only[root] == nil {
@@ -217,7 +230,8 @@ func (s *Scanner) scan(ctx context.Context, full bool, only map[string][]string)
 		s.ended = nil
 	}
 	s.mu.Unlock()
-	st := s.Status()
+	s.share(ctx)
+	st := s.own()
 	if s.OnScan != nil {
 		s.OnScan(st)
 	}
@@ -235,18 +249,6 @@ func (s *Scanner) count(fn func(st *musicify.ScanStatus)) {
 	s.mu.Lock()
 	fn(&s.status)
 	s.mu.Unlock()
-}
-
-// fail records a file the scan could not import; the scan goes on.
-func (s *Scanner) fail(path, reason string) {
-	s.Logger.Warn("library file not imported", "path", path, "reason", reason)
-	s.count(func(st *musicify.ScanStatus) {
-		st.Failed++
-		st.Failures = append(st.Failures, musicify.ScanFailure{Path: path, Reason: reason})
-		if len(st.Failures) > maxFailures {
-			st.Failures = st.Failures[len(st.Failures)-maxFailures:]
-		}
-	})
 }
 
 // giveWayAtMost bounds each wait for a gap between requests: a stream of
@@ -312,7 +314,7 @@ func (s *Scanner) WaitFor(ctx context.Context, ok func(musicify.ScanStatus) bool
 		}
 		ended := s.ended
 		s.mu.Unlock()
-		if ok(s.Status()) {
+		if ok(s.own()) {
 			return nil
 		}
 		select {

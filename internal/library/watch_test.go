@@ -11,9 +11,9 @@ import (
 	"github.com/musicify/musicify/internal/sqlstore/storetest"
 )
 
-func TestTheWatcherImportsNewFilesAndNoticesDeletedOnes(t *testing.T) {
-	r := newRig(t, storetest.SQLite(t))
-	makeAudio(t, r.path("Old/a.mp3"), "-metadata", "title=Old One")
+// watch runs the scanner (a scan, then the watcher with a short debounce)
+// until the test ends; each scan's status comes on the channel.
+func (r *rig) watch() (<-chan musicify.ScanStatus, context.Context) {
 	scans := make(chan musicify.ScanStatus, 100)
 	r.s.OnScan = func(st musicify.ScanStatus) { scans <- st }
 	ctx, cancel := context.WithCancel(context.Background())
@@ -22,7 +22,14 @@ func TestTheWatcherImportsNewFilesAndNoticesDeletedOnes(t *testing.T) {
 		defer close(done)
 		r.s.Run(ctx, 0, 5*time.Millisecond)
 	}()
-	t.Cleanup(func() { cancel(); <-done })
+	r.t.Cleanup(func() { cancel(); <-done })
+	return scans, ctx
+}
+
+func TestTheWatcherImportsNewFilesAndNoticesDeletedOnes(t *testing.T) {
+	r := newRig(t, storetest.SQLite(t))
+	makeAudio(t, r.path("Old/a.mp3"), "-metadata", "title=Old One")
+	scans, ctx := r.watch()
 	deadline := time.After(60 * time.Second) // a hang fails the test instead of the whole run
 	waitFor := func(what string, ok func() bool) {
 		t.Helper()
@@ -103,4 +110,48 @@ func TestThePeriodicScanFindsWhatTheWatcherMissed(t *testing.T) {
 	if st := next("on the tick"); st.Seen != 2 || st.Added != 1 {
 		t.Errorf("the periodic scan = %+v, want the new file added", counts(st))
 	}
+}
+
+// A broken file is listed once however many scans read it again: the
+// watcher's rescan of a directory re-reads it, as it is never imported.
+// A file read while it was being written, and imported once written, is
+// not listed at all.
+func TestABrokenFileIsCountedOnceAcrossTheWatchersScans(t *testing.T) {
+	r := newRig(t, storetest.SQLite(t))
+	makeAudio(t, r.path("a.mp3"), "-metadata", "title=A")
+	for _, bad := range []string{"bad.mp3", "Sub/bad.flac"} {
+		if err := os.MkdirAll(filepath.Dir(r.path(bad)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(r.path(bad), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	scans, ctx := r.watch()
+	deadline := time.After(60 * time.Second) // a hang fails the test instead of the whole run
+	// settle waits for the scan after which there are n songs and the two
+	// broken files are listed, once each (a file read half written may be
+	// listed until a later scan imports it).
+	settle := func(what string, n int) {
+		t.Helper()
+		var last musicify.ScanStatus
+		for {
+			all, _ := r.db.Songs(ctx)
+			if len(all) == n && last.Failed == 2 && len(last.Failures) == 2 &&
+				last.Failures[0].Path != last.Failures[1].Path {
+				return
+			}
+			select {
+			case last = <-scans:
+			case <-deadline:
+				t.Fatalf("%s: %d songs, failed %d: %+v", what, len(all), last.Failed, last.Failures)
+			}
+		}
+	}
+	settle("the first scan", 1)
+	// Written in place: the watcher may read it half written, then again.
+	makeAudio(t, r.path("Sub/b.mp3"), "-metadata", "title=B")
+	settle("the file in Sub", 2)
+	makeAudio(t, r.path("New/c.mp3"), "-metadata", "title=C") // a new directory: the whole folder is read again
+	settle("the new directory", 3)
 }

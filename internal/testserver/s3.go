@@ -101,7 +101,7 @@ func startS3(port int) (*S3Server, error) {
 	key, secret := "musicifytest", "musicify-test-secret"
 	cmd := exec.Command(bin, "--port", ln, "--quiet", "posix", dir)
 	cmd.Env = append(os.Environ(), "ROOT_ACCESS_KEY_ID="+key, "ROOT_SECRET_ACCESS_KEY="+secret)
-	out := &lockedBuffer{}
+	out := &LockedBuffer{}
 	cmd.Stdout, cmd.Stderr = out, out
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if err := StartHeld(cmd); err != nil {
@@ -214,19 +214,21 @@ func versitygw() (string, error) {
 	}
 }
 
-// lockedBuffer keeps the gateway's output for a failure message.
-type lockedBuffer struct {
+// LockedBuffer is a buffer that goroutines may write to while another
+// reads it: a server's output kept for a failure message, a log a test
+// looks into.
+type LockedBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
 }
 
-func (l *lockedBuffer) Write(p []byte) (int, error) {
+func (l *LockedBuffer) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.Write(p)
 }
 
-func (l *lockedBuffer) String() string {
+func (l *LockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()

@@ -18,6 +18,9 @@ func writeFLAC(path string, t track, base, art []byte) error {
 	if len(base) < 4 || string(base[:4]) != "fLaC" {
 		return errors.New("the FLAC base file has no fLaC marker")
 	}
+	if t.noTags {
+		return os.WriteFile(path, base, 0o644)
+	}
 	var streaminfo []byte
 	off := 4
 	for {
@@ -107,6 +110,9 @@ func tagFields(t track, keys ...string) []string {
 // holding an iTunes ilst of the track's tags. ffmpeg writes moov last, so
 // growing it moves no sample offset.
 func writeM4A(path string, t track, base, art []byte) error {
+	if t.noTags {
+		return os.WriteFile(path, base, 0o644)
+	}
 	moovAt, off := -1, 0
 	for off+8 <= len(base) {
 		n := int(binary.BigEndian.Uint32(base[off:]))

@@ -4,6 +4,9 @@
 // each format; the tags are written here, in Go, around its audio.
 //
 //	go run ./scripts/genlibrary -out /tmp/library -n 10000 -albums 800
+//
+// With -tricky it writes instead the few hundred files of a real person's
+// folder, with the cases that trip importers up (tricky.go).
 package main
 
 import (
@@ -21,6 +24,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf16"
 )
 
 var (
@@ -36,19 +40,32 @@ type track struct {
 	trackNo, discNo, year                    int
 	compilation, art                         bool
 	format                                   string
+	seconds                                  int  // of audio; 0 is 1
+	noTags                                   bool // only the path says what it is
+	cut                                      int  // more than 0: the file is cut short to this many bytes
 }
 
 func main() {
 	out := flag.String("out", "", "folder to write the library into (created)")
 	n := flag.Int("n", 10000, "number of files")
 	albums := flag.Int("albums", 800, "number of albums")
+	tricky := flag.Bool("tricky", false, "write a few hundred files with the hard cases instead (-n and -albums are ignored)")
 	flag.Parse()
 	if *out == "" || *n <= 0 || *albums <= 0 {
-		fmt.Fprintln(os.Stderr, "usage: genlibrary -out DIR [-n 10000] [-albums 800]")
+		fmt.Fprintln(os.Stderr, "usage: genlibrary -out DIR [-n 10000] [-albums 800] [-tricky]")
 		os.Exit(2)
 	}
 	start := time.Now()
-	if err := generate(*out, *n, *albums); err != nil {
+	if *tricky {
+		tracks, extra := trickyPlan()
+		if err := write(*out, tracks, extra); err != nil {
+			fmt.Fprintln(os.Stderr, "genlibrary:", err)
+			os.Exit(1)
+		}
+		fmt.Printf("wrote %d tricky files to %s in %s\n", len(tracks)+len(extra), *out, time.Since(start).Round(time.Millisecond))
+		return
+	}
+	if err := write(*out, plan(*n, *albums), nil); err != nil {
 		fmt.Fprintln(os.Stderr, "genlibrary:", err)
 		os.Exit(1)
 	}
@@ -90,32 +107,64 @@ func plan(n, albums int) []track {
 	return out
 }
 
-func generate(dir string, n, albums int) error {
+// codecs are ffmpeg's arguments for each format's base file.
+var codecs = map[string][]string{"mp3": {"-c:a", "libmp3lame", "-b:a", "64k", "-write_xing", "0", "-id3v2_version", "0"},
+	"flac": {"-c:a", "flac"}, "m4a": {"-c:a", "aac", "-b:a", "64k"},
+	// bitexact: the Ogg muxer's stream serial is random otherwise.
+	"opus": {"-c:a", "libopus", "-b:a", "32k", "-fflags", "+bitexact"}, "ogg": {"-c:a", "libvorbis", "-q:a", "0", "-fflags", "+bitexact"}}
+
+// write encodes one base file for each format and length the tracks use,
+// then writes every track around it and the extra files as they are
+// (covers, lyrics, broken files), all under dir.
+func write(dir string, tracks []track, extra map[string][]byte) error {
 	tmp, err := os.MkdirTemp("", "genlibrary-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	base := map[string]string{}
-	for format, codec := range map[string][]string{"mp3": {"-c:a", "libmp3lame", "-b:a", "64k", "-write_xing", "0", "-id3v2_version", "0"},
-		"flac": {"-c:a", "flac"}, "m4a": {"-c:a", "aac", "-b:a", "64k"}} {
-		p := filepath.Join(tmp, "base."+format)
-		args := append([]string{"-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=1", "-ac", "1", "-map_metadata", "-1"}, codec...)
-		if out, err := exec.Command("ffmpeg", append(args, p)...).CombinedOutput(); err != nil {
-			return fmt.Errorf("encoding the %s base file: %v: %s", format, err, out)
-		}
-		base[format] = p
-	}
+	// One ffmpeg run per format and length, side by side.
 	audio := map[string][]byte{}
-	for format, p := range base {
-		if audio[format], err = os.ReadFile(p); err != nil {
-			return err
+	var encodes sync.WaitGroup
+	var mu sync.Mutex
+	var failed error
+	for _, t := range tracks {
+		key := baseKey(t)
+		if _, ok := audio[key]; ok {
+			continue
 		}
+		audio[key] = nil
+		p := filepath.Join(tmp, key+"."+t.format)
+		args := []string{"-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+			fmt.Sprintf("sine=frequency=440:duration=%d", max(t.seconds, 1)), "-ac", "1", "-map_metadata", "-1"}
+		args = append(append(args, codecs[t.format]...), p)
+		encodes.Go(func() {
+			b, err := exec.Command("ffmpeg", args...).CombinedOutput()
+			if err != nil {
+				err = fmt.Errorf("encoding the %s base file: %v: %s", key, err, b)
+			} else {
+				b, err = os.ReadFile(p)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			audio[key] = b
+			if err != nil {
+				failed = err
+			}
+		})
+	}
+	encodes.Wait()
+	if failed != nil {
+		return failed
 	}
 	art := coverJPEG()
-	tracks := plan(n, albums)
 	work := make(chan track)
 	errs := make(chan error, 1)
+	fail := func(err error) {
+		select {
+		case errs <- err:
+		default:
+		}
+	}
 	var wg sync.WaitGroup
 	for range runtime.NumCPU() {
 		wg.Go(func() {
@@ -123,13 +172,13 @@ func generate(dir string, n, albums int) error {
 				p := filepath.Join(dir, t.path)
 				err := os.MkdirAll(filepath.Dir(p), 0o755)
 				if err == nil {
-					err = writers[t.format](p, t, audio[t.format], art)
+					err = writers[t.format](p, t, audio[baseKey(t)], art)
+				}
+				if err == nil && t.cut > 0 {
+					err = os.Truncate(p, int64(t.cut))
 				}
 				if err != nil {
-					select {
-					case errs <- fmt.Errorf("%s: %w", t.path, err):
-					default:
-					}
+					fail(fmt.Errorf("%s: %w", t.path, err))
 				}
 			}
 		})
@@ -139,6 +188,15 @@ func generate(dir string, n, albums int) error {
 	}
 	close(work)
 	wg.Wait()
+	for rel, b := range extra {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			return err
+		}
+	}
 	select {
 	case err := <-errs:
 		return err
@@ -147,16 +205,21 @@ func generate(dir string, n, albums int) error {
 	}
 }
 
+func baseKey(t track) string { return fmt.Sprintf("%s-%ds", t.format, max(t.seconds, 1)) }
+
 // writers write a track around the base file of its format.
 var writers = map[string]func(path string, t track, audio, art []byte) error{
-	"mp3": writeMP3, "flac": writeFLAC, "m4a": writeM4A,
+	"mp3": writeMP3, "flac": writeFLAC, "m4a": writeM4A, "opus": writeOgg, "ogg": writeOgg,
 }
 
 // writeMP3 writes an ID3v2.3 tag, then the encoded audio.
 func writeMP3(path string, t track, audio, art []byte) error {
+	if t.noTags {
+		return os.WriteFile(path, audio, 0o644)
+	}
 	var frames bytes.Buffer
 	text := func(id, v string) {
-		frame(&frames, id, append([]byte{0}, v...)) // 0: ISO-8859-1; the names here are ASCII
+		frame(&frames, id, id3Text(v))
 	}
 	text("TIT2", t.title)
 	text("TPE1", t.artist)
@@ -181,6 +244,23 @@ func writeMP3(path string, t track, audio, art []byte) error {
 	b.Write(frames.Bytes())
 	b.Write(audio)
 	return os.WriteFile(path, b.Bytes(), 0o644)
+}
+
+// id3Text is a text frame's body: ISO-8859-1 (0) for ASCII, else UTF-16
+// with a byte order mark (1), the one Unicode encoding ID3v2.3 has.
+func id3Text(v string) []byte {
+	ascii := true
+	for _, r := range v {
+		ascii = ascii && r < 0x80
+	}
+	if ascii {
+		return append([]byte{0}, v...)
+	}
+	b := []byte{1, 0xff, 0xfe}
+	for _, u := range utf16.Encode([]rune(v)) {
+		b = binary.LittleEndian.AppendUint16(b, u)
+	}
+	return b
 }
 
 func frame(w *bytes.Buffer, id string, body []byte) {

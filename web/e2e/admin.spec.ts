@@ -4,6 +4,7 @@ import {
   createAccount,
   createPlaylist,
   errorToast,
+  fillRegistration,
   fixture,
   mailedCode,
   newAccount,
@@ -162,11 +163,7 @@ test('an invitation link signs one person up, once', async ({ page, browser }) =
 async function registerThrough(page: Page, link: string, a: Account) {
   await page.goto(link);
   await expect(page.getByText('You are invited')).toBeVisible();
-  await page.getByLabel('Email').fill(a.email);
-  await page.getByLabel('Password', { exact: true }).fill(a.password);
-  await page.getByLabel('Confirm password').fill(a.password);
-  await page.getByLabel('Username').fill(a.username);
-  await page.getByLabel('I agree to the Terms and Conditions').check();
+  await fillRegistration(page, a);
   await page.getByRole('button', { name: 'Register' }).click();
 }
 

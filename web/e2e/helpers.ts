@@ -89,6 +89,15 @@ export async function createAccount(request: APIRequestContext, account = newAcc
   return account;
 }
 
+/** Fills the registration form (at / or an invitation's link) for `a` and agrees to the terms. */
+export async function fillRegistration(page: Page, a: Account) {
+  await page.getByLabel('Email').fill(a.email);
+  await page.getByLabel('Password', { exact: true }).fill(a.password);
+  await page.getByLabel('Confirm password').fill(a.password);
+  await page.getByLabel('Username').fill(a.username);
+  await page.getByLabel('I agree to the Terms and Conditions').check();
+}
+
 /** Signs the page's browser context in (the session cookie lands in its jar). */
 export async function signIn(page: Page, account: Account) {
   const res = await page.request.post('/api/auth/login', {
@@ -191,6 +200,17 @@ export function audioState(page: Page): Promise<AudioState> {
     const { src, currentTime, duration, paused, playbackRate, volume, muted } = a;
     return { src, currentTime, duration, paused, playbackRate, volume, muted };
   });
+}
+
+/** Waits until the current <audio> plays and its time moves on. */
+export async function expectTimeAdvancing(page: Page) {
+  const start = (await audioState(page)).currentTime;
+  await expect
+    .poll(async () => {
+      const a = await audioState(page);
+      return !a.paused && a.currentTime > start + 0.2;
+    })
+    .toBe(true);
 }
 
 /** The player bar (desktop) or the mini bar (phone). */

@@ -3,6 +3,7 @@ import { baseURL } from './env';
 import { expect, test } from './fixtures';
 import {
   audioState,
+  fillRegistration,
   mailedCode,
   mediaFile,
   newAccount,
@@ -112,11 +113,7 @@ test('a visitor opens a shared playlist, signs up and lands back on it', async (
   await page.getByRole('link', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/\/\?next=/);
   const me = newAccount();
-  await page.getByLabel('Email').fill(me.email);
-  await page.getByLabel('Password', { exact: true }).fill(me.password);
-  await page.getByLabel('Confirm password').fill(me.password);
-  await page.getByLabel('Username').fill(me.username);
-  await page.getByLabel('I agree to the Terms and Conditions').check();
+  await fillRegistration(page, me);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/otp1\?next=/);
   const code = await mailedCode(page.request, me.email, 'sign-up');

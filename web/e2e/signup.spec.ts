@@ -1,14 +1,5 @@
 import { expect, test } from './fixtures';
-import { mailedCode, newAccount, type Account } from './helpers';
-import type { Page } from '@playwright/test';
-
-async function fillRegistration(page: Page, a: Account) {
-  await page.getByLabel('Email').fill(a.email);
-  await page.getByLabel('Password', { exact: true }).fill(a.password);
-  await page.getByLabel('Confirm password').fill(a.password);
-  await page.getByLabel('Username').fill(a.username);
-  await page.getByLabel('I agree to the Terms and Conditions').check();
-}
+import { fillRegistration, mailedCode, newAccount } from './helpers';
 
 test('signs up through the UI with the mailed code and lands on /home', async ({ page }) => {
   const account = newAccount();

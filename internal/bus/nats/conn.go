@@ -28,12 +28,13 @@ type Conn struct {
 	nc     *natsgo.Conn
 	prefix string
 	logger *slog.Logger
+	closed chan struct{} // closed by the last handler Close runs
 }
 
 // Connect connects to url (nats://host:4222). A broker that is down is not
 // an error: the connection keeps trying, and publishes wait in its buffer.
 func Connect(url string, o Options) (*Conn, error) {
-	c := &Conn{prefix: o.Prefix, logger: o.Logger}
+	c := &Conn{prefix: o.Prefix, logger: o.Logger, closed: make(chan struct{})}
 	if c.prefix == "" {
 		c.prefix = "musicify"
 	}
@@ -55,9 +56,13 @@ func Connect(url string, o Options) (*Conn, error) {
 			d := backoff << min(attempts, 20)
 			return min(d, max)
 		}),
-		natsgo.DisconnectErrHandler(func(_ *natsgo.Conn, err error) {
+		natsgo.DisconnectErrHandler(func(nc *natsgo.Conn, err error) {
+			if nc.IsClosed() {
+				return // our own Close, at shutdown: no broker was lost
+			}
 			c.logger.Warn("lost the NATS broker; reconnecting (events still reach the outbox)", "err", err)
 		}),
+		natsgo.ClosedHandler(func(*natsgo.Conn) { close(c.closed) }),
 		natsgo.ReconnectHandler(func(nc *natsgo.Conn) {
 			c.logger.Info("reconnected to the NATS broker", "server", nc.ConnectedUrlRedacted())
 		}),
@@ -79,8 +84,16 @@ func (c *Conn) Connected() bool { return c.nc.IsConnected() }
 // messages) and the reconnects, for the metrics.
 func (c *Conn) Stats() natsgo.Statistics { return c.nc.Stats() }
 
-// Close ends every subscription and the connection.
-func (c *Conn) Close() { c.nc.Close() }
+// Close ends every subscription and the connection, and waits (briefly)
+// for the connection's handlers, which run on a goroutine of their own:
+// nothing is logged about it after.
+func (c *Conn) Close() {
+	c.nc.Close()
+	select {
+	case <-c.closed:
+	case <-time.After(5 * time.Second):
+	}
+}
 
 // flush makes the broker know of a new subscription before Subscribe
 // returns, so what is published after reaches it; while disconnected the

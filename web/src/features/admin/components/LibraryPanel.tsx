@@ -130,7 +130,8 @@ function ScanCard({ status }: { status: LibraryStatus }) {
           <p className="admin-card__sub" role="status">
             {status.running ? (
               <span className="admin-running">
-                <Spinner size={14} /> Scanning… started {formatDateTime(status.started!)}
+                <Spinner size={14} /> Scanning…
+                {status.started && ` started ${formatDateTime(status.started)}`}
               </span>
             ) : status.finished ? (
               `Last scan finished ${formatDateTime(status.finished)}`
