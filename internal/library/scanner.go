@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"log/slog"
 	"runtime"
 	"sync"
@@ -66,6 +67,9 @@ type Scanner struct {
 
 	// read reads one file; a seam for tests that count reads.
 	read func(ctx context.Context, abs, rel string) (*file, error)
+	// retryEvery replaces leaseTTL as the wait before a walk kept from
+	// running by another instance's lease is tried again; a seam for tests.
+	retryEvery time.Duration
 	// ticker starts the periodic scan's ticks (time.NewTicker when nil);
 	// a seam for tests that tick by hand.
 	ticker func(d time.Duration) (ticks <-chan time.Time, stop func())
@@ -167,7 +171,7 @@ func (s *Scanner) StartScan(full bool) bool {
 	}
 	go func() {
 		defer s.Supervisor.Recover("library.scan")
-		if _, err := s.scan(ctx, full, nil); err != nil && ctx.Err() == nil {
+		if _, err := s.scan(ctx, full, nil); err != nil && !errors.Is(err, errScannedElsewhere) && ctx.Err() == nil {
 			s.Logger.Error("scanning the library", "err", err)
 		}
 	}()
@@ -176,8 +180,16 @@ func (s *Scanner) StartScan(full bool) bool {
 
 // Scan scans every folder now and returns the counts.
 func (s *Scanner) Scan(ctx context.Context, full bool) (musicify.ScanStatus, error) {
-	return s.scan(ctx, full, nil)
+	st, err := s.scan(ctx, full, nil)
+	if errors.Is(err, errScannedElsewhere) {
+		err = nil
+	}
+	return st, err
 }
+
+// errScannedElsewhere is a scan not made because another instance holds
+// the scan lease.
+var errScannedElsewhere = errors.New("another instance holds the scan lease")
 
 // scan walks the folders (or only the dirs of only, by folder) and brings
 // the store up to date.
@@ -194,7 +206,7 @@ func (s *Scanner) scan(ctx context.Context, full bool, only map[string][]string)
 		s.mu.Lock()
 		s.status.Running = false
 		s.mu.Unlock()
-		return s.own(), nil
+		return s.own(), errScannedElsewhere
 	}
 	defer release()
 	s.mu.Lock()

@@ -2,6 +2,7 @@ package library
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"sort"
@@ -35,9 +36,21 @@ func (s *Scanner) Run(ctx context.Context, interval, debounce time.Duration) {
 			s.watchTree(w, root)
 		}
 	}
-	if _, err := s.scan(ctx, false, nil); err != nil && ctx.Err() == nil {
-		s.Logger.Error("scanning the library", "err", err)
+	// A walk of everything that another instance's lease kept from
+	// running is tried again once that lease could have lapsed: the
+	// instance holding it may have died mid-scan (a kill -9 at file 300 of
+	// 3,000), and its scan must not wait for the next periodic one.
+	var retry <-chan time.Time
+	walk := func() {
+		_, err := s.scan(ctx, false, nil)
+		switch {
+		case errors.Is(err, errScannedElsewhere):
+			retry = time.After(s.retryAfter())
+		case err != nil && ctx.Err() == nil:
+			s.Logger.Error("scanning the library", "err", err)
+		}
 	}
+	walk()
 	var events <-chan fsnotify.Event
 	var errs <-chan error
 	if w != nil {
@@ -94,13 +107,14 @@ func (s *Scanner) Run(ctx context.Context, interval, debounce time.Duration) {
 				only[root] = outermost(dirs)
 			}
 			pending = map[string]map[string]bool{}
-			if _, err := s.scan(ctx, false, only); err != nil && ctx.Err() == nil {
+			if _, err := s.scan(ctx, false, only); err != nil && !errors.Is(err, errScannedElsewhere) && ctx.Err() == nil {
 				s.Logger.Error("rescanning changed library folders", "err", err)
 			}
 		case <-tick:
-			if _, err := s.scan(ctx, false, nil); err != nil && ctx.Err() == nil {
-				s.Logger.Error("scanning the library", "err", err)
-			}
+			walk()
+		case <-retry:
+			retry = nil
+			walk()
 		}
 	}
 }
@@ -120,6 +134,16 @@ func (s *Scanner) watchTree(w *fsnotify.Watcher, dir string) {
 		}
 		return nil
 	})
+}
+
+// retryAfter is how long a walk kept from running by another instance's
+// lease waits to try again: the lease's life, after which a dead holder's
+// lease has lapsed.
+func (s *Scanner) retryAfter() time.Duration {
+	if s.retryEvery > 0 {
+		return s.retryEvery
+	}
+	return leaseTTL
 }
 
 // touched names the folder an event happened in and the directory (in

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -154,4 +155,36 @@ func TestABrokenFileIsCountedOnceAcrossTheWatchersScans(t *testing.T) {
 	settle("the file in Sub", 2)
 	makeAudio(t, r.path("New/c.mp3"), "-metadata", "title=C") // a new directory: the whole folder is read again
 	settle("the new directory", 3)
+}
+
+// An instance killed mid-scan holds the scan lease until it lapses: the
+// instance that starts meanwhile skips its first walk, and tries again
+// once the lease could have lapsed, not at the next hourly scan.
+func TestAWalkKeptByADeadInstancesLeaseIsTriedAgain(t *testing.T) {
+	db := storetest.SQLite(t)
+	r := newRig(t, db)
+	var mu sync.Mutex
+	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	r.s.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	r.s.Lease, r.s.Holder, r.s.retryEvery = db, "new", 10*time.Millisecond
+	makeAudio(t, r.path("a.mp3"), "-metadata", "title=A")
+	if ok, err := db.ClaimLease(context.Background(), scanLease, "dead", now, now.Add(leaseTTL)); err != nil || !ok {
+		t.Fatalf("the dead instance's lease: %v %v", ok, err)
+	}
+	scans, _ := r.watch()
+	// The first walk is skipped while the lease holds; the clock moves past it.
+	for deadline := time.After(60 * time.Second); ; {
+		select {
+		case st := <-scans:
+			if st.Added == 1 {
+				return
+			}
+		case <-time.After(20 * time.Millisecond):
+			mu.Lock()
+			now = now.Add(time.Minute)
+			mu.Unlock()
+		case <-deadline:
+			t.Fatal("the walk was never tried again")
+		}
+	}
 }
