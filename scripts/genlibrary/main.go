@@ -127,12 +127,13 @@ func write(dir string, tracks []track, extra map[string][]byte) error {
 	var encodes sync.WaitGroup
 	var mu sync.Mutex
 	var failed error
+	started := map[string]bool{} // read by this loop only; audio is the workers'
 	for _, t := range tracks {
 		key := baseKey(t)
-		if _, ok := audio[key]; ok {
+		if started[key] {
 			continue
 		}
-		audio[key] = nil
+		started[key] = true
 		p := filepath.Join(tmp, key+"."+t.format)
 		args := []string{"-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
 			fmt.Sprintf("sine=frequency=440:duration=%d", max(t.seconds, 1)), "-ac", "1", "-map_metadata", "-1"}
