@@ -188,6 +188,10 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	deployment, err := m.pairStorage(ctx, db, blobs)
+	if err != nil {
+		return err
+	}
 	raw := blobs // the store itself; blobs also serves the library folders
 	scanner, blobs, err := libraryScanner(ctx, cfg, db, blobs, m.Logger)
 	if err != nil {
@@ -335,7 +339,7 @@ func (m *Main) Run(ctx context.Context) error {
 			m.Logger.Error("server stopped", "err", err)
 		}
 	})
-	orphans := &sweep.Sweeper{Blobs: blobs, Refs: db, TempDirs: append([]string{cfg.TempDir}, storeTemp...), Grace: orphanGrace, Now: m.Now, Logger: m.Logger}
+	orphans := &sweep.Sweeper{Blobs: blobs, Refs: db, TempDirs: append([]string{cfg.TempDir}, storeTemp...), Grace: orphanGrace, Now: m.Now, Logger: m.Logger, Deployment: deployment}
 	m.wg.Go(func() {
 		m.super.Run(bg, "sweep", func(ctx context.Context) {
 			m.requeue(ctx, library)

@@ -28,7 +28,8 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 // instance still catches up, from the events outbox.
 func TestInstancesLearnFromEachOthersWrites(t *testing.T) {
 	broker := testserver.OwnNATSServer(t)
-	env := map[string]string{"MUSICIFY_DATABASE_URL": testserver.Postgres(t), "MUSICIFY_PUBSUB_URL": broker.URL}
+	env := map[string]string{"MUSICIFY_DATABASE_URL": testserver.Postgres(t), "MUSICIFY_PUBSUB_URL": broker.URL,
+		"MUSICIFY_STORAGE_URL": "file://" + t.TempDir()} // one machine's folder: local media is shared by instances there only
 	busOnly := func(m *Main) { m.EventSync = time.Hour } // no reading the outbox after start
 	a := startMain(t, env, busOnly)
 	b := startMain(t, env, busOnly)

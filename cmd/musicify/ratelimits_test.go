@@ -11,9 +11,8 @@ import (
 // On PostgreSQL the instances count rate limits together: a code mailed
 // through one instance holds back a second one asked of the other.
 func TestInstancesOnPostgreSQLShareRateLimits(t *testing.T) {
-	url := testserver.Postgres(t)
-	a := startMain(t, map[string]string{"MUSICIFY_DATABASE_URL": url})
-	b := startMain(t, map[string]string{"MUSICIFY_DATABASE_URL": url})
+	env := map[string]string{"MUSICIFY_DATABASE_URL": testserver.Postgres(t), "MUSICIFY_STORAGE_URL": "file://" + t.TempDir()}
+	a, b := startMain(t, env), startMain(t, env)
 	ask := func(m *Main) int {
 		t.Helper()
 		res, err := http.Post(m.URL+"/api/auth/getotp", "application/json", strings.NewReader(`{"email":"kim@example.com"}`))

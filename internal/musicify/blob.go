@@ -34,3 +34,9 @@ type BlobRefs interface {
 	// sizes are stored as prefix + "-" + size + ".jpg").
 	BlobKeys(ctx context.Context) ([]string, error)
 }
+
+// DeploymentKey is the marker a media store keeps of the installation
+// whose media it holds (its database's deployment id): an instance whose
+// database and storage are not a pair refuses to start, and the sweep
+// never takes another installation's media for garbage.
+const DeploymentKey = "deployment.json"

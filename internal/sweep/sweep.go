@@ -1,7 +1,11 @@
 // Package sweep removes what a crash leaves behind: spooled uploads and
 // temp files, media no row names, empty song folders. Anything younger than
 // the grace period stays, so work in flight (an upload spooling, a blob
-// written whose row is not committed yet) is never touched.
+// written whose row is not committed yet) is never touched. Media is swept
+// only from a store whose marker names this installation, never under
+// another installation's marker, and never more than a small share of the
+// store in one pass unless forced: a wrong database or bucket would
+// otherwise make everything look like garbage.
 package sweep
 
 import (
@@ -15,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/musicify/musicify/internal/blob"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -29,7 +34,19 @@ type Sweeper struct {
 	Grace  time.Duration
 	Now    func() time.Time
 	Logger *slog.Logger
+	// Deployment is this installation's id: media is swept only while the
+	// store's marker names it.
+	Deployment string
+	// Force lifts the cap on how much of the store one pass may delete.
+	Force bool
 }
+
+// Without Force, one pass deletes at most this many media files, or this
+// share of the store when that is more.
+const (
+	capFiles = 25
+	capShare = 0.05
+)
 
 // Report counts what one sweep removed.
 type Report struct {
@@ -113,9 +130,21 @@ func newest(p string) (time.Time, error) {
 // lists the blobs before it reads the rows: a row committed in between is
 // seen, and a blob whose row is not committed yet is younger than cutoff.
 func (s *Sweeper) sweepBlobs(ctx context.Context, cutoff time.Time) (int, error) {
-	var old []string
-	err := s.Blobs.List(ctx, func(key string, written time.Time) error {
-		if written.Before(cutoff) {
+	marker, err := blob.ReadDeployment(ctx, s.Blobs)
+	if err != nil {
+		return 0, fmt.Errorf("sweeping media: %w", err)
+	}
+	if marker == "" || marker != s.Deployment {
+		s.Logger.Warn("the media storage is not marked as this installation's; not sweeping media", "marker", marker, "deployment", s.Deployment)
+		return 0, nil
+	}
+	var old, foreign []string
+	total := 0
+	err = s.Blobs.List(ctx, func(key string, written time.Time) error {
+		total++
+		if dir, ok := strings.CutSuffix(key, "/"+musicify.DeploymentKey); ok {
+			foreign = append(foreign, dir+"/") // another installation's folder
+		} else if key != musicify.DeploymentKey && written.Before(cutoff) {
 			old = append(old, key)
 		}
 		return nil
@@ -137,11 +166,17 @@ func (s *Sweeper) sweepBlobs(ctx context.Context, cutoff time.Time) (int, error)
 	for _, k := range keys {
 		refs[k] = true
 	}
-	removed := 0
+	var orphans []string
 	for _, key := range old {
-		if referenced(refs, key) {
-			continue
+		if !referenced(refs, key) && !under(foreign, key) {
+			orphans = append(orphans, key)
 		}
+	}
+	if limit := max(capFiles, int(float64(total)*capShare)); len(orphans) > limit && !s.Force {
+		return 0, fmt.Errorf("sweeping media: %d of %d stored files are named by no row, more than one pass deletes (%d); nothing deleted. If they are garbage, run musicify sweep --force", len(orphans), total, limit)
+	}
+	removed := 0
+	for _, key := range orphans {
 		if err := s.Blobs.Delete(ctx, key); err != nil {
 			s.Logger.Warn("removing a media file no row names", "key", key, "err", err)
 			continue
@@ -150,6 +185,16 @@ func (s *Sweeper) sweepBlobs(ctx context.Context, cutoff time.Time) (int, error)
 		removed++
 	}
 	return removed, nil
+}
+
+// under tells whether key lies in one of the folders.
+func under(folders []string, key string) bool {
+	for _, f := range folders {
+		if strings.HasPrefix(key, f) {
+			return true
+		}
+	}
+	return false
 }
 
 // referenced tells whether a row names key itself or, for a cover size

@@ -2,10 +2,12 @@ package sweep_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/internal/sweep"
+	"github.com/musicify/musicify/internal/testserver"
 )
 
 var now = time.Date(2031, 3, 4, 12, 0, 0, 0, time.UTC)
@@ -49,8 +52,23 @@ func newWorld(t *testing.T) *world {
 	if err := db.CreateUser(context.Background(), u); err != nil {
 		t.Fatal(err)
 	}
-	return &world{root: root, db: db, user: u, s: &sweep.Sweeper{Blobs: blobs, Refs: db, TempDirs: []string{blobs.TempDir(), spool}, Grace: time.Hour,
-		Now: func() time.Time { return now }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}}
+	w := &world{root: root, db: db, user: u, s: &sweep.Sweeper{Blobs: blobs, Refs: db, TempDirs: []string{blobs.TempDir(), spool}, Grace: time.Hour,
+		Now: func() time.Time { return now }, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Deployment: "ours"}}
+	if err := blob.WriteDeployment(context.Background(), blobs, "ours"); err != nil {
+		t.Fatal(err)
+	}
+	w.age(t, musicify.DeploymentKey, old)
+	return w
+}
+
+// song stores a song whose original is key, and the file.
+func (w *world) song(t *testing.T, id string) {
+	t.Helper()
+	key := "songs/" + id + "/original.mp3"
+	if err := w.db.CreateSong(context.Background(), &musicify.Song{ID: id, Name: id, UserID: w.user.ID, Format: "mp3", Size: 5, SHA256: "x", AudioKey: key}); err != nil {
+		t.Fatal(err)
+	}
+	w.file(t, key, old)
 }
 
 // file writes rel under the media root, last changed at now+age.
@@ -143,5 +161,112 @@ func TestTheSweepKeepsMediaThatNoRowAtAllNames(t *testing.T) {
 	}
 	if !w.exists("songs/someone/original.mp3") || r.Blobs != 0 {
 		t.Fatalf("media swept beside an empty database: %+v", r)
+	}
+}
+
+func TestTheSweepTouchesNoMediaInAStoreNotMarkedAsItsOwn(t *testing.T) {
+	for name, marker := range map[string]string{"another installation's": "theirs", "unmarked": ""} {
+		t.Run(name, func(t *testing.T) {
+			w := newWorld(t)
+			w.song(t, "kept")
+			w.file(t, "songs/orphan/original.mp3", old)
+			if marker == "" {
+				if err := os.Remove(filepath.Join(w.root, musicify.DeploymentKey)); err != nil {
+					t.Fatal(err)
+				}
+			} else if err := blob.WriteDeployment(context.Background(), w.s.Blobs, marker); err != nil {
+				t.Fatal(err)
+			}
+			if r, err := w.s.Sweep(context.Background()); err != nil || r.Blobs != 0 || !w.exists("songs/orphan/original.mp3") {
+				t.Fatalf("swept media of a store marked %q: %+v, %v", marker, r, err)
+			}
+		})
+	}
+}
+
+func TestOnePassDeletesOnlyASmallShareOfTheStoreUnlessForced(t *testing.T) {
+	w := newWorld(t)
+	w.song(t, "kept")
+	for i := range 30 {
+		w.file(t, fmt.Sprintf("songs/orphan%d/original.mp3", i), old)
+	}
+	_, err := w.s.Sweep(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "musicify sweep --force") {
+		t.Fatalf("30 orphans of 32 files swept without --force: %v", err)
+	}
+	if !w.exists("songs/orphan0/original.mp3") || !w.exists("songs/orphan29/original.mp3") {
+		t.Fatal("a pass over the cap deleted some files")
+	}
+	w.s.Force = true
+	r, err := w.s.Sweep(context.Background())
+	if err != nil || r.Blobs != 30 || !w.exists("songs/kept/original.mp3") || w.exists("songs/orphan0/original.mp3") {
+		t.Fatalf("a forced sweep: %+v, %v", r, err)
+	}
+}
+
+// Two installations keep their media in one bucket, one at its root and
+// one under a folder: each sweep removes its own orphans only.
+func TestTwoInstallationsOnOneBucketSweepOnlyTheirOwnMedia(t *testing.T) {
+	srv := testserver.S3(t)
+	bucket := srv.Bucket(t)
+	ctx := context.Background()
+	type install struct {
+		store *blob.S3
+		s     *sweep.Sweeper
+	}
+	setup := func(prefix, id string) install {
+		store, err := blob.NewS3(ctx, blob.S3Options{Bucket: bucket, Prefix: prefix, Endpoint: srv.Endpoint,
+			Region: srv.Region, PathStyle: true, AccessKey: srv.AccessKey, SecretKey: srv.SecretKey})
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, err := sqlstore.OpenSQLite(ctx, filepath.Join(t.TempDir(), "m.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		u := &musicify.User{Username: "ann", Email: "ann@example.com"}
+		if err := db.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.CreateSong(ctx, &musicify.Song{ID: "kept", Name: "Kept", UserID: u.ID, Format: "mp3", Size: 5, SHA256: "x", AudioKey: "songs/kept/original.mp3"}); err != nil {
+			t.Fatal(err)
+		}
+		for _, key := range []string{"songs/kept/original.mp3", "songs/orphan/original.mp3"} {
+			if _, err := store.Put(ctx, key, strings.NewReader("bytes")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := blob.WriteDeployment(ctx, store, id); err != nil {
+			t.Fatal(err)
+		}
+		later := func() time.Time { return time.Now().Add(2 * time.Hour) } // the objects are past the grace period
+		return install{store, &sweep.Sweeper{Blobs: store, Refs: db, Grace: time.Hour, Now: later,
+			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Deployment: id}}
+	}
+	root, nested := setup("", "root"), setup("nested/", "nested")
+	exists := func(in install, key string) bool {
+		b, err := in.store.Open(ctx, key)
+		if err == nil {
+			b.Body.Close()
+		}
+		return err == nil
+	}
+	if r, err := root.s.Sweep(ctx); err != nil || r.Blobs != 1 {
+		t.Fatalf("the root installation's sweep: %+v, %v", r, err)
+	}
+	if exists(root, "songs/orphan/original.mp3") || !exists(root, "songs/kept/original.mp3") {
+		t.Fatal("the root installation's sweep kept its orphan or lost its song")
+	}
+	for _, key := range []string{"songs/kept/original.mp3", "songs/orphan/original.mp3", musicify.DeploymentKey} {
+		if !exists(nested, key) {
+			t.Fatalf("the root installation's sweep deleted the other's %s", key)
+		}
+	}
+	if r, err := nested.s.Sweep(ctx); err != nil || r.Blobs != 1 || exists(nested, "songs/orphan/original.mp3") || !exists(nested, "songs/kept/original.mp3") {
+		t.Fatalf("the nested installation's sweep: %+v, %v", r, err)
+	}
+	if !exists(root, "songs/kept/original.mp3") || !exists(root, musicify.DeploymentKey) {
+		t.Fatal("the nested installation's sweep touched the root's media")
 	}
 }
