@@ -324,7 +324,7 @@ func (m *Main) Run(ctx context.Context) error {
 		})
 	}
 	m.wg.Go(func() { runner.Run(bg) }) // each worker under the supervisor
-	trainer := &recommend.Trainer{Engine: engine, Source: db, Blobs: raw, Lease: db, Holder: musicify.NewID(),
+	trainer := &recommend.Trainer{Engine: engine, Source: db, Blobs: raw, Lease: db, Holder: musicify.NewID(), Supervisor: m.super,
 		Every: trainEvery, After: trainAfter, Logger: m.Logger}
 	m.wg.Go(func() {
 		m.super.Run(bg, "recommend.train", func(ctx context.Context) { trainer.Run(ctx, m.TrainPoll) })

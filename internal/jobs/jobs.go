@@ -138,7 +138,7 @@ func (r *Runner) work(ctx context.Context) {
 // DefaultLease is how long a claimed job is its worker's without word from
 // it: a worker renews it every third of that while the job runs, so a job
 // of an instance that died is taken over within DefaultLease.
-const DefaultLease = 30 * time.Second
+const DefaultLease = 20 * time.Second
 
 // DefaultWorkers is one job per core but one, and at least one: a core is
 // left for requests even while an import's thousands of jobs drain.

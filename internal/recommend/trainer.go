@@ -9,9 +9,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/supervise"
 )
 
 // ModelKey is where the trained model is shared in blob storage: the
@@ -50,6 +52,11 @@ type Trainer struct {
 	After  int
 	Logger *slog.Logger
 	Now    func() time.Time
+	// Heartbeat is how often Run renews the lease, training or not;
+	// LeaseTTL/4 when zero.
+	Heartbeat time.Duration
+	// Supervisor recovers a panic in the heartbeat (nil: none is).
+	Supervisor *supervise.Supervisor
 
 	loaded string // key of the stored model in use
 }
@@ -61,11 +68,25 @@ func (t *Trainer) now() time.Time {
 	return t.Now()
 }
 
+// LeaseTTL is how long the training lease holds without a heartbeat: the
+// training of an instance that died moves to another within it and one
+// heartbeat, however long one training takes.
+const LeaseTTL = 20 * time.Second
+
 // Run checks every poll whether to train or to load, until ctx ends.
 func (t *Trainer) Run(ctx context.Context, poll time.Duration) {
 	// Stopping or panicking, it hands the lease on at once: another
-	// instance need not wait out the ten minutes of a lease nobody renews.
+	// instance need not wait out a lease nobody renews.
 	defer t.release(ctx)
+	if t.Lease != nil {
+		beat, stop := context.WithCancel(ctx)
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			defer t.Supervisor.Recover("recommend.lease")
+			t.heartbeat(beat)
+		})
+		defer func() { stop(); wg.Wait() }() // before the release
+	}
 	tick := time.NewTicker(poll)
 	defer tick.Stop()
 	for {
@@ -86,9 +107,8 @@ func (t *Trainer) Step(ctx context.Context) error {
 	lead := true
 	if t.Lease != nil {
 		var err error
-		// The lease outlives a long training; another instance takes over
-		// only when this one stopped renewing it.
-		if lead, err = t.Lease.ClaimLease(ctx, trainLease, t.Holder, t.now(), t.now().Add(10*time.Minute)); err != nil {
+		// Run's heartbeat renews the lease through a long training.
+		if lead, err = t.claim(ctx); err != nil {
 			return fmt.Errorf("claiming the training lease: %w", err)
 		}
 	}
@@ -104,6 +124,31 @@ func (t *Trainer) Step(ctx context.Context) error {
 		return nil
 	}
 	return t.Train(ctx)
+}
+
+func (t *Trainer) claim(ctx context.Context) (bool, error) {
+	return t.Lease.ClaimLease(ctx, trainLease, t.Holder, t.now(), t.now().Add(LeaseTTL))
+}
+
+// heartbeat renews the lease while this instance holds it, and takes it
+// when it is free, until ctx ends.
+func (t *Trainer) heartbeat(ctx context.Context) {
+	every := t.Heartbeat
+	if every <= 0 {
+		every = LeaseTTL / 4
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		if _, err := t.claim(ctx); err != nil && ctx.Err() == nil {
+			t.Logger.Warn("recommend: renewing the training lease", "err", err)
+		}
+	}
 }
 
 // release gives up the training lease, if this instance holds it.
