@@ -60,7 +60,8 @@ export default defineConfig({
         // pages have tagged music to show.
         MUSICIFY_LIBRARY_DIRS: path.resolve('..', 'testdata', 'library'),
         // Nobody the specs sign up becomes admin by being first (the admin
-        // specs run on the server below): the menu is the same for all.
+        // specs run on the server below): the menu is the same for all. No
+        // account has this name, so none is made admin.
         MUSICIFY_ADMIN: 'e2e-admin',
       },
     },

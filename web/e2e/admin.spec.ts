@@ -78,6 +78,19 @@ test('the first person to sign up is the admin and finds the Admin page', async 
   await expect(row(page, 'demo').getByText('Admin', { exact: true })).toHaveCount(0);
 });
 
+test('an admin who follows Sign in with Google is told which settings turn it on', async ({
+  browser,
+}) => {
+  const page = await pageAs(browser, admin);
+  await page.goto('/api/auth/google');
+  await expect(page).toHaveURL(/\/google$/);
+  const howTo = page.getByRole('region', { name: 'For admins: turn it on' });
+  await expect(howTo).toContainText('MUSICIFY_OIDC_ISSUER');
+  await expect(howTo).toContainText('MUSICIFY_OIDC_CLIENT_ID');
+  await expect(howTo).toContainText('MUSICIFY_OIDC_CLIENT_SECRET');
+  await expect(howTo).toContainText('/api/auth/google/callback');
+});
+
 test('anyone else sees no Admin link and is refused the page', async ({ browser }) => {
   const page = await pageAs(browser);
   const bob = await createAccount(page.request);

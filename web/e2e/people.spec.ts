@@ -134,8 +134,13 @@ test('Home shows what the people you follow did; a song plays, a playlist opens'
   await page.request.post('/api/auth/allfollow', { data: { id: harbor } });
 
   await page.goto('/followuser?username=demo');
+  // The button turns at once; the page is left only once the server has it.
+  const followed = page.waitForResponse(
+    (r) => r.url().endsWith('/api/auth/allfollow') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
+  expect((await followed).status()).toBe(200);
 
   await page.goto('/home');
   const feed = page.getByRole('list', { name: 'From people you follow' });
