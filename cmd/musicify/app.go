@@ -218,7 +218,7 @@ func (m *Main) Run(ctx context.Context) error {
 
 	m.search = &search.Service{Index: db, Logger: m.Logger, Supervisor: m.super}
 	api := &httpapi.Server{
-		Accounts: accounts, Users: db, Songs: db, Features: db, Albums: db, Library: library, Blobs: blobs,
+		Accounts: accounts, Users: db, Songs: db, Features: db, Albums: db, Library: library, Blobs: blobs, RequestKeys: db,
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger},
 		Social:      &social.Service{Store: db, Now: m.Now},
 		Search:      m.search,
@@ -479,6 +479,9 @@ const signedMediaTTL = time.Hour
 // only those older than orphanGrace, so work in flight is never touched.
 const (
 	orphanGrace = time.Hour
+	// requestKeep is how long a write's Idempotency-Key holds: longer than
+	// a device stays offline with its queue, as the events are kept.
+	requestKeep = eventKeep
 	orphanEvery = 24 * time.Hour
 )
 
@@ -528,6 +531,9 @@ func (m *Main) sweep(ctx context.Context, orphans *sweep.Sweeper) {
 		}
 		if err := m.DB.DeleteExpiredRateHits(ctx, now); err != nil && ctx.Err() == nil {
 			m.Logger.Error("sweeping rate limits", "err", err)
+		}
+		if err := m.DB.DeleteRequestsBefore(ctx, now.Add(-requestKeep)); err != nil && ctx.Err() == nil {
+			m.Logger.Error("sweeping request keys", "err", err)
 		}
 		select {
 		case <-ctx.Done():

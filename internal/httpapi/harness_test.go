@@ -160,7 +160,7 @@ func newEnvWith(t testing.TB, o envOptions, tweak ...func(*httpapi.Server)) *env
 	library := &catalog.Service{Songs: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now}
 	admins.Library = library
 	api := &httpapi.Server{
-		Accounts: svc, Users: db, Songs: db, Features: db, Albums: db, Library: library, Blobs: blobs, SpoolDir: blobs.TempDir(), MaxUploadMB: 5,
+		Accounts: svc, Users: db, Songs: db, Features: db, Albums: db, Library: library, Blobs: blobs, SpoolDir: blobs.TempDir(), MaxUploadMB: 5, RequestKeys: db,
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: logger},
 		Social:      &social.Service{Store: db, Now: clk.Now},
 		Search:      &search.Service{Index: db, Logger: logger},

@@ -165,7 +165,12 @@ func (s *Server) requireUser(next http.HandlerFunc) http.HandlerFunc {
 			s.setSessionCookie(w, token)
 		}
 		ctx := context.WithValue(r.Context(), userKey, u)
-		next(w, r.WithContext(context.WithValue(ctx, sessionKey, sess)))
+		r = r.WithContext(context.WithValue(ctx, sessionKey, sess))
+		if key := r.Header.Get("Idempotency-Key"); key != "" && s.RequestKeys != nil && r.Method != http.MethodGet && r.Method != http.MethodHead {
+			s.once(w, r, u, key, next)
+			return
+		}
+		next(w, r)
 	}
 }
 

@@ -136,6 +136,9 @@ type Server struct {
 	// AppPasswords makes the app passwords Subsonic apps sign in with; nil
 	// switches them off.
 	AppPasswords *apppass.Service
+	// RequestKeys applies a write sent with an Idempotency-Key once; nil
+	// ignores the header.
+	RequestKeys RequestKeys
 	// JobStats counts background jobs for admins; nil answers 503.
 	JobStats JobStatter
 	// Admin serves the admin pages (/api/admin/); nil leaves them out.

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storageKeys } from './keys';
 import { enqueueWrite, flushQueue, isQueueable, readQueue } from './write-queue';
 
 afterEach(() => window.localStorage.clear());
@@ -41,6 +42,45 @@ describe('flushQueue', () => {
       ['POST', '/api/like/add', '{"song":"s1"}'],
       ['DELETE', '/api/like/s1', undefined],
       ['POST', '/api/view/increase', '{"song":"s2"}'],
+    ]);
+    expect(readQueue('ada')).toEqual([]);
+  });
+
+  it('sends each write with an id of its own, the same on every try', async () => {
+    enqueueWrite('ada', { method: 'POST', path: '/api/like/add', body: { song: 's1' } });
+    enqueueWrite('ada', { method: 'POST', path: '/api/view/increase', body: { song: 's1' } });
+    const keys = (f: ReturnType<typeof vi.fn>) =>
+      f.mock.calls.map((c) => {
+        const [, init] = c as unknown as [string, RequestInit];
+        return (init.headers as Record<string, string>)['Idempotency-Key'];
+      });
+    const busy = vi.fn(async () => new Response('{}', { status: 503 }));
+    await expect(flushQueue('ada', busy)).resolves.toBe(0);
+    const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
+    await expect(flushQueue('ada', fetch)).resolves.toBe(2);
+    const [first, second] = keys(fetch);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).not.toBe(first);
+    expect(keys(busy)).toEqual([first]);
+  });
+
+  it('leaves the writes another tab queued meanwhile, and sends a write once per tab', async () => {
+    enqueueWrite('ada', { method: 'POST', path: '/api/like/add', body: { song: 's1' } });
+    enqueueWrite('ada', { method: 'POST', path: '/api/like/add', body: { song: 's2' } });
+    const first = readQueue('ada')[0]!;
+    // Another tab sent the first write and dropped it while this one was sending it.
+    const fetch = vi.fn(async () => {
+      window.localStorage.setItem(
+        storageKeys.queue('ada'),
+        JSON.stringify(readQueue('ada').filter((w) => w.id !== first.id)),
+      );
+      return new Response('{}', { status: 200 });
+    });
+    await flushQueue('ada', fetch);
+    expect(fetch.mock.calls.map((c) => (c as unknown as [string, RequestInit])[1].body)).toEqual([
+      '{"song":"s1"}',
+      '{"song":"s2"}',
     ]);
     expect(readQueue('ada')).toEqual([]);
   });

@@ -1,8 +1,14 @@
 import { readLocal, writeLocal } from '../storage';
 import { storageKeys } from './keys';
 
-/** A write made while offline, to send when the connection comes back. */
+/**
+ * A write made while offline, to send when the connection comes back. Its
+ * id goes with it as the Idempotency-Key: the server applies it once, however
+ * often it is sent (an answer lost on the way, two tabs flushing one queue).
+ * Writes queued before ids existed have none.
+ */
 export interface QueuedWrite {
+  id?: string;
   method: 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
@@ -35,9 +41,15 @@ export function readQueue(userId: string): QueuedWrite[] {
   return readLocal(storageKeys.queue(userId), isQueue) ?? [];
 }
 
-export function enqueueWrite(userId: string, write: Omit<QueuedWrite, 'queuedAt'>): void {
+/** 128 random bits in hex (crypto.randomUUID needs https, a LAN server may not have it). */
+function newWriteId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function enqueueWrite(userId: string, write: Omit<QueuedWrite, 'queuedAt' | 'id'>): void {
   const queue = readQueue(userId);
-  queue.push({ ...write, queuedAt: new Date().toISOString() });
+  queue.push({ ...write, id: newWriteId(), queuedAt: new Date().toISOString() });
   writeLocal(storageKeys.queue(userId), queue);
 }
 
@@ -52,8 +64,9 @@ export function clearQueue(userId: string): void {
 const flushing = new Map<string, Promise<number>>();
 
 /**
- * Sends the queued writes in order. A write the server answers (even with a
- * 4xx: a song deleted since, a song already in a playlist) leaves the queue;
+ * Sends the queued writes in order, each with its Idempotency-Key. A write
+ * the server answers (even with a 4xx: a song deleted since, a song already
+ * in a playlist, a 409 while another tab's copy is being saved) leaves the queue;
  * a network failure, a 5xx or a 429 (too many listens at once) stops,
  * keeping it and the rest for next time.
  * Resolves with how many were sent.
@@ -68,12 +81,12 @@ export function flushQueue(userId: string, fetchImpl: typeof fetch = fetch): Pro
       if (!next) return sent;
       let status: number;
       try {
+        const headers: Record<string, string> = { Accept: 'application/json' };
+        if (next.body !== undefined) headers['Content-Type'] = 'application/json';
+        if (next.id) headers['Idempotency-Key'] = next.id;
         const res = await fetchImpl(next.path, {
           method: next.method,
-          headers:
-            next.body === undefined
-              ? { Accept: 'application/json' }
-              : { Accept: 'application/json', 'Content-Type': 'application/json' },
+          headers,
           body: next.body === undefined ? undefined : JSON.stringify(next.body),
           credentials: 'same-origin',
         });
@@ -82,10 +95,18 @@ export function flushQueue(userId: string, fetchImpl: typeof fetch = fetch): Pro
         return sent;
       }
       if (status >= 500 || status === 401 || status === 429) return sent;
-      // Drop the write just sent, keeping anything queued meanwhile.
+      // Drop the write just sent, keeping anything queued meanwhile (and
+      // nothing another tab has sent and dropped already).
       const rest = readQueue(userId);
-      rest.shift();
-      writeLocal(storageKeys.queue(userId), rest);
+      if (next.id) {
+        writeLocal(
+          storageKeys.queue(userId),
+          rest.filter((w) => w.id !== next.id),
+        );
+      } else {
+        rest.shift();
+        writeLocal(storageKeys.queue(userId), rest);
+      }
       sent += 1;
     }
   })().finally(() => flushing.delete(userId));
