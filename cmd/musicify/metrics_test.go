@@ -228,6 +228,9 @@ func TestReadyzNamesStorageWhenTheBucketIsGone(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
+	if err := admin.RemoveObject(ctx, bucket, musicify.DeploymentKey, minio.RemoveObjectOptions{}); err != nil {
+		t.Fatal(err)
+	}
 	if err := admin.RemoveBucket(ctx, bucket); err != nil {
 		t.Fatal(err)
 	}
