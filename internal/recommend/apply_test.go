@@ -48,9 +48,12 @@ func TestApplyingAnEventTwiceChangesNothing(t *testing.T) {
 	// State loaded up to seq 10 already holds event 10.
 	e.SetApplied(10)
 	apply(musicify.Event{Seq: 10, Type: musicify.EventListened, UserID: "ann", SongID: "b", At: at})
-	apply(musicify.Event{Seq: 11, Type: musicify.EventSongRemoved, SongID: "b"})
 	if got := e.total[e.songIndex["b"]]; got != 1 {
 		t.Fatalf("b has %v listens, want the loaded 1", got)
+	}
+	apply(musicify.Event{Seq: 11, Type: musicify.EventSongRemoved, SongID: "b"})
+	if got := e.total[e.songIndex["b"]]; got != 0 {
+		t.Fatalf("b deleted keeps %v listens, as its rows do not", got)
 	}
 	if top := e.Top(2); slices.Contains(top, "b") {
 		t.Fatalf("top after removing b = %v", top)

@@ -44,6 +44,7 @@ type Engine struct {
 	byArtist  map[string][]int32
 
 	listeners map[string]int32 // "u:"+user id or "p:"+playlist id
+	keys      []string         // listener index → its key
 	hist      []*history
 	consumers [][]int32 // per song: recent listener indexes
 
@@ -71,12 +72,29 @@ type song struct {
 
 // entry is one listener's relation to a song.
 type entry struct {
-	song int32
-	w    float32
-	at   int64 // unix seconds of the latest event
-	like bool
+	song   int32
+	w      float32
+	at     int64 // unix seconds of the latest listen or interest; inPlaylist in a playlist
+	likeAt int64 // of the like, while it holds
+	like   bool
 }
 
+// inPlaylist is the time of a playlist's songs: no event says when a
+// song went in, and a playlist is about now.
+const inPlaylist = math.MaxInt64
+
+// when is the time of the latest event that still holds: a like taken
+// back leaves the entry as if it had never been.
+func (en entry) when() int64 {
+	if en.like {
+		return max(en.at, en.likeAt)
+	}
+	return en.at
+}
+
+// history is a listener's entries, oldest first: by when, then by song id,
+// whatever order the events came in, so that an instance that loaded them
+// at start holds the same state as one that applied them live.
 type history struct {
 	entries []entry
 	at      map[int32]int // song → index in entries
@@ -88,11 +106,15 @@ type decayed struct {
 	at int64
 }
 
+// add counts w at a time, faded to the latest time seen: in any order,
+// the events add up to the same value.
 func (d *decayed) add(w float64, at int64) {
-	d.v = d.valueAt(at) + w
-	if at > d.at {
+	if at >= d.at {
+		d.v = d.valueAt(at) + w
 		d.at = at
+		return
 	}
+	d.v += w * math.Exp2(-float64(d.at-at)/popHalfLife.Seconds())
 }
 
 func (d decayed) valueAt(now int64) float64 {
@@ -171,6 +193,23 @@ func (e *Engine) SongRemoved(id string) {
 	defer e.mu.Unlock()
 	if i, ok := e.songIndex[id]; ok {
 		e.songs[i].alive = false
+		// Its listens, likes and playlist places go, as the database's
+		// rows do: an instance that starts later never sees them.
+		e.plays[i], e.total[i] = decayed{}, 0
+		if int(i) < len(e.vecs) && e.vecs[i] != nil {
+			e.vecs[i] = nil
+			e.withVecs = slices.DeleteFunc(e.withVecs, func(x int32) bool { return x == i })
+		}
+		e.text.remove(i)
+		a := e.songs[i].artist
+		if e.byArtist[a] = slices.DeleteFunc(e.byArtist[a], func(x int32) bool { return x == i }); len(e.byArtist[a]) == 0 {
+			delete(e.byArtist, a)
+		}
+		for l, h := range e.hist {
+			if _, in := h.at[i]; in {
+				e.drop(int32(l), i)
+			}
+		}
 	}
 }
 
@@ -190,7 +229,7 @@ func (e *Engine) interact(user, songID string, at time.Time, w float32, like, pl
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	s, ok := e.songIndex[songID]
-	if !ok {
+	if !ok || !e.songs[s].alive {
 		return // a song deleted meanwhile, or not yet loaded
 	}
 	l := e.listenerOf("u:" + user)
@@ -213,11 +252,14 @@ func (e *Engine) Unliked(user, songID string) {
 	h := e.hist[l]
 	if k, in := h.at[s]; in && h.entries[k].like {
 		e.changes++
-		h.entries[k].like = false
-		h.entries[k].w -= weightLike
-		if h.entries[k].w <= 0 {
+		en := h.entries[k]
+		en.like, en.likeAt = false, 0
+		en.w -= weightLike
+		if en.w <= 0 {
 			e.drop(l, s)
+			return
 		}
+		e.place(l, k, en)
 	}
 }
 
@@ -229,7 +271,7 @@ func (e *Engine) PlaylistChanged(playlistID string, songIDs []string) {
 	e.changes++
 	keep := map[int32]bool{}
 	for _, id := range songIDs {
-		if s, ok := e.songIndex[id]; ok {
+		if s, ok := e.songIndex[id]; ok && e.songs[s].alive {
 			keep[s] = true
 		}
 	}
@@ -238,10 +280,11 @@ func (e *Engine) PlaylistChanged(playlistID string, songIDs []string) {
 			e.drop(l, en.song)
 		}
 	}
-	now := e.now().Unix()
-	for s := range keep {
-		if _, in := e.hist[l].at[s]; !in {
-			e.touch(l, s, weightPlaylist, now, false)
+	for _, id := range songIDs { // a playlist's entries are timeless
+		if s, ok := e.songIndex[id]; ok && e.songs[s].alive {
+			if _, in := e.hist[l].at[s]; !in {
+				e.touch(l, s, weightPlaylist, inPlaylist, false)
+			}
 		}
 	}
 }
@@ -252,6 +295,7 @@ func (e *Engine) listenerOf(key string) int32 {
 	}
 	l := int32(len(e.hist))
 	e.listeners[key] = l
+	e.keys = append(e.keys, key)
 	e.hist = append(e.hist, &history{at: map[int32]int{}})
 	return l
 }
@@ -261,25 +305,98 @@ func (e *Engine) listenerOf(key string) int32 {
 func (e *Engine) touch(l, s int32, w float32, at int64, like bool) {
 	h := e.hist[l]
 	if k, ok := h.at[s]; ok {
-		en := &h.entries[k]
+		en := h.entries[k]
 		if like && en.like {
 			return // liking twice changes nothing
 		}
 		en.w = min(en.w+w, maxEntryWeight)
-		en.at = max(en.at, at)
-		en.like = en.like || like
+		if like {
+			en.like, en.likeAt = true, at
+		} else {
+			en.at = max(en.at, at)
+		}
+		e.place(l, k, en)
 		return
 	}
 	if len(h.entries) >= historyCap+historyCap/2 {
 		e.evict(l, historyCap/2) // the oldest go, a batch at a time
 	}
-	h.at[s] = len(h.entries)
-	h.entries = append(h.entries, entry{song: s, w: w, at: at, like: like})
-	cons := append(e.consumers[s], l)
-	if len(cons) > consumersCap {
-		cons = cons[len(cons)-consumersCap:]
+	en := entry{song: s, w: w, at: at}
+	if like {
+		en.at, en.like, en.likeAt = 0, true, at
 	}
-	e.consumers[s] = cons
+	h.entries = append(h.entries, en)
+	h.at[s] = len(h.entries) - 1
+	e.place(l, len(h.entries)-1, en)
+	e.relist(l, s)
+}
+
+// before orders two of a listener's entries: by when, then by song id.
+func (e *Engine) before(a, b entry) bool {
+	if a.when() != b.when() {
+		return a.when() < b.when()
+	}
+	return e.songs[a.song].id < e.songs[b.song].id
+}
+
+// place writes en at index k of l's history and moves it to its place in
+// the order, and l to its place among the song's listeners.
+func (e *Engine) place(l int32, k int, en entry) {
+	h := e.hist[l]
+	moved := h.entries[k].when() != en.when()
+	h.entries[k] = en
+	for k > 0 && e.before(en, h.entries[k-1]) {
+		h.entries[k] = h.entries[k-1]
+		h.at[h.entries[k].song] = k
+		k--
+	}
+	for k < len(h.entries)-1 && e.before(h.entries[k+1], en) {
+		h.entries[k] = h.entries[k+1]
+		h.at[h.entries[k].song] = k
+		k++
+	}
+	h.entries[k] = en
+	h.at[en.song] = k
+	if moved {
+		e.relist(l, en.song)
+	}
+}
+
+// relist puts a listener whose entry for s changed time at its place among
+// the song's listeners: moved, or back in when it had fallen off the cap.
+func (e *Engine) relist(l, s int32) {
+	j := slices.Index(e.consumers[s], l)
+	if j < 0 {
+		e.consumers[s] = append(e.consumers[s], l)
+		j = len(e.consumers[s]) - 1
+	}
+	e.placeConsumer(s, j)
+	if cons := e.consumers[s]; len(cons) > consumersCap { // the song's oldest listeners stop counting for it
+		e.consumers[s] = append(cons[:0:0], cons[len(cons)-consumersCap:]...)
+	}
+}
+
+// placeConsumer moves the listener at index j of a song's listeners to its
+// place: by when they last played it, then by their key.
+func (e *Engine) placeConsumer(s int32, j int) {
+	cons := e.consumers[s]
+	when := func(l int32) int64 { return e.hist[l].entries[e.hist[l].at[s]].when() }
+	less := func(a, b int32) bool {
+		if wa, wb := when(a), when(b); wa != wb {
+			return wa < wb
+		}
+		return e.keys[a] < e.keys[b]
+	}
+	l := cons[j]
+	for j > 0 && less(l, cons[j-1]) {
+		cons[j] = cons[j-1]
+		j--
+	}
+	for j < len(cons)-1 && less(cons[j+1], l) {
+		cons[j] = cons[j+1]
+		j++
+	}
+	cons[j] = l
 }
 
 // evict removes a listener's n oldest entries in one pass.

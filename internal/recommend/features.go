@@ -24,7 +24,10 @@ type FeatureSource interface {
 func (e *Engine) SetFeatures(songID string, vec []float32) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	s := e.songOf(songID)
+	s, ok := e.songIndex[songID]
+	if !ok || !e.songs[s].alive {
+		return // as the database keeps no features of a song it does not hold
+	}
 	for int(s) >= len(e.vecs) {
 		e.vecs = append(e.vecs, nil)
 	}

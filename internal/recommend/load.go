@@ -3,6 +3,8 @@ package recommend
 import (
 	"context"
 	"fmt"
+	"slices"
+	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -16,24 +18,41 @@ func (e *Engine) Load(ctx context.Context, src musicify.RecommendSource) error {
 	for i := len(songs) - 1; i >= 0; i-- { // oldest first, as they came
 		e.SongAdded(songs[i])
 	}
-	if err := src.EachListen(ctx, func(it musicify.Interaction) error {
-		e.Listened(it.UserID, it.SongID, it.At)
-		return nil
-	}); err != nil {
-		return fmt.Errorf("loading listens: %w", err)
-	}
+	// Likes and interests go in among the listens by their times, the
+	// order they came in live: an instance that starts later holds the
+	// same state as one that saw them arrive.
+	var marks []mark
 	if err := src.EachLike(ctx, func(it musicify.Interaction) error {
-		e.Liked(it.UserID, it.SongID, it.At)
+		marks = append(marks, mark{it, true})
 		return nil
 	}); err != nil {
 		return fmt.Errorf("loading likes: %w", err)
 	}
 	if err := src.EachInterest(ctx, func(it musicify.Interaction) error {
-		e.Interested(it.UserID, it.SongID, it.At)
+		marks = append(marks, mark{it, false})
 		return nil
 	}); err != nil {
 		return fmt.Errorf("loading interests: %w", err)
 	}
+	slices.SortStableFunc(marks, func(a, b mark) int { return a.At.Compare(b.At) })
+	next := 0
+	markUntil := func(t time.Time, inclusive bool) {
+		for ; next < len(marks) && (marks[next].At.Before(t) || inclusive); next++ {
+			if m := marks[next]; m.like {
+				e.Liked(m.UserID, m.SongID, m.At)
+			} else {
+				e.Interested(m.UserID, m.SongID, m.At)
+			}
+		}
+	}
+	if err := src.EachListen(ctx, func(it musicify.Interaction) error {
+		markUntil(it.At, false)
+		e.Listened(it.UserID, it.SongID, it.At)
+		return nil
+	}); err != nil {
+		return fmt.Errorf("loading listens: %w", err)
+	}
+	markUntil(time.Time{}, true)
 	members, err := src.PlaylistMembers(ctx)
 	if err != nil {
 		return fmt.Errorf("loading playlists: %w", err)
@@ -50,4 +69,10 @@ func (e *Engine) Load(ctx context.Context, src musicify.RecommendSource) error {
 		}
 	}
 	return nil
+}
+
+// mark is a like or an interest, waiting for its place among the listens.
+type mark struct {
+	musicify.Interaction
+	like bool
 }

@@ -100,7 +100,7 @@ func (c *checker) history(user string) []entry {
 	if !ok {
 		return nil
 	}
-	return recentEntries(c.e.hist[l].entries, len(c.e.hist[l].entries))
+	return c.e.recentEntries(c.e.hist[l].entries, len(c.e.hist[l].entries))
 }
 
 // excluded is what ForUser promises to leave out: the person's own

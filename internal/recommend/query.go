@@ -72,7 +72,7 @@ func (e *Engine) ForUserExplained(user string, n int, opts Options) []Rec {
 		return e.popularRecs(n, func(s int32) bool { return e.songs[s].owner == owner || heard[s] })
 	}
 	h := e.hist[l]
-	seeds := recentEntries(h.entries, seedsPerUser)
+	seeds := e.recentEntries(h.entries, seedsPerUser)
 	q := e.newQuery(len(e.songs))
 	defer q.release()
 	q.user = user
@@ -80,7 +80,7 @@ func (e *Engine) ForUserExplained(user string, n int, opts Options) []Rec {
 		w := seed.w * float32(math.Pow(0.97, float64(rank)))
 		e.neighbours(seed.song, w, l, q.live)
 	}
-	recent := recentEntries(h.entries, len(h.entries))
+	recent := e.recentEntries(h.entries, len(h.entries))
 	e.learnedScores(recent[:min(len(recent), learnedSeeds)], q.learned)
 	// A mark per song, cheaper than a map: 1 for a liked or recent song, 2
 	// for one just played, which stays out even when the list runs short.

@@ -198,9 +198,16 @@ func (e *Engine) Artists(user string, n int) []string {
 }
 
 // recentEntries returns up to n entries, the most recent first.
-func recentEntries(entries []entry, n int) []entry {
+func (e *Engine) recentEntries(entries []entry, n int) []entry {
 	out := append([]entry(nil), entries...)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].at > out[j].at })
+	// Ties go by song id, not by the order the events came in: an
+	// instance that loaded them at start orders them as one that saw them.
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].at != out[j].at {
+			return out[i].at > out[j].at
+		}
+		return e.songs[out[i].song].id < e.songs[out[j].song].id
+	})
 	if len(out) > n {
 		out = out[:n]
 	}
