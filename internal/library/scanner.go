@@ -95,7 +95,7 @@ type Lease interface {
 // mid-scan hands the work on after that.
 const (
 	scanLease = "library-scan"
-	leaseTTL  = 2 * time.Minute
+	leaseTTL  = 30 * time.Second
 )
 
 // hold takes the scan lease and keeps it until the returned func is called;
