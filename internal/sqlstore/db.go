@@ -41,6 +41,8 @@ type DB struct {
 	// stmts caches prepared statements by query: parsing SQL was a quarter
 	// of the CPU of a streamed range request before.
 	stmts sync.Map
+	// pool is how many connections are kept open.
+	pool int
 }
 
 // OpenSQLite opens (creating if needed) the SQLite file at path with WAL,
@@ -64,7 +66,7 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	// re-prepares every statement, which showed as tail latency under load.
 	sqldb.SetMaxOpenConns(8)
 	sqldb.SetMaxIdleConns(8)
-	d := &DB{db: sqldb, dialect: sqlite{}, Now: time.Now}
+	d := &DB{db: sqldb, dialect: sqlite{}, Now: time.Now, pool: 8}
 	if err := sqldb.PingContext(ctx); err != nil {
 		sqldb.Close()
 		return nil, fmt.Errorf("opening database %s: %w", path, err)
@@ -123,25 +125,63 @@ func (d *DB) exec(ctx context.Context, query string, args ...any) (sql.Result, e
 
 func (d *DB) queryRow(ctx context.Context, query string, args ...any) row {
 	if d.snap != nil {
-		return row{d.snap.QueryRowContext(ctx, d.dialect.rebind(query), args...)}
+		return row{Row: d.snap.QueryRowContext(ctx, d.dialect.rebind(query), args...)}
 	}
+	r := row{Row: d.askRow(ctx, query, args)}
+	if isRead(query) {
+		r.retry = &retry{d, ctx, query, args}
+	}
+	return r
+}
+
+func (d *DB) askRow(ctx context.Context, query string, args []any) *sql.Row {
 	st, err := d.stmt(ctx, query)
 	if err != nil {
 		// A query that does not prepare fails the same way when run.
-		return row{d.db.QueryRowContext(ctx, d.dialect.rebind(query), args...)}
+		return d.db.QueryRowContext(ctx, d.dialect.rebind(query), args...)
 	}
-	return row{st.QueryRowContext(ctx, args...)}
+	return st.QueryRowContext(ctx, args...)
 }
 
 func (d *DB) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	if d.snap != nil {
 		return d.snap.QueryContext(ctx, d.dialect.rebind(query), args...)
 	}
-	st, err := d.stmt(ctx, query)
-	if err != nil {
-		return nil, err
+	ask := func() (*sql.Rows, error) {
+		st, err := d.stmt(ctx, query)
+		if err != nil {
+			return nil, err
+		}
+		return st.QueryContext(ctx, args...)
 	}
-	return st.QueryContext(ctx, args...)
+	rows, err := ask()
+	if err != nil && connectionGone(err) && isRead(query) {
+		d.dropIdle()
+		rows, err = ask()
+	}
+	return rows, lost(err)
+}
+
+// A read whose pooled connection turned out dead (the database restarted
+// since) is asked once more on a fresh one, so the first request after a
+// restart gets its answer rather than a 503. Writes are not: one may have
+// been applied before its connection went.
+func isRead(query string) bool {
+	q := strings.TrimSpace(query)
+	return len(q) > 6 && strings.EqualFold(q[:6], "SELECT") && !strings.Contains(strings.ToUpper(q), "FOR UPDATE")
+}
+
+// connectionGone tells whether err says the connection or the database
+// went away (refused, reset, cut, shutting down).
+func connectionGone(err error) bool {
+	return musicify.ErrorCode(lost(err)) == musicify.EUNAVAILABLE
+}
+
+// dropIdle closes the idle connections: when one was found dead, those
+// opened before it most likely are too.
+func (d *DB) dropIdle() {
+	d.db.SetMaxIdleConns(0)
+	d.db.SetMaxIdleConns(d.pool)
 }
 
 // migrate applies the embedded migrations of the dialect that are not yet

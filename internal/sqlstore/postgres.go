@@ -33,7 +33,7 @@ func OpenPostgres(ctx context.Context, url string) (*DB, error) {
 	sqldb.SetMaxOpenConns(16)
 	sqldb.SetMaxIdleConns(16)
 	sqldb.SetConnMaxIdleTime(5 * time.Minute)
-	d := &DB{db: sqldb, dialect: &postgres{}, Now: time.Now}
+	d := &DB{db: sqldb, dialect: &postgres{}, Now: time.Now, pool: 16}
 	// The URL holds the password: errors name neither.
 	if err := sqldb.PingContext(ctx); err != nil {
 		sqldb.Close()

@@ -18,10 +18,29 @@ type querier interface {
 	queryRow(ctx context.Context, query string, args ...any) row
 }
 
-// row is a *sql.Row whose Scan says so when the connection was cut.
-type row struct{ *sql.Row }
+// row is a *sql.Row whose Scan says so when the connection was cut, and
+// asks again on a fresh one, for a read, when it was.
+type row struct {
+	*sql.Row
+	retry *retry
+}
 
-func (r row) Scan(dest ...any) error { return lost(r.Row.Scan(dest...)) }
+// retry is a read to ask again.
+type retry struct {
+	d     *DB
+	ctx   context.Context
+	query string
+	args  []any
+}
+
+func (r row) Scan(dest ...any) error {
+	err := r.Row.Scan(dest...)
+	if err != nil && r.retry != nil && connectionGone(err) {
+		r.retry.d.dropIdle()
+		err = r.retry.d.askRow(r.retry.ctx, r.retry.query, r.retry.args).Scan(dest...)
+	}
+	return lost(err)
+}
 
 // connectionLost is a query whose connection was cut mid-answer (a
 // database restarting), which pgx reports as a bare io.ErrUnexpectedEOF:
@@ -83,7 +102,7 @@ func (t *Tx) query(ctx context.Context, query string, args ...any) (*sql.Rows, e
 }
 
 func (t *Tx) queryRow(ctx context.Context, query string, args ...any) row {
-	return row{t.tx.QueryRowContext(ctx, t.d.dialect.rebind(query), args...)}
+	return row{Row: t.tx.QueryRowContext(ctx, t.d.dialect.rebind(query), args...)}
 }
 
 // prepare readies one statement for many runs, as a bulk import does.
