@@ -137,6 +137,27 @@ func TestAnalysisOfADeletedSongEndsQuietly(t *testing.T) {
 	}
 }
 
+// A library file moved away before its analysis ran: the scan takes the
+// song away, so the job ends with nothing to do, not a failure to retry.
+func TestAnalysisOfALibraryFileGoneMeanwhileEndsQuietly(t *testing.T) {
+	ff := media.NewFFmpeg()
+	if ff == nil {
+		t.Log("ffmpeg is not installed (make test installs it)")
+		return
+	}
+	w := newWorld(t, ff)
+	ctx := context.Background()
+	song := &musicify.Song{ID: "moved", Name: "Moved", UserID: w.user.ID, Format: "mp3", Size: 5, SHA256: "x",
+		AudioKey: "library/f1/Moved.mp3", LibraryPath: "f1/Moved.mp3"}
+	if err := w.db.CreateSong(ctx, song, &musicify.Job{Kind: catalog.JobAnalyze, Subject: song.ID}); err != nil {
+		t.Fatal(err)
+	}
+	w.runner.RunOne(ctx)
+	if js := mustJobs(t, w, song.ID); len(js) != 1 || js[0].State != musicify.JobDone {
+		t.Fatalf("jobs: %+v", js)
+	}
+}
+
 func mustJobs(t *testing.T, w *world, subject string) []*musicify.Job {
 	t.Helper()
 	js, err := w.db.JobsFor(context.Background(), subject)
