@@ -81,7 +81,7 @@ func (s *Service) jobSong(ctx context.Context, j *musicify.Job) (*musicify.Song,
 	src, cleanup, err := s.localCopy(ctx, song.AudioKey)
 	if musicify.ErrorCode(err) == musicify.ENOTFOUND && song.LibraryPath != "" {
 		// The file left the music folder before its turn: the scan takes
-		// the song away, and one that comes back is queued again.
+		// the song away; nothing to retry.
 		s.Logger.Info("a library file went away before its job ran", "song", song.ID, "kind", j.Kind)
 		return nil, "", nil, nil
 	} else if err != nil {
