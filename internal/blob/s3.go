@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -34,6 +35,9 @@ type S3Options struct {
 	PartSize uint64
 	// Transport replaces the HTTP transport (tests count requests).
 	Transport http.RoundTripper
+	// Timeout bounds each request's wait for an answer (and a connection),
+	// so no call hangs on a bucket that stopped answering; 0 means 30 s.
+	Timeout time.Duration
 }
 
 // S3 stores blobs as objects in a bucket; S3 itself makes a Put atomic.
@@ -41,6 +45,7 @@ type S3 struct {
 	client   *minio.Client
 	bucket   string
 	prefix   string
+	timeout  time.Duration // of one call that moves no file
 	partSize uint64
 }
 
@@ -75,12 +80,27 @@ func NewS3(ctx context.Context, o S3Options) (*S3, error) {
 	if o.PathStyle {
 		lookup = minio.BucketLookupPath
 	}
+	if o.Timeout == 0 {
+		o.Timeout = 30 * time.Second
+	}
+	transport := o.Transport
+	if transport == nil {
+		t, err := minio.DefaultTransport(secure)
+		if err != nil {
+			return nil, fmt.Errorf("connecting to S3: %w", err)
+		}
+		t.ResponseHeaderTimeout = o.Timeout
+		t.DialContext = (&net.Dialer{Timeout: min(o.Timeout, 5*time.Second), KeepAlive: 30 * time.Second}).DialContext
+		transport = t
+	}
+	// A few tries: an outage fails a call in seconds, not after ten
+	// backed-off retries of a minute each.
 	client, err := minio.New(host, &minio.Options{Creds: creds, Secure: secure, Region: o.Region,
-		BucketLookup: lookup, Transport: o.Transport})
+		BucketLookup: lookup, Transport: transport, MaxRetries: 3})
 	if err != nil {
 		return nil, fmt.Errorf("connecting to S3: %w", err)
 	}
-	s := &S3{client: client, bucket: o.Bucket, prefix: o.Prefix, partSize: o.PartSize}
+	s := &S3{client: client, bucket: o.Bucket, prefix: o.Prefix, partSize: o.PartSize, timeout: o.Timeout}
 	if s.partSize == 0 {
 		s.partSize = 16 << 20
 	}
@@ -181,6 +201,8 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 	if err := checkKey(key); err != nil {
 		return err
 	}
+	ctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
 	if err := s.client.RemoveObject(ctx, s.bucket, s.prefix+key, minio.RemoveObjectOptions{}); err != nil && !notFound(err) {
 		return fmt.Errorf("deleting %s: %w", key, err)
 	}

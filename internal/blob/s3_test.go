@@ -245,3 +245,45 @@ func TestS3UnreachableIsUnavailable(t *testing.T) {
 		b.Body.Close()
 	}
 }
+
+// A bucket that takes connections and never answers holds no call: each
+// fails once its requests wait out the timeout, and the store works again
+// when the bucket does.
+func TestS3ThatStopsAnsweringHoldsNoCall(t *testing.T) {
+	srv := testserver.S3(t)
+	proxy := testserver.NewProxy(t, strings.TrimPrefix(srv.Endpoint, "http://"))
+	s, err := blob.NewS3(context.Background(), blob.S3Options{Bucket: srv.Bucket(t), Endpoint: "http://" + proxy.Addr,
+		Region: srv.Region, PathStyle: true, AccessKey: srv.AccessKey, SecretKey: srv.SecretKey, Timeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := s.Put(ctx, "songs/a/original.mp3", strings.NewReader("ID3 tune")); err != nil {
+		t.Fatal(err)
+	}
+	proxy.Stall()
+	calls := map[string]func() error{
+		"put":    func() error { _, err := s.Put(ctx, "songs/b/original.mp3", strings.NewReader("ID3 other")); return err },
+		"open":   func() error { _, err := s.Open(ctx, "songs/a/original.mp3"); return err },
+		"delete": func() error { return s.Delete(ctx, "songs/a/original.mp3") },
+		"list":   func() error { return s.List(ctx, func(string, time.Time) error { return nil }) },
+	}
+	for name, call := range calls {
+		done := make(chan error, 1)
+		go func() { done <- call() }()
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Errorf("%s succeeded against a bucket that does not answer", name)
+			}
+		case <-time.After(2 * time.Minute): // a guard against a hang, not a speed check
+			t.Fatalf("%s still waits on a bucket that does not answer", name)
+		}
+	}
+	proxy.Restore()
+	if b, err := s.Open(ctx, "songs/a/original.mp3"); err != nil {
+		t.Fatalf("once it answers again: %v", err)
+	} else {
+		b.Body.Close()
+	}
+}

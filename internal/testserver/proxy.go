@@ -9,12 +9,14 @@ import (
 
 // Proxy forwards TCP connections to a server until it is cut: then it
 // drops every connection and refuses new ones, as a server restarting or
-// a network falling over does, until restored.
+// a network falling over does, until restored. Stalled, it takes new
+// connections and never answers, as a server that hangs does.
 type Proxy struct {
 	Addr  string // where it listens: give it instead of the server's
 	ln    net.Listener
 	mu    sync.Mutex
 	cut   bool
+	stall bool
 	conns []net.Conn
 }
 
@@ -34,6 +36,11 @@ func NewProxy(t testing.TB, addr string) *Proxy {
 				return
 			}
 			p.mu.Lock()
+			if p.stall {
+				p.conns = append(p.conns, in) // held, unanswered
+				p.mu.Unlock()
+				continue
+			}
 			out, err := net.Dial("tcp", addr)
 			if p.cut || err != nil {
 				p.mu.Unlock()
@@ -63,9 +70,17 @@ func (p *Proxy) Cut() {
 	p.conns = nil
 }
 
+// Stall drops every connection and holds new ones without an answer.
+func (p *Proxy) Stall() {
+	p.Cut()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.cut, p.stall = false, true
+}
+
 // Restore lets connections through again.
 func (p *Proxy) Restore() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.cut = false
+	p.cut, p.stall = false, false
 }
