@@ -62,6 +62,9 @@ type Main struct {
 	// TrainPoll is how often the recommender looks whether to retrain;
 	// tests set it small.
 	TrainPoll time.Duration
+	// MinFreeDisk is the room the data dir's disk needs for the instance
+	// to be ready; tests set it past any disk.
+	MinFreeDisk uint64
 	// OnPanic hears every panic the supervisor recovered in background
 	// work; tests fail on it.
 	OnPanic func(worker string, value any, stack []byte)
@@ -92,7 +95,7 @@ type Main struct {
 // NewMain prepares a program for cfg.
 func NewMain(cfg *config.Config, logger *slog.Logger) *Main {
 	return &Main{Config: cfg, Logger: logger, Now: time.Now, shutdown: 30 * time.Second,
-		HeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, EventSync: 2 * time.Second, TrainPoll: trainPoll}
+		HeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, EventSync: 2 * time.Second, TrainPoll: trainPoll, MinFreeDisk: minFreeDisk}
 }
 
 // Run opens the database, applies migrations and starts serving. It
@@ -346,7 +349,13 @@ func (m *Main) Run(ctx context.Context) error {
 			m.sweep(ctx, orphans)
 		})
 	})
-	m.Logger.Info("musicify is ready", "listen", m.URL, "open", cfg.BaseURL.String())
+	// Said only when /readyz would say it: an instance that listens but
+	// cannot serve (storage gone, disk full) says why instead.
+	if failed := api.CheckReady(ctx); failed != nil {
+		m.Logger.Warn("musicify is listening but not ready", "listen", m.URL, "failed", fmt.Sprint(failed))
+	} else {
+		m.Logger.Info("musicify is ready", "listen", m.URL, "open", cfg.BaseURL.String())
+	}
 	return nil
 }
 

@@ -71,7 +71,7 @@ func (m *Main) observe(api *httpapi.Server, blobs musicify.BlobStore) {
 const minFreeDisk = 16 << 20
 
 // diskRoom checks that the data dir's disk has room for writes.
-func (m *Main) diskRoom(context.Context) error { return roomIn(m.Config.TempDir, minFreeDisk) }
+func (m *Main) diskRoom(context.Context) error { return roomIn(m.Config.TempDir, m.MinFreeDisk) }
 
 // roomIn checks that the disk of dir has least bytes free.
 func roomIn(dir string, least uint64) error {

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -245,5 +248,25 @@ func TestReadyzNamesStorageWhenTheBucketIsGone(t *testing.T) {
 	}
 	if _, body := get(t, m, "/readyz", ""); strings.Contains(body, bucket) {
 		t.Errorf("/readyz names the bucket: %s", body)
+	}
+}
+
+// An instance that listens but could not serve says so at start, not that
+// it is ready.
+func TestReadyIsLoggedOnlyWhenTheInstanceIsReady(t *testing.T) {
+	var logs bytes.Buffer
+	var mu sync.Mutex
+	m := startMain(t, nil, func(m *Main) {
+		m.Logger = slog.New(slog.NewTextHandler(lockedWriter{&mu, &logs}, nil))
+		m.MinFreeDisk = 1 << 62 // no disk has this much room
+	})
+	if status, checks := readiness(t, m); status != http.StatusServiceUnavailable || checks["disk"] == "ok" {
+		t.Fatalf("/readyz with the disk full: %d %v", status, checks)
+	}
+	mu.Lock()
+	log := logs.String()
+	mu.Unlock()
+	if strings.Contains(log, "musicify is ready") || !strings.Contains(log, "musicify is listening but not ready") {
+		t.Fatalf("the start's log:\n%s", log)
 	}
 }

@@ -55,6 +55,21 @@ func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "checks": results})
 }
 
+// CheckReady runs every readiness check once, as /readyz does, and says
+// which failed (nil when all passed).
+func (s *Server) CheckReady(ctx context.Context) map[string]string {
+	failed := map[string]string{}
+	for name, result := range s.checkReady(ctx) {
+		if result != "ok" {
+			failed[name] = result
+		}
+	}
+	if len(failed) == 0 {
+		return nil
+	}
+	return failed
+}
+
 // checkReady runs every check at once, within ReadyTimeout.
 func (s *Server) checkReady(ctx context.Context) map[string]string {
 	ctx, cancel := context.WithTimeout(ctx, orDefault(s.ReadyTimeout, defaultReadyTimeout))
