@@ -73,7 +73,8 @@ FUZZ_TARGETS := \
 	./internal/radio:FuzzAt \
 	./internal/httpapi:FuzzJSONBodies \
 	./internal/httpapi:FuzzMultipartForms \
-	./internal/httpapi:FuzzRange
+	./internal/httpapi:FuzzRange \
+	./internal/delivery:FuzzServe
 
 fuzz:
 	@failed=0; for t in $(FUZZ_TARGETS); do \

@@ -1,6 +1,6 @@
 // Package delivery holds what every way of sending a file shares (the web
 // app's media, signed URLs, Subsonic's streams and covers): which byte
-// ranges are served.
+// ranges are served, and the sending itself (Serve).
 package delivery
 
 import (
@@ -19,12 +19,15 @@ const MaxRanges = 16
 // http.ServeContent may answer it (malformed headers too: it ignores them).
 // Refused: the last zero bytes ("-0"), which net/http answers with an empty
 // part and an impossible Content-Range (go.dev/issue/81262) and RFC 9110
-// calls unsatisfiable; more than MaxRanges ranges; ranges that overlap.
+// calls unsatisfiable; any range of an empty file (the same answer);
+// more than MaxRanges ranges; ranges that overlap.
 func Unsatisfiable(header string, size int64) string {
 	spec, ok := strings.CutPrefix(header, "bytes=")
 	switch {
 	case !ok:
 		return ""
+	case size == 0: // net/http answers a suffix of it with "bytes 0--1/0"
+		return "This file is empty: it has no bytes to ask for."
 	case zeroSuffix(spec):
 		return "This request asks for the last 0 bytes of the file; ask for at least one."
 	case !strings.Contains(spec, ","):

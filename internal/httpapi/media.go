@@ -2,15 +2,14 @@ package httpapi
 
 import (
 	"fmt"
-	"io"
 	"net/http"
-	"os"
 	"path"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/musicify/musicify/internal/covers"
+	"github.com/musicify/musicify/internal/delivery"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -95,53 +94,17 @@ func (s *Server) coverVariants() *covers.Variants {
 	return s.Covers
 }
 
-// serveBlob sends a stored file. rowNamesIt says a database row points at
-// key, so a missing file is a broken promise worth logging.
+// serveBlob sends a stored file (delivery.Serve). rowNamesIt says a
+// database row points at key, so a missing file is a broken promise worth
+// logging.
 func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentType, etag, cache string, rowNamesIt bool) {
-	if s.SignMedia != nil && !musicify.IsLibraryKey(key) { // library files are on this machine, not in the bucket
-		s.redirectToBlob(w, r, key, contentType)
-		return
-	}
-	obj, err := s.Blobs.Open(r.Context(), key)
+	err := delivery.Serve(w, r, s.Blobs, s.SignMedia, delivery.Stored{Key: key, ContentType: contentType, ETag: etag, CacheControl: cache})
 	if err != nil {
 		if rowNamesIt && musicify.ErrorCode(err) == musicify.ENOTFOUND {
 			s.Logger.Error("a row points at a missing file", "key", key)
 		}
 		s.writeError(w, r, err)
-		return
 	}
-	defer obj.Body.Close()
-	if s.refuseRangeAbuse(w, r, obj.Size) {
-		return
-	}
-	if etag == "" {
-		etag = fmt.Sprintf(`"%x-%x"`, obj.ModTime.UnixNano(), obj.Size)
-	}
-	h := w.Header()
-	h.Set("Content-Type", contentType)
-	h.Set("ETag", etag)
-	h.Set("Cache-Control", cache)
-	h.Set("Accept-Ranges", "bytes")
-	// ServeContent answers Range (206/416) and conditional requests; a
-	// local file leaves through sendfile (seeklessFile keeps that).
-	var body io.ReadSeeker = obj.Body
-	if f, ok := obj.Body.(*os.File); ok {
-		body = &seeklessFile{f: f, size: obj.Size}
-	}
-	http.ServeContent(w, r, "", obj.ModTime, body)
-}
-
-// redirectToBlob sends the client to a signed URL at the storage, which
-// answers Range itself. The redirect is not cached: the URL expires.
-func (s *Server) redirectToBlob(w http.ResponseWriter, r *http.Request, key, contentType string) {
-	u, err := s.SignMedia(r.Context(), key, contentType, w.Header().Get("Content-Disposition"))
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	w.Header().Del("Content-Disposition")
-	w.Header().Set("Cache-Control", "private, no-store")
-	http.Redirect(w, r, u, http.StatusFound)
 }
 
 // attachment builds a Content-Disposition that every browser reads right:

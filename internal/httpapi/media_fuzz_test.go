@@ -1,13 +1,10 @@
 package httpapi_test
 
 import (
-	"bytes"
-	"fmt"
-	"io"
-	"mime"
-	"mime/multipart"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/musicify/musicify/internal/delivery/deliverytest"
 )
 
 // FuzzRange asks the real media handlers (a song's audio, its download
@@ -35,49 +32,6 @@ func FuzzRange(f *testing.F) {
 		i := int(which) % len(fe.media)
 		req := httptest.NewRequest("GET", fe.media[i], nil)
 		req.Header.Set("Range", rangeHeader)
-		rec := fe.serve(t, req)
-		body, file := rec.Body.Bytes(), whole[i]
-		switch rec.Code {
-		case 200:
-			if !bytes.Equal(body, file) {
-				t.Fatalf("200 with %d bytes, the file has %d", len(body), len(file))
-			}
-		case 206:
-			mediaType, params, err := mime.ParseMediaType(rec.Header().Get("Content-Type"))
-			if err != nil {
-				t.Fatalf("206 with Content-Type %q", rec.Header().Get("Content-Type"))
-			}
-			if mediaType != "multipart/byteranges" {
-				checkPart(t, rec.Header().Get("Content-Range"), body, file)
-				return
-			}
-			mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
-			for {
-				p, err := mr.NextPart()
-				if err == io.EOF {
-					break
-				}
-				if err != nil {
-					t.Fatalf("multipart answer: %v", err)
-				}
-				b, _ := io.ReadAll(p)
-				checkPart(t, p.Header.Get("Content-Range"), b, file)
-			}
-		case 416:
-		default:
-			t.Fatalf("Range %q answered %d", rangeHeader, rec.Code)
-		}
+		deliverytest.CheckRangeAnswer(t, fe.serve(t, req), whole[i], rangeHeader)
 	})
-}
-
-// checkPart checks that part is the bytes of file that contentRange names.
-func checkPart(t *testing.T, contentRange string, part, file []byte) {
-	t.Helper()
-	var first, last, size int
-	if _, err := fmt.Sscanf(contentRange, "bytes %d-%d/%d", &first, &last, &size); err != nil {
-		t.Fatalf("Content-Range %q: %v", contentRange, err)
-	}
-	if size != len(file) || first < 0 || first > last || last >= size || !bytes.Equal(part, file[first:last+1]) {
-		t.Fatalf("Content-Range %q with %d bytes, the file has %d", contentRange, len(part), len(file))
-	}
 }

@@ -2,7 +2,6 @@ package httpapi_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -32,9 +31,7 @@ func TestRangeAbuseGets416WhileRangesStillWork(t *testing.T) {
 	} {
 		t.Run(tc.name+" get 416", func(t *testing.T) {
 			res, body := c.fetch(url, "Range", tc.rng)
-			var m struct{ Message string }
-			_ = json.Unmarshal(body, &m)
-			if res.StatusCode != 416 || m.Message != tc.msg || res.Header.Get("Content-Range") != fmt.Sprintf("bytes */%d", len(audio)) {
+			if res.StatusCode != 416 || strings.TrimSpace(string(body)) != tc.msg || res.Header.Get("Content-Range") != fmt.Sprintf("bytes */%d", len(audio)) {
 				t.Fatalf("got %d %q %s", res.StatusCode, res.Header.Get("Content-Range"), body)
 			}
 		})

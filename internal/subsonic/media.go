@@ -113,37 +113,17 @@ func (s *Server) download(w http.ResponseWriter, q *request) (*response, error) 
 	return nil, nil
 }
 
-// serveBlob sends a stored file with Range and conditional requests.
+// serveBlob sends a stored file (delivery.Serve); a row names every file
+// asked for here, so a missing one is worth logging.
 func (s *Server) serveBlob(w http.ResponseWriter, q *request, key, contentType, etag string) {
-	if s.SignMedia != nil && !musicify.IsLibraryKey(key) { // library files are on this machine, not in the bucket
-		u, err := s.SignMedia(q.ctx(), key, contentType, w.Header().Get("Content-Disposition"))
-		if err != nil {
-			s.writeError(w, q, err)
-			return
-		}
-		w.Header().Del("Content-Disposition")
-		w.Header().Set("Cache-Control", "private, no-store")
-		http.Redirect(w, q.r, u, http.StatusFound)
-		return
-	}
-	obj, err := s.Blobs.Open(q.ctx(), key)
+	err := delivery.Serve(w, q.r, s.Blobs, s.SignMedia, delivery.Stored{Key: key, ContentType: contentType, ETag: etag,
+		CacheControl: "private, max-age=31536000, immutable"})
 	if err != nil {
 		if musicify.ErrorCode(err) == musicify.ENOTFOUND {
 			s.Logger.Error("a row points at a missing file", "key", key)
 		}
 		s.writeError(w, q, err)
-		return
 	}
-	defer obj.Body.Close()
-	if refuseRange(w, q.r, obj.Size) {
-		return
-	}
-	h := w.Header()
-	h.Set("Content-Type", contentType)
-	h.Set("ETag", etag)
-	h.Set("Cache-Control", "private, max-age=31536000, immutable")
-	h.Set("Accept-Ranges", "bytes")
-	http.ServeContent(w, q.r, "", obj.ModTime, obj.Body)
 }
 
 // coverKey finds the cover an id names: a song's (else its album's), an
@@ -252,25 +232,13 @@ func serveJPEG(w http.ResponseWriter, q *request, img image.Image, etag string) 
 		http.Error(w, "The cover could not be made.", http.StatusInternalServerError)
 		return
 	}
-	if refuseRange(w, q.r, int64(b.Len())) {
+	if delivery.Refuse(w, q.r, int64(b.Len())) {
 		return
 	}
 	w.Header().Set("Content-Type", "image/jpeg")
 	w.Header().Set("Cache-Control", "public, max-age=86400")
 	w.Header().Set("ETag", etag)
 	http.ServeContent(w, q.r, "", time.Time{}, bytes.NewReader(b.Bytes()))
-}
-
-// refuseRange answers 416 to a Range header the web app's media refuse too
-// (delivery.Unsatisfiable), and reports whether it did.
-func refuseRange(w http.ResponseWriter, r *http.Request, size int64) bool {
-	msg := delivery.Unsatisfiable(r.Header.Get("Range"), size)
-	if msg == "" {
-		return false
-	}
-	w.Header().Set("Content-Range", fmt.Sprintf("bytes */%d", size))
-	http.Error(w, msg, http.StatusRequestedRangeNotSatisfiable)
-	return true
 }
 
 // defaultCovers holds the default image by size, made once per size.
@@ -289,7 +257,7 @@ func (s *Server) serveDefaultCover(w http.ResponseWriter, q *request, px int) {
 		_ = jpeg.Encode(&b, img, &jpeg.Options{Quality: 80})
 		cached, _ = defaultCovers.LoadOrStore(px, b.Bytes())
 	}
-	if refuseRange(w, q.r, int64(len(cached.([]byte)))) {
+	if delivery.Refuse(w, q.r, int64(len(cached.([]byte)))) {
 		return
 	}
 	w.Header().Set("Content-Type", "image/jpeg")
