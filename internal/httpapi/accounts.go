@@ -7,7 +7,7 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// okay is the number SPEC.md's client checks for after asking for a code.
+// okay is the number the original client checks for after asking for a code.
 const okay = 123
 
 type codeSent struct {
@@ -146,7 +146,7 @@ func (s *Server) handleVerifyOTP(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, success)
 }
 
-// handleChangePassword answers success without a message, as SPEC.md's
+// handleChangePassword answers success without a message, as the original
 // client expects ('message absent means success').
 func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 	var in credentials
@@ -176,8 +176,8 @@ func (s *Server) handleOwnProfile(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleUserProfile shows a user by name: their name and playlists. The
-// email only when it is the caller's own (DESIGN.md section 4: the seed
-// showed everyone's; we never show another user's).
+// email only when it is the caller's own (the seed showed everyone's; we
+// never show another user's).
 func (s *Server) handleUserProfile(w http.ResponseWriter, r *http.Request) {
 	var in credentials
 	if err := decodeJSON(w, r, &in); err != nil {

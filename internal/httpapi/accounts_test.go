@@ -345,7 +345,7 @@ func TestProfilesShowNoSecrets(t *testing.T) {
 	if r.Status != 200 || user["username"] != "hal" {
 		t.Fatalf("profile of hal: %d %s", r.Status, r.Raw)
 	}
-	// Another user's email is never shown (DESIGN.md section 4, point 9).
+	// Another user's email is never shown.
 	if strings.Contains(r.Raw, "@") {
 		t.Errorf("another user's profile shows an email: %s", r.Raw)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/musicify/musicify/web"
 )
 
-// initialScriptBudget is issue 14's limit on the JavaScript a first visit
+// initialScriptBudget is the limit on the JavaScript a first visit
 // loads before any route: what index.html names, gzipped.
 const initialScriptBudget = 150 * 1024
 

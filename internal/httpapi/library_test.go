@@ -22,7 +22,7 @@ func playlistIn(r reply) map[string]any {
 	return p
 }
 
-// detail reads GET /playlist/{ref}: SPEC.md's array with one item.
+// detail reads GET /playlist/{ref}: the original client's array with one item.
 func (c *client) detail(t *testing.T, ref string) (map[string]any, []string) {
 	t.Helper()
 	req, _ := http.NewRequest("GET", c.e.URL+"/api/playlist/"+ref, nil)

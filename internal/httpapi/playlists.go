@@ -7,8 +7,8 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// playlistView is a playlist as the API shows it; SPEC.md's client reads
-// both _id and id.
+// playlistView is a playlist as the API shows it; the original client
+// reads both _id and id.
 type playlistView struct {
 	ID         string    `json:"_id"`
 	IDAlias    string    `json:"id"`
@@ -94,8 +94,8 @@ func (s *Server) handleMyPlaylists(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, playlistsOf(list, userOf(r)))
 }
 
-// handlePlaylist answers SPEC.md's shape: an array whose first item has
-// the songs, name and cover.
+// handlePlaylist answers the original client's shape: an array whose
+// first item has the songs, name and cover.
 func (s *Server) handlePlaylist(w http.ResponseWriter, r *http.Request) {
 	p, err := s.Playlists.Find(r.Context(), userOf(r), r.PathValue("ref"))
 	if err != nil {

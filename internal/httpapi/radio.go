@@ -11,9 +11,9 @@ import (
 	"github.com/musicify/musicify/internal/radio"
 )
 
-// stationView keeps SPEC.md's field names: radio_name, username and time,
-// the start of the current loop (the start moves at each loop, as SPEC.md's
-// client expects).
+// stationView keeps the original client's field names: radio_name,
+// username and time, the start of the current loop (the start moves at each
+// loop, as the original client expects).
 type stationView struct {
 	ID        string    `json:"_id"`
 	Name      string    `json:"radio_name"`

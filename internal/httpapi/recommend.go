@@ -50,7 +50,7 @@ func (s *Server) writeSongs(w http.ResponseWriter, r *http.Request, ids []string
 	writeJSON(w, http.StatusOK, songs)
 }
 
-// handleRecommendSongs is SPEC.md's GET /recommend/all: songs for you,
+// handleRecommendSongs is GET /recommend/all: songs for you,
 // each with the reason it is there. One of them explores.
 func (s *Server) handleRecommendSongs(w http.ResponseWriter, r *http.Request) {
 	out, err := s.explained(r.Context(), s.Recommender.ForUserExplained(userOf(r).ID, recommendSongs, recommend.Options{Explore: true}), s.viewerOf(r))
@@ -143,7 +143,7 @@ func (s *Server) songRadio(ctx context.Context, ids []string, limit int, me *vie
 	return songsOf(queue, me), nil
 }
 
-// handleRecommendCreate is SPEC.md's POST /recommend/create {song, artist}:
+// handleRecommendCreate is POST /recommend/create {song, artist}:
 // a sign of interest. song is a song id, or a name with its artist.
 func (s *Server) handleRecommendCreate(w http.ResponseWriter, r *http.Request) {
 	var in struct {

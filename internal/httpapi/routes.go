@@ -8,7 +8,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /readyz", s.handleReady)
 	mux.Handle("GET /metrics", s.handleMetrics())
 
-	// Accounts (SPEC.md section 7, with DESIGN.md section 4).
+	// Accounts.
 	mux.HandleFunc("GET /api/verified", s.requireUser(s.handleVerified))
 	mux.HandleFunc("GET /api/auth/session", s.handleSession)
 	mux.HandleFunc("POST /api/auth/cheak", s.handleCheck)
@@ -30,7 +30,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/auth/google/callback", s.handleGoogleCallback)
 	mux.HandleFunc("GET /api/auth/google/setup", s.handleGoogleSetup)
 
-	// Songs and artists (SPEC.md sections 2 and 7; docs/api.md).
+	// Songs and artists (docs/api.md).
 	mux.HandleFunc("POST /api/upload", s.requireUser(s.handleUpload))
 	mux.HandleFunc("GET /api/search/all", s.requireUser(s.handleAllSongs))
 	mux.HandleFunc("GET /api/search/allartist", s.requireUser(s.handleAllArtists))
@@ -42,13 +42,13 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/artist/name", s.requireUser(s.handleOwnArtistName))
 	mux.HandleFunc("PUT /api/artist/name", s.requireUser(s.handleSetArtistName))
 
-	// Albums and genres (issue 13).
+	// Albums and genres.
 	mux.HandleFunc("GET /api/albums", s.requireUser(s.handleAlbums))
 	mux.HandleFunc("GET /api/albums/{id}", s.requireUser(s.handleAlbum))
 	mux.HandleFunc("GET /api/genres", s.requireUser(s.handleGenres))
 	mux.HandleFunc("GET /api/genres/{name}/songs", s.requireUser(s.handleGenreSongs))
 
-	// Recommendations (issue 5).
+	// Recommendations.
 	mux.HandleFunc("GET /api/recommend/all", s.requireUser(s.handleRecommendSongs))
 	mux.HandleFunc("GET /api/recommend/artist", s.requireUser(s.handleRecommendArtists))
 	mux.HandleFunc("GET /api/recommend/top", s.requireUser(s.handleTopSongs))
@@ -56,7 +56,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/recommend/radio/{id}", s.requireUser(s.handleSongRadio))
 	mux.HandleFunc("POST /api/recommend/create", s.requireUser(s.handleRecommendCreate))
 
-	// Playlists: every write checks the owner (DESIGN.md section 4).
+	// Playlists: every write checks the owner.
 	mux.HandleFunc("POST /api/playlist/create", s.requireUser(s.handleCreatePlaylist))
 	mux.HandleFunc("GET /api/playlist/all", s.requireUser(s.handleMyPlaylists))
 	mux.HandleFunc("DELETE /api/playlist/delete/{ref}", s.requireUser(s.handleDeletePlaylist))
@@ -77,7 +77,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/like/add", s.requireUser(s.handleLike))
 	mux.HandleFunc("DELETE /api/like/{song}", s.requireUser(s.handleUnlike))
 	mux.HandleFunc("GET /api/like/all", s.requireUser(s.handleLikedSongs))
-	// Search (issue 5): typed words as prefixes, in any order, typos forgiven.
+	// Search: typed words as prefixes, in any order, typos forgiven.
 	mux.HandleFunc("GET /api/search", s.requireUser(s.handleSearch))
 	mux.HandleFunc("POST /api/search/song", s.requireUser(s.handleSearchSongs))
 	mux.HandleFunc("POST /api/search/artist", s.requireUser(s.handleSearchArtists))
@@ -87,7 +87,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/recommend/share", s.requireUser(s.handleRecommendShare))
 	mux.HandleFunc("GET /api/share/{type}/{id}", s.handleSharePreview)
 
-	// Radio (issue 6): stations on the server's clock, live over a WebSocket.
+	// Radio: stations on the server's clock, live over a WebSocket.
 	mux.HandleFunc("POST /api/radio/create", s.requireUser(s.handleCreateStation))
 	mux.HandleFunc("GET /api/radio/all", s.requireUser(s.handleStations))
 	mux.HandleFunc("GET /api/radio/{id}", s.requireUser(s.handleStation))
@@ -95,15 +95,15 @@ func (s *Server) routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/time", s.handleTime)
 	mux.HandleFunc("GET /api/ws", s.requireUser(s.handleWS))
 
-	// The assistant and voice commands (issue 7).
+	// The assistant and voice commands.
 	mux.HandleFunc("POST /api/assistant/chat", s.requireUser(s.handleChat))
 	mux.HandleFunc("POST /api/voice/command", s.requireUser(s.handleVoiceCommand))
 
-	// App passwords for Subsonic apps (issue 13): each user's own.
+	// App passwords for Subsonic apps: each user's own.
 	mux.HandleFunc("GET /api/app-passwords", s.requireUser(s.handleAppPasswords))
 	mux.HandleFunc("POST /api/app-passwords", s.requireUser(s.handleCreateAppPassword))
 	mux.HandleFunc("DELETE /api/app-passwords/{id}", s.requireUser(s.handleRevokeAppPassword))
-	// Administration (issue 13): admins only, checked here on every route.
+	// Administration: admins only, checked here on every route.
 	mux.HandleFunc("GET /api/auth/signup-mode", s.handleSignupMode)
 	if s.Admin != nil {
 		for _, rt := range s.adminRoutes() {
@@ -127,7 +127,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	}
 	mux.HandleFunc("/dev/", s.handleNoPage)
 
-	// The Subsonic API (issue 13): every call carries its own credentials.
+	// The Subsonic API: every call carries its own credentials.
 	if s.Subsonic != nil {
 		mux.Handle("/rest/", s.Subsonic)
 	}

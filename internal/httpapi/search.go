@@ -43,7 +43,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// searchBody reads SPEC.md's POST /search/… bodies, whichever field they use.
+// searchBody reads the POST /search/… bodies, whichever field they use.
 type searchBody struct {
 	Song   string `json:"song"`
 	Artist string `json:"artist"`

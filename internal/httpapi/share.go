@@ -43,7 +43,7 @@ func (s *Server) resolveShare(ctx context.Context, kind, id string) (*shared, er
 	return nil, musicify.Errorf(musicify.EINVALID, "A share link is for a song or a playlist.")
 }
 
-// handleRecommendShare is SPEC.md's POST /recommend/share {value, id}: an
+// handleRecommendShare is POST /recommend/share {value, id}: an
 // array whose first item is the song or the playlist (with its songs).
 func (s *Server) handleRecommendShare(w http.ResponseWriter, r *http.Request) {
 	var in struct {

@@ -131,7 +131,7 @@ func (s *Server) handleRemoveFollow(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, success)
 }
 
-// followerView and followingView keep SPEC.md's field names.
+// followerView and followingView keep the original client's field names.
 type followerView struct {
 	ID       string    `json:"_id"`
 	Username string    `json:"followerusername"`

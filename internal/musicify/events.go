@@ -18,7 +18,7 @@ const (
 	EventSongRemoved EventType = "song.removed"
 	EventListened    EventType = "listened"
 	EventLiked       EventType = "liked"
-	// EventInterested is a weaker sign (SPEC.md's /recommend/create).
+	// EventInterested is a weaker sign (POST /recommend/create).
 	EventInterested      EventType = "interested"
 	EventUnliked         EventType = "unliked"
 	EventPlaylistChanged EventType = "playlist.changed"

@@ -14,7 +14,7 @@ type Song struct {
 	Name   string
 	UserID string // the uploader, or LibraryUserID
 	// Artist is the track's artist as shown: an upload's is the uploader's
-	// username, as SPEC.md says; an imported file's comes from its tags.
+	// username; an imported file's comes from its tags.
 	Artist   string
 	ArtistID string
 	AlbumID  string

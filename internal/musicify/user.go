@@ -86,7 +86,7 @@ func ValidateUsername(username string) error {
 	return nil
 }
 
-// ValidatePassword enforces the length bounds; the lower one comes from SPEC.md.
+// ValidatePassword enforces the length bounds; the lower one is the original app's.
 func ValidatePassword(password string) error {
 	switch n := len([]rune(password)); {
 	case n < PasswordMin:

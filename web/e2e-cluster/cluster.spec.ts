@@ -135,7 +135,7 @@ test('a like on B shows in A’s Liked Songs and A’s recommendations', async (
   // The heart turns before the server has saved the like: wait for its
   // answer, so the second like is the later one.
   const saved = onB.waitForResponse((r) => r.url().endsWith('/api/like/add') && r.ok());
-  // Row buttons name their song (issue 14): 'Like Tidewater …'.
+  // Row buttons name their song: 'Like Tidewater …'.
   await row.getByRole('button', { name: `Like ${song.song}`, exact: true }).click();
   await expect(
     row.getByRole('button', { name: `Unlike ${song.song}`, exact: true }),

@@ -2,8 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createPlaylist, playerBar, playlistOrder, statusToast } from './helpers';
 
-// The sentences, typed as a new user would, on the demo catalog:
-// each gets an answer that names real songs and offers something to do.
+// The sentences the assistant was built to answer, typed as a new user
+// would, on the demo catalog: each gets an answer that names real songs and
+// offers something to do.
 // Each test signs up a listener of its own: a user may send 20 messages a minute.
 
 /**

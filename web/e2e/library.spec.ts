@@ -1,9 +1,9 @@
 import { expect, test } from './fixtures';
 import { audioState, playerBar } from './helpers';
 
-// Issue 13's "done when": the e2e server points MUSICIFY_LIBRARY_DIRS at
-// testdata/library and imports it at start; its albums are in the web app,
-// in track order, playable, under their album artist.
+// The e2e server points MUSICIFY_LIBRARY_DIRS at testdata/library and
+// imports it at start; its albums are in the web app, in track order,
+// playable, under their album artist.
 test('the library folder’s albums are in the Albums view and play', async ({ page, signedIn }) => {
   expect(signedIn.username).not.toBe('');
   await page.goto('/albums?sort=name');

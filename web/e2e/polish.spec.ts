@@ -16,7 +16,7 @@ import {
   type SongJSON,
 } from './helpers';
 
-/** What a new user stumbled on (issue 14, points 11 to 13). */
+/** What a new user stumbled on. */
 
 interface FullSong extends SongJSON {
   coverSmall: string;

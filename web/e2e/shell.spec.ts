@@ -96,7 +96,7 @@ test('all users lists the other accounts, and a card opens their profile', async
   await page.getByRole('link', { name: `View profile of ${them.username}` }).click();
   await expect(page).toHaveURL(/\/followuser\?username=/);
   await expect(page.getByRole('heading', { level: 1, name: them.username })).toBeVisible();
-  // Another user's email is never shown (DESIGN.md section 4); the heading
+  // Another user's email is never shown; the heading
   // above means the profile has loaded.
   await expect(page.getByText(them.email)).toHaveCount(0);
 });

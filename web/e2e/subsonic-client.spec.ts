@@ -7,7 +7,7 @@ import { createAccount, requestAs } from './helpers';
 
 const run = promisify(execFile);
 
-// Issue 13, point 8: a real Subsonic client (the npm subsonic-api package)
+// A real Subsonic client (the npm subsonic-api package)
 // browses, searches, streams, stars, scrobbles and edits playlists against
 // this server's /rest, signed in with an app password made in Settings;
 // every JSON answer it got is then checked against the OpenSubsonic schema.

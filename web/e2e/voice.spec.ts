@@ -119,7 +119,7 @@ test('saying “play something calm” asks the assistant and plays a calm song'
   });
 });
 
-test('a browser that can neither recognize speech nor record says so, as SPEC.md words it', async ({
+test('a browser that can neither recognize speech nor record says so, in the original app’s words', async ({
   page,
   signedIn,
 }) => {

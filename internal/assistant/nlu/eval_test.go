@@ -85,7 +85,7 @@ func format(e map[string]string) string {
 	return strings.Join(parts, "; ")
 }
 
-// The targets of the issue: 95% of intents and 90% of entity sets right.
+// The targets: 95% of intents and 90% of entity sets right.
 // The held-out set, never tuned on, must stay above a lower floor.
 const (
 	intentTarget        = 0.95

@@ -18,8 +18,8 @@ type payload struct {
 	t   *typ
 }
 
-// endpoints maps each endpoint of issue 13 to its success payload, as each
-// endpoint's page in content/en/docs/Endpoints/ names it.
+// endpoints maps each endpoint Musicify serves under /rest to its success
+// payload, as each endpoint's page in content/en/docs/Endpoints/ names it.
 var endpoints = map[string]payload{
 	"ping":                      {},
 	"getLicense":                {"license", license},

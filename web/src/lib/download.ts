@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { fallbackMessage } from './api-client';
 import type { Song } from './song';
 
-/** Progress is counted in steps of this many bytes (SPEC.md: 65536-byte chunks). */
+/** Progress is counted in steps of this many bytes. */
 export const DOWNLOAD_CHUNK = 65536;
 /** Generous: a large lossless file on a slow line still makes it. */
 export const DOWNLOAD_TIMEOUT_MS = 10 * 60 * 1000;

@@ -3,7 +3,7 @@ import type { Song } from './song';
 /** A playlist as every call of the API returns it (docs/api.md, 'Playlists'). */
 export interface Playlist {
   _id: string;
-  /** The same as _id; SPEC.md shows it on the card. */
+  /** The same as _id; the original app shows it on the card. */
   id: string;
   /** Spaces are kept as typed. */
   name: string;

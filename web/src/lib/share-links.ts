@@ -4,7 +4,7 @@ export type ShareType = 'song' | 'playlist';
 /** The services of the share panel that open a window of their own. */
 export type ShareService = 'whatsapp' | 'telegram' | 'twitter' | 'facebook';
 
-/** SPEC.md: the share window is 550x400 and centred. */
+/** The share window is 550x400 and centred. */
 export const SHARE_WINDOW = { width: 550, height: 400 } as const;
 
 /** `{origin}/share?id={id}&type={type}`: the page that opens a shared song or playlist. */

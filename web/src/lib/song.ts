@@ -30,7 +30,7 @@ export interface Song {
   /** Whether the caller uploaded it. */
   mine: boolean;
   /*
-   * Where the song belongs (issue 13). Optional: queues saved in the browser
+   * Where the song belongs. Optional: queues saved in the browser
    * before these fields existed lack them.
    */
   artistId?: string;
@@ -102,7 +102,7 @@ export function displayName(name: string): string {
 
 /**
  * A name as people read it: an uploader's username ('neon-harbor') with its
- * hyphens as spaces (SPEC.md); a name they chose ('Neon Harbor') or a tag
+ * hyphens as spaces; a name they chose ('Neon Harbor') or a tag
  * ('Jay-Z') exactly as written. username is '' for the library's artists and
  * undefined in data saved before it was sent.
  */

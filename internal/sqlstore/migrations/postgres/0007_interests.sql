@@ -1,4 +1,4 @@
--- Signs of interest sent by the client (SPEC.md's /recommend/create),
+-- Signs of interest sent by the client (POST /recommend/create),
 -- weaker than a listen, for recommendations.
 CREATE TABLE interests (
     user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,

@@ -18,7 +18,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The side menu of SPEC.md, in its order, in two groups. */
+/** The side menu, in the original app's order, in two groups. */
 export const navGroups: { label: string; items: NavItem[] }[] = [
   {
     label: 'Library',

@@ -10,8 +10,8 @@ export interface CreatePlaylistResponse {
 
 /**
  * POST /api/playlist/create: a new, empty playlist of the caller. The name is
- * sent as typed (trimmed at the ends by the server): SPEC.md's hyphen
- * replacement never worked, so spaces stay spaces.
+ * sent as typed (trimmed at the ends by the server): the original app's
+ * hyphen replacement never worked, so spaces stay spaces.
  */
 export function createPlaylist(name: string): Promise<CreatePlaylistResponse> {
   return api<CreatePlaylistResponse>('/api/playlist/create', { method: 'POST', body: { name } });

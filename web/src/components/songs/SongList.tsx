@@ -41,7 +41,7 @@ interface SongListProps {
   songs: Song[];
   /** The list's accessible name, e.g. 'Songs'. */
   label: string;
-  /** On a playlist's page the download action is hidden (SPEC.md), and so is deleting the song. */
+  /** On a playlist's page the download action is hidden, and so is deleting the song. */
   playlistId?: string;
   /** An artist's own page leaves the artist out of each row. */
   showArtist?: boolean;

@@ -30,7 +30,7 @@ describe('validateRegistration', () => {
     expect(validateRegistration({ ...valid, password: '', username: '' })?.field).toBe('password');
   });
 
-  it('checks the rules in the order of SPEC.md, each before the next', () => {
+  it('checks the rules in the original app’s order, each before the next', () => {
     // Every rule is broken at once; fixing them one by one reveals the next message.
     const steps: [Partial<typeof valid>, string][] = [
       [

@@ -1,4 +1,4 @@
-/** The sentences of SPEC.md section 5, and the server's own rules after them. */
+/** The original app's sentences, and the server's own rules after them. */
 export const messages = {
   fillCredentials: 'Please fill credentials',
   agreeTerms: 'Please agree terms and condition',
@@ -46,7 +46,7 @@ export interface FieldProblem<F extends string> {
 }
 
 /**
- * The first rule the registration breaks, in the order of SPEC.md, with the
+ * The first rule the registration breaks, in the original app's order, with the
  * field it is about (an empty field: the first empty one), or null.
  */
 export function validateRegistration(

@@ -1,19 +1,19 @@
 import type { ChatAction, ChatTurn } from './api/send-message';
 
-/** SPEC.md's first message, always at the top, never sent as history. */
+/** The first message, always at the top, never sent as history. */
 export const WELCOME = 'Welcome to Musicify. How can I help you?';
-/** SPEC.md's incoming error bubble. */
+/** The incoming error bubble. */
 export const CHAT_ERROR = 'Oops! Something went wrong. Please try again.';
-/** SPEC.md: the reply shows no sooner than this after sending, however fast the server is. */
+/** The reply shows no sooner than this after sending, however fast the server is. */
 export const REPLY_DELAY_MS = 600;
-/** SPEC.md: Enter without Shift sends only in windows wider than this; else it adds a line. */
+/** Enter without Shift sends only in windows wider than this; else it adds a line. */
 export const ENTER_SENDS_ABOVE = 800;
 /** How many earlier messages go with each new one. */
 export const HISTORY_TURNS = 20;
 /** How many messages the tab keeps. */
 const KEPT_MESSAGES = 100;
 
-/** A bubble: sent by the user, answered by the assistant, or SPEC.md's error. */
+/** A bubble: sent by the user, answered by the assistant, or the error bubble. */
 export interface ChatMessage {
   id: string;
   type: 'outgoing' | 'incoming' | 'error';

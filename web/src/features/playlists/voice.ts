@@ -10,10 +10,10 @@ import {
 } from '@/lib/player-store';
 import type { Song } from '@/lib/song';
 
-/** SPEC.md's exact words when the browser cannot listen at all. */
+/** The original app's exact words when the browser cannot listen at all. */
 export const VOICE_UNSUPPORTED = "Browser doesn't support speech recognition.";
 
-/** SPEC.md's six voice commands. */
+/** The six voice commands. */
 export const VOICE_COMMANDS = ['start', 'shuffle', 'pause', 'previous', 'next', 'play'] as const;
 export type VoiceCommand = (typeof VOICE_COMMANDS)[number];
 

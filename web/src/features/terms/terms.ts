@@ -4,7 +4,7 @@ export interface TermsSection {
   paragraphs: string[];
 }
 
-/** The ten sections of SPEC.md's terms page, in its order. */
+/** The ten sections of the original app's terms page, in its order. */
 export const termsSections: TermsSection[] = [
   {
     id: 'introduction',

@@ -9,7 +9,7 @@ export interface ChangePasswordInput {
 
 /**
  * PUT /api/auth/changepass: sets a new password with a valid reset code. As
- * SPEC.md says, an answer without a message is the success.
+ * in the original app, an answer without a message is the success.
  */
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
   const res = await api<{ changed?: boolean; message?: string }>('/api/auth/changepass', {

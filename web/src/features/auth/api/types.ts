@@ -9,6 +9,6 @@ export interface CodeSentResponse {
   message: string;
 }
 
-/** SPEC.md's success number for the calls that mail a code. */
+/** The original app's success number for the calls that mail a code. */
 export const CODE_SENT = 123;
 export const SUCCESS = 'success';

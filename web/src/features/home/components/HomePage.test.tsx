@@ -55,7 +55,7 @@ describe('the home page', () => {
     });
   });
 
-  it('shows the three sections of SPEC.md and the feed, with the recommendations', async () => {
+  it('shows the original app’s three sections and the feed, with the recommendations', async () => {
     renderHome();
     await screen.findByRole('heading', { level: 2, name: 'Recently added albums' });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);

@@ -9,9 +9,9 @@ import { RecommendedArtists, RecommendedSongs } from './Recommendations';
 import './home.css';
 
 /**
- * `/home`: a greeting, SPEC.md's three sections (Top Songs, Recommended Artist
- * For you, Songs Recommended For you), the latest albums and what the people
- * you follow did.
+ * `/home`: a greeting, the original app's three sections (Top Songs,
+ * Recommended Artist For you, Songs Recommended For you), the latest albums
+ * and what the people you follow did.
  */
 export function HomePage() {
   const { user } = useSession();

@@ -4,9 +4,9 @@ import type { PlaylistWithSongs } from '@/lib/playlist';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
- * GET /api/playlist/{ref}: SPEC.md's shape, an array whose one item is the
- * playlist with its songs in order. `ref` is an id, or the name of one of the
- * caller's own playlists.
+ * GET /api/playlist/{ref}: the original client's shape, an array whose one
+ * item is the playlist with its songs in order. `ref` is an id, or the name
+ * of one of the caller's own playlists.
  */
 export async function getPlaylist(ref: string, signal?: AbortSignal): Promise<PlaylistWithSongs> {
   const list = await api<PlaylistWithSongs[]>(`/api/playlist/${encodeURIComponent(ref)}`, {

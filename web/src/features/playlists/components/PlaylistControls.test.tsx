@@ -69,7 +69,7 @@ describe('the microphone', () => {
     ['speech recognition', { speech: true, recorder: false }],
     ['only a recorder', { speech: false, recorder: true }],
     ['both', { speech: true, recorder: true }],
-  ])('can be turned on with %s, and SPEC.md’s text stays away', async (_, browser) => {
+  ])('can be turned on with %s, and the unsupported message stays away', async (_, browser) => {
     browserWith(browser);
     renderControls();
     expect(screen.queryByText(SPEC_TEXT)).toBeNull();

@@ -29,8 +29,8 @@ function CountLink({ to, count, one, many }: CountLinkProps) {
 
 /**
  * `/profile`: the signed-in user's own profile. Followers shows the number
- * of followers and Following the number followed (DESIGN.md fixes SPEC.md's
- * defect of showing the second twice).
+ * of followers and Following the number followed (the original app showed
+ * the second twice).
  */
 export function ProfilePage() {
   const { user, signOut, signingOut } = useSession();

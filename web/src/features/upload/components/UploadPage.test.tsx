@@ -66,7 +66,7 @@ afterEach(() => {
 });
 
 describe('the upload page', () => {
-  it('has the fields of SPEC.md and checks them before sending anything', async () => {
+  it('has the original app’s fields and checks them before sending anything', async () => {
     const user = userEvent.setup();
     renderUpload();
     expect(screen.getByLabelText('Song Name')).toBeRequired();

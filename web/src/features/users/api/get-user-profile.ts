@@ -4,7 +4,7 @@ import type { Playlist } from '@/lib/playlist';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface UserProfile {
-  /** `email` only when the profile is the caller's own (DESIGN.md section 4). */
+  /** `email` only when the profile is the caller's own. */
   user: { _id: string; username: string; email?: string };
   /** That user's playlists, newest first. */
   playlist: Playlist[];
