@@ -134,9 +134,9 @@ func (m *Main) Run(ctx context.Context) error {
 			outbox = db
 			m.Logger.Warn("MUSICIFY_DEV_MAIL=true: mails go to the dev outbox at /dev/mail, readable from this machine only (set MUSICIFY_SMTP_URL to send them)")
 		case cfg.DevMail:
-			m.Logger.Warn("no MUSICIFY_SMTP_URL: mails are only written to the log; MUSICIFY_DEV_MAIL is ignored because MUSICIFY_BASE_URL is not a loopback URL")
+			m.Logger.Warn("no MUSICIFY_SMTP_URL: mails are kept for `musicify mail` on this server; MUSICIFY_DEV_MAIL is ignored because MUSICIFY_BASE_URL is not a loopback URL")
 		default:
-			m.Logger.Warn("no MUSICIFY_SMTP_URL: mails are only written to the log")
+			m.Logger.Warn("no MUSICIFY_SMTP_URL: mails are kept for `musicify mail` on this server (sign-up codes too), not sent")
 		}
 	}
 	if cfg.DevMail && cfg.SMTPURL != nil {

@@ -19,6 +19,7 @@ const usage = `usage:
   musicify migrate --to-database postgres://…         copy this SQLite installation into PostgreSQL (safe to re-run)
   musicify migrate --to-storage s3://BUCKET?…         copy its media into S3 (either flag, or both; safe to re-run)
   musicify scan [--full]                              import MUSICIFY_LIBRARY_DIRS into the database once and print the counts
+  musicify mail [--to EMAIL] [-n 5]                   print the mails kept without MUSICIFY_SMTP_URL (sign-up codes), newest first
   musicify sweep [--force]                            remove what crashes left behind now; --force lifts the cap on media files
   musicify version                                    print the version
   musicify eval recommend --interactions FILE.csv     leave-one-out test of the recommender beside popularity, item-kNN, RP3β, EASE
@@ -85,6 +86,8 @@ func run(args []string) int {
 		return scanCmd(args[1:], os.Stdout)
 	case "sweep":
 		return sweepCmd(args[1:], os.Stdout)
+	case "mail":
+		return mailCmd(args[1:], os.Stdout)
 	case "eval":
 		if len(args) > 1 && args[1] == "recommend" {
 			return evalRecommend(args[2:])
