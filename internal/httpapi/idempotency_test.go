@@ -95,3 +95,22 @@ func TestAReplayedBatchOfOfflineWritesChangesNothing(t *testing.T) {
 	}
 	expect(t, send(batch[1], "not a key!"), 400, "The Idempotency-Key header must be 1 to 128 letters, digits, '.', '_', ':' or '-'.")
 }
+
+// Listens queued offline carry when they were played: two plays of a song
+// an hour apart, sent together later, count as two; the same play twice
+// (its Idempotency-Key lost) as one by the listen rule.
+func TestOfflineListensCountAtTheirOwnTime(t *testing.T) {
+	e := newEnv(t)
+	c := e.signUp("pia", "pia@example.com", "secret1")
+	id := songIn(c.upload(upload{name: "Away", audio: readFixture(t, "audio", "sine.mp3")}))["_id"].(string)
+	played := e.Clock.Now().Add(-2 * time.Hour)
+	for i, at := range []time.Time{played, played.Add(time.Hour), played.Add(time.Hour)} {
+		r := c.post("/api/view/increase", map[string]any{"song": id, "at": at.UnixMilli()})
+		if want := float64(min(i+1, 2)); r.Status != 200 || r.Body["count"] != want {
+			t.Fatalf("offline listen %d: %s, want count %v", i+1, r.Raw, want)
+		}
+	}
+	if r := c.post("/api/view/increase", map[string]any{"song": id, "at": e.Clock.Now().Add(time.Hour).UnixMilli()}); r.Body["count"] != float64(3) {
+		t.Fatalf("a listen from a clock ahead counts now: %s", r.Raw)
+	}
+}

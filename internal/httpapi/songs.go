@@ -178,6 +178,9 @@ func (s *Server) handleDeleteSong(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Song string `json:"song"`
+		// At (unix milliseconds) is when a listen queued offline was
+		// played; none, or one ahead of the server's clock, is now.
+		At int64 `json:"at"`
 	}
 	if err := decodeJSON(w, r, &in); err != nil {
 		s.writeError(w, r, err)
@@ -187,7 +190,11 @@ func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	count, err := s.Library.CountView(r.Context(), userOf(r), in.Song, time.Time{})
+	var at time.Time
+	if in.At > 0 {
+		at = time.UnixMilli(in.At)
+	}
+	count, err := s.Library.CountView(r.Context(), userOf(r), in.Song, at)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -41,9 +41,20 @@ describe('flushQueue', () => {
     expect(sent).toEqual([
       ['POST', '/api/like/add', '{"song":"s1"}'],
       ['DELETE', '/api/like/s1', undefined],
-      ['POST', '/api/view/increase', '{"song":"s2"}'],
+      ['POST', '/api/view/increase', expect.stringMatching(/^\{"song":"s2","at":\d+\}$/)],
     ]);
     expect(readQueue('ada')).toEqual([]);
+  });
+
+  it('stamps a listen with when it was played', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    enqueueWrite('ada', { method: 'POST', path: '/api/view/increase', body: { song: 's1' } });
+    enqueueWrite('ada', { method: 'POST', path: '/api/like/add', body: { song: 's1' } });
+    vi.restoreAllMocks();
+    expect(readQueue('ada').map((w) => w.body)).toEqual([
+      { song: 's1', at: 1_700_000_000_000 },
+      { song: 's1' },
+    ]);
   });
 
   it('sends each write with an id of its own, the same on every try', async () => {

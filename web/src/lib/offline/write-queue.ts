@@ -49,7 +49,13 @@ function newWriteId(): string {
 
 export function enqueueWrite(userId: string, write: Omit<QueuedWrite, 'queuedAt' | 'id'>): void {
   const queue = readQueue(userId);
-  queue.push({ ...write, id: newWriteId(), queuedAt: new Date().toISOString() });
+  const now = Date.now();
+  // A listen says when it was played: sent later, it still counts then.
+  const body =
+    write.path === '/api/view/increase' && typeof write.body === 'object' && write.body !== null
+      ? { ...write.body, at: now }
+      : write.body;
+  queue.push({ ...write, body, id: newWriteId(), queuedAt: new Date(now).toISOString() });
   writeLocal(storageKeys.queue(userId), queue);
 }
 
