@@ -7,9 +7,6 @@ import (
 	"io"
 	"os"
 	"strings"
-
-	"github.com/musicify/musicify/internal/config"
-	"github.com/musicify/musicify/internal/sqlstore"
 )
 
 // mailCmd prints the mails an installation without MUSICIFY_SMTP_URL kept
@@ -22,13 +19,8 @@ func mailCmd(args []string, out io.Writer) int {
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *n < 1 {
 		return 2
 	}
-	cfg, err := config.Load(os.Getenv)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "musicify mail:", err)
-		return 1
-	}
 	ctx := context.Background()
-	db, err := sqlstore.Open(ctx, cfg.DatabaseURL)
+	_, db, err := configuredDB(ctx)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "musicify mail:", err)
 		return 1

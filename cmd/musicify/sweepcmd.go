@@ -10,9 +10,7 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/blob"
-	"github.com/musicify/musicify/internal/config"
 	"github.com/musicify/musicify/internal/musicify"
-	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/internal/sweep"
 )
 
@@ -35,12 +33,8 @@ func sweepCmd(args []string, out io.Writer) int {
 }
 
 func runSweep(force bool, out io.Writer) error {
-	cfg, err := config.Load(os.Getenv)
-	if err != nil {
-		return err
-	}
 	ctx := context.Background()
-	db, err := sqlstore.Open(ctx, cfg.DatabaseURL)
+	cfg, db, err := configuredDB(ctx)
 	if err != nil {
 		return err
 	}

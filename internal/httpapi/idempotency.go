@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"regexp"
 	"time"
@@ -54,7 +55,7 @@ func (s *Server) once(w http.ResponseWriter, r *http.Request, u *musicify.User, 
 		_, _ = w.Write([]byte(body))
 		return
 	}
-	kept := &keptResponse{ResponseWriter: w}
+	kept := &keptResponse{statusRecorder: statusRecorder{ResponseWriter: w}}
 	finished := false
 	defer func() {
 		// Not on r's context: the answer must be kept even when the
@@ -80,36 +81,30 @@ func (s *Server) once(w http.ResponseWriter, r *http.Request, u *musicify.User, 
 
 // keptResponse passes an answer on and keeps a copy of it.
 type keptResponse struct {
-	http.ResponseWriter
-	code     int
+	statusRecorder
 	body     []byte
 	overflow bool
 }
 
-func (k *keptResponse) WriteHeader(code int) {
-	if k.code == 0 {
-		k.code = code
-	}
-	k.ResponseWriter.WriteHeader(code)
-}
-
 func (k *keptResponse) Write(p []byte) (int, error) {
-	if k.code == 0 {
-		k.code = http.StatusOK
-	}
 	if len(k.body)+len(p) > keptAnswer {
 		k.overflow = true
 	} else if !k.overflow {
 		k.body = append(k.body, p...)
 	}
-	return k.ResponseWriter.Write(p)
+	return k.statusRecorder.Write(p)
+}
+
+// ReadFrom sends a file's bytes as they are (sendfile) and keeps none:
+// a repeat gets the status alone.
+func (k *keptResponse) ReadFrom(src io.Reader) (int64, error) {
+	k.overflow = true
+	return k.statusRecorder.ReadFrom(src)
 }
 
 func (k *keptResponse) status() int {
-	if k.code == 0 {
+	if k.statusRecorder.status == 0 {
 		return http.StatusOK
 	}
-	return k.code
+	return k.statusRecorder.status
 }
-
-func (k *keptResponse) Unwrap() http.ResponseWriter { return k.ResponseWriter }
