@@ -7,7 +7,7 @@ GO_LDFLAGS := -s -w -X main.version=$(VERSION)
 GO_SOURCES := $(shell find cmd internal web/embed.go \( -name '*.go' -o -name '*.sql' \) -not -name '*_test.go') go.mod go.sum
 WEB_SOURCES := $(shell find web/src web/public web/build-plugins web/index.html web/vite.config.ts web/tsconfig.json -type f 2>/dev/null)
 
-.PHONY: build run test test-go test-tools test-web e2e e2e-cluster e2e-real fuzz system-deps clean
+.PHONY: build run test test-go lint-go test-tools test-web e2e e2e-cluster e2e-real fuzz system-deps clean
 
 ## build: the single binary bin/musicify with the web app embedded
 build: bin/musicify
@@ -30,9 +30,15 @@ run: build
 ## test: vet, Go tests with the race detector, web checks and browser tests
 test: system-deps build test-go test-web e2e e2e-cluster e2e-real
 
-test-go: web/dist/index.html test-tools
+test-go: web/dist/index.html test-tools lint-go
 	go vet ./...
 	go test -race -timeout 40m ./...
+
+## lint-go: go.mod and go.sum are as go mod tidy leaves them, and staticcheck
+## (from bin/tools) finds nothing
+lint-go: web/dist/index.html test-tools
+	@go mod tidy -diff || { echo "go.mod or go.sum is not tidy: run go mod tidy"; exit 1; }
+	bin/tools/staticcheck ./...
 
 test-web: web/node_modules/.installed
 	cd web && npm run typecheck && npm run lint && npm run test:unit

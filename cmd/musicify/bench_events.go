@@ -125,7 +125,7 @@ func runBenchEvents(database, pubsub string, n int, pause, every time.Duration) 
 			select {
 			case <-seen:
 			case <-guard:
-				return fmt.Errorf("B applied %d of %d events", got, count)
+				return fmt.Errorf("instance B applied %d of %d events", got, count)
 			}
 		}
 	}
@@ -164,7 +164,7 @@ func runBenchEvents(database, pubsub string, n int, pause, every time.Duration) 
 	}
 	mu.Unlock()
 	if delays[0] < 0 {
-		return errors.New("B applied an event before A wrote it: another writer shares the bench user")
+		return errors.New("instance B applied an event before A wrote it: another writer shares the bench user")
 	}
 	how := "NATS " + pubsub
 	if pubsub == "" {

@@ -14,13 +14,13 @@ func TestBenchRunsOnSQLiteAndPostgres(t *testing.T) {
 	small := []string{"--songs", "300", "--users", "20", "--interactions", "3000", "--requests", "20", "--load", "200ms", "--conns", "2"}
 	for _, c := range []struct {
 		name string
-		args func() []string
+		args func(t *testing.T) []string
 	}{
-		{"sqlite", func() []string { return append([]string{"--dir", t.TempDir()}, small...) }},
-		{"postgres", func() []string { return append([]string{"--database", testserver.Postgres(t)}, small...) }},
+		{"sqlite", func(t *testing.T) []string { return append([]string{"--dir", t.TempDir()}, small...) }},
+		{"postgres", func(t *testing.T) []string { return append([]string{"--database", testserver.Postgres(t)}, small...) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if code := bench(c.args()); code != 0 {
+			if code := bench(c.args(t)); code != 0 {
 				t.Fatalf("bench exited with %d", code)
 			}
 		})

@@ -37,8 +37,12 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+// binary builds the binary once and returns its path. The tests that run
+// it, like the benchmarks end to end, take seconds each: the fast tier
+// (-short) skips them and keeps the in-process ones.
 func binary(t *testing.T) string {
 	t.Helper()
+	slow(t, "builds and runs the musicify binary")
 	built.once.Do(func() {
 		built.dir, built.err = os.MkdirTemp("", "musicify-bin-")
 		if built.err != nil {
@@ -54,6 +58,14 @@ func binary(t *testing.T) string {
 		t.Fatal(built.err)
 	}
 	return built.path
+}
+
+// slow skips t in -short mode, saying what it does that takes seconds.
+func slow(t *testing.T, does string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("%s: run without -short (make test does)", does)
+	}
 }
 
 // proc is the binary serving on a port of its own.

@@ -217,7 +217,9 @@ func TestAnOpenAICompatibleModelUsesTheCatalogThroughTools(t *testing.T) {
 
 func TestAnUnreachableModelSaysSo(t *testing.T) {
 	w := newCatalog(t)
-	refusing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { http.Error(w, "overloaded", 503) }))
+	refusing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		http.Error(w, "overloaded", http.StatusServiceUnavailable)
+	}))
 	defer refusing.Close()
 	for name, url := range map[string]string{
 		"nothing listens": "http://127.0.0.1:1/v1",

@@ -122,8 +122,7 @@ func TestDevOutbox(t *testing.T) {
 		}
 	})
 	t.Run("lists mails for this machine", func(t *testing.T) {
-		var e *env
-		e = newEnv(t, func(s *httpapi.Server) { s.Outbox = outboxOf(s) })
+		e := newEnv(t, func(s *httpapi.Server) { s.Outbox = outboxOf(s) })
 		_ = e.DB.AddOutboxMail(context.Background(), outboxMail("ann@example.com", "123456 is your Musicify sign-up code"))
 		_ = e.DB.AddOutboxMail(context.Background(), outboxMail("bob@example.com", "654321 is your Musicify sign-up code"))
 		r := e.client().get("/dev/mail.json?to=Ann@Example.com")

@@ -53,13 +53,6 @@ func sniffOgg(head []byte) string {
 }
 
 // be32 and friends read fixed-width integers without bounds panics.
-func be16(b []byte, off int) int {
-	if off+2 > len(b) {
-		return 0
-	}
-	return int(binary.BigEndian.Uint16(b[off:]))
-}
-
 func be32(b []byte, off int) uint32 {
 	if off+4 > len(b) {
 		return 0

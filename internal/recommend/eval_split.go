@@ -91,9 +91,7 @@ func (s *split) validation(r *rand.Rand) *split {
 	v.train = make([][]int32, len(s.train))
 	v.pop = append([]int32(nil), s.pop...)
 	v.test, v.testUser = nil, nil
-	for u, l := range s.train {
-		v.train[u] = l
-	}
+	copy(v.train, s.train)
 	for _, u := range s.testUser {
 		l := s.train[u]
 		if len(l) < 2 {

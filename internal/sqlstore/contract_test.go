@@ -18,13 +18,11 @@ func TestRecommendationSourcesReadBackWhatWasWritten(t *testing.T) {
 		db := open(t)
 		ctx := context.Background()
 		ann := newUser(t, db, "ann")
-		var songs []string
 		for i := range 3 {
 			id := fmt.Sprintf("s%d", i)
 			if err := db.CreateSong(ctx, &musicify.Song{ID: id, Name: id, UserID: ann.ID, Format: "mp3", Size: 1, SHA256: id, AudioKey: "k/" + id}); err != nil {
 				t.Fatal(err)
 			}
-			songs = append(songs, id)
 		}
 		t0 := time.UnixMilli(1_700_000_000_000).UTC()
 		if n, err := db.AddView(ctx, "s1", ann.ID, t0.Add(2*time.Second)); err != nil || n != 1 {

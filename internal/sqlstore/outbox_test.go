@@ -3,6 +3,7 @@ package sqlstore
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -74,6 +75,45 @@ func TestTheOutboxMigrationRenumbersSharedNumbers(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
+	if err := d.AddOutboxMail(ctx, &musicify.OutboxMail{To: "x@example.com", Subject: "fourth"}); err != nil {
+		t.Fatal(err)
+	}
+	mails, err := d.OutboxMails(ctx, 10)
+	var got []string
+	for _, m := range mails {
+		got = append(got, m.Subject)
+	}
+	if err != nil || fmt.Sprint(got) != "[fourth third second first]" {
+		t.Fatalf("mails after the migration, newest first: %v, %v", got, err)
+	}
+}
+
+// SQLite's numbers get the same unique index (migration 26), renumbered
+// in the order the mails came should any share one.
+func TestTheSQLiteOutboxMigrationRenumbersSharedNumbers(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "m.db")
+	d, err := OpenSQLite(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Back to the schema before migration 26, with mails that share numbers.
+	if _, err := d.db.ExecContext(ctx, `DROP INDEX outbox_mails_seq_unique;
+		CREATE INDEX outbox_mails_seq ON outbox_mails (seq); DELETE FROM schema_migrations WHERE version = 26;
+		INSERT INTO outbox_mails (id, seq, to_addr, subject, body, created_at) VALUES
+			('a', 1, 'x@example.com', 'first', '', 1), ('b', 2, 'x@example.com', 'second', '', 2),
+			('c', 2, 'x@example.com', 'third', '', 3)`); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	if d, err = OpenSQLite(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, err := d.db.ExecContext(ctx, `INSERT INTO outbox_mails (id, seq, to_addr, subject, body, created_at)
+		VALUES ('d', 3, 'x@example.com', 'a shared number', '', 4)`); err == nil {
+		t.Error("two mails share a number after the migration")
+	}
 	if err := d.AddOutboxMail(ctx, &musicify.OutboxMail{To: "x@example.com", Subject: "fourth"}); err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
@@ -181,11 +182,8 @@ func folderArtist(ar *musicify.Artist, a *annotations) artist {
 
 // indexLetter groups artists: A to Z by their first letter, the rest under #.
 func indexLetter(name string) string {
-	for _, r := range strings.ToUpper(name) {
-		if r >= 'A' && r <= 'Z' {
-			return string(r)
-		}
-		return "#"
+	if r, _ := utf8.DecodeRuneInString(strings.ToUpper(name)); r >= 'A' && r <= 'Z' {
+		return string(r)
 	}
 	return "#"
 }

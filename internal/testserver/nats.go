@@ -24,6 +24,7 @@ type NATS struct {
 // NATSServer returns the broker MUSICIFY_TEST_NATS_URL names, else starts one.
 func NATSServer(t testing.TB) *NATS {
 	t.Helper()
+	Needs(t, "NATS")
 	if url := os.Getenv("MUSICIFY_TEST_NATS_URL"); url != "" {
 		return &NATS{URL: url}
 	}
@@ -33,6 +34,7 @@ func NATSServer(t testing.TB) *NATS {
 // OwnNATSServer always starts a nats-server, for a test that restarts it.
 func OwnNATSServer(t testing.TB) *NATS {
 	t.Helper()
+	Needs(t, "NATS")
 	n, err := StartNATS(t.TempDir())
 	if err != nil {
 		t.Fatal(err)

@@ -243,6 +243,7 @@ func reset(name, restore string) (string, error) {
 // server starts (or finds) the test server once per binary.
 func server(t testing.TB) {
 	t.Helper()
+	Needs(t, "PostgreSQL")
 	if _, err := PostgresAdmin(); err != nil {
 		t.Fatalf("starting PostgreSQL for the tests (run scripts/system-deps.sh, or set MUSICIFY_TEST_POSTGRES_URL): %v", err)
 	}

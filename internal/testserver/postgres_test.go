@@ -12,6 +12,7 @@ import (
 func TestMain(m *testing.M) {
 	code := m.Run()
 	testserver.StopPostgres()
+	testserver.StopS3()
 	os.Exit(code)
 }
 
@@ -39,6 +40,7 @@ func TestEachTestGetsItsOwnEmptyPostgresDatabase(t *testing.T) {
 // left it, with its rows (a migration's seed rows), its sequences, and no
 // schema a test added.
 func TestAReusedDatabaseIsAsSetupLeftIt(t *testing.T) {
+	testserver.Needs(t, "PostgreSQL") // the subtests would skip, and the checks after them fail
 	ctx := context.Background()
 	setups := 0
 	setup := func(url string) error {

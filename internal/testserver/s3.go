@@ -41,6 +41,7 @@ var s3srv struct {
 // S3 returns the test binary's S3 server, starting versitygw on first use.
 func S3(t testing.TB) *S3Server {
 	t.Helper()
+	Needs(t, "an S3 server (versitygw)")
 	srv, err := StartS3()
 	if err != nil {
 		t.Fatal(err)

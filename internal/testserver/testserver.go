@@ -1,8 +1,9 @@
 // Package testserver starts the real servers the contract suites run
 // against (PostgreSQL, an S3 gateway, NATS) on free loopback ports in temp
 // dirs, one per test binary, or uses the MUSICIFY_TEST_* URL given for each.
-// A suite is never skipped: a server that cannot start fails the test with
-// what to install.
+// A suite is never skipped because a server is missing: one that cannot
+// start fails the test with what to install. Only `go test -short`, the fast
+// tier, skips the tests that need a server, each saying which.
 package testserver
 
 import (
@@ -18,6 +19,15 @@ import (
 	"testing"
 	"time"
 )
+
+// Needs skips t in -short mode, the tier that runs without servers, naming
+// the server it needs. Every helper here that needs one calls it.
+func Needs(t testing.TB, server string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("needs %s: run without -short (make test starts one)", server)
+	}
+}
 
 // FreePort returns a loopback port that nothing listens on right now.
 func FreePort(t testing.TB) int {

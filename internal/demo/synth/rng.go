@@ -37,22 +37,6 @@ func (r *rng) chance(p float64) bool { return r.float() < p }
 // between returns a number in [lo, hi).
 func (r *rng) between(lo, hi float64) float64 { return lo + (hi-lo)*r.float() }
 
-// pick chooses an index with probability proportional to its weight.
-func (r *rng) pick(weights ...float64) int {
-	total := 0.0
-	for _, w := range weights {
-		total += w
-	}
-	x := r.float() * total
-	for i, w := range weights {
-		if x < w {
-			return i
-		}
-		x -= w
-	}
-	return len(weights) - 1
-}
-
 // noise is a fast white-noise source for audio-rate use (xorshift32).
 type noise uint32
 

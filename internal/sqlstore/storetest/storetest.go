@@ -1,6 +1,7 @@
 // Package storetest runs a store test against every implementation of the
 // store, on real servers: SQLite in a temp dir and PostgreSQL from
-// testserver. A test that passes here holds on both.
+// testserver. A test that passes here holds on both. `go test -short`
+// runs the SQLite half only: testserver skips the PostgreSQL one.
 package storetest
 
 import (
