@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/musicify/musicify/internal/blob"
@@ -44,6 +45,8 @@ func (m *Main) pairStorage(ctx context.Context, db *sqlstore.DB, blobs musicify.
 	if err != nil {
 		return "", err
 	}
+	// Library files live in their music folders, not in the storage.
+	keys = slices.DeleteFunc(keys, musicify.IsLibraryKey)
 	if len(keys) > 0 {
 		empty, err := isEmpty(ctx, blobs)
 		if err != nil {
