@@ -140,8 +140,12 @@ test('listening in the browser while the phone app uses the library', async ({ h
   await web.getByRole('button', { name: 'Play', exact: true }).click();
   await listenTo(web, 'Formation Lights');
   const bar = playerBar(web);
+  const liked = web.waitForResponse(
+    (r) => r.url().endsWith('/api/like/add') && r.request().method() === 'POST',
+  );
   await bar.getByRole('button', { name: 'Like Formation Lights' }).click();
   await expect(bar.getByRole('button', { name: 'Unlike Formation Lights' })).toBeVisible();
+  expect((await liked).status()).toBe(200);
   await bar.getByRole('button', { name: 'Next' }).click();
   await expectPlaying(web, 'Halo Over Houston');
   await bar.getByRole('button', { name: 'Next' }).click();
@@ -272,10 +276,15 @@ test('a graceful restart in the middle; in a cluster, the other instance carries
   const found = ok(await mobile.search3({ query: 'Кукушка' }), 'search3').searchResult3;
   const cuckoo = found.song?.find((s) => s.title === 'Кукушка');
   ok(await mobile.star({ id: cuckoo!.id }), 'star');
+  // The heart turns at once; the page is left only once the server has the like.
+  const liked = web.waitForResponse(
+    (r) => r.url().endsWith('/api/like/add') && r.request().method() === 'POST',
+  );
   await rows(web, 'Songs of Lemonade Dreams')
     .getByRole('button', { name: 'Like Sandcastles', exact: true })
     .click();
   await expect(web.getByRole('button', { name: 'Unlike Sandcastles', exact: true })).toBeVisible();
+  expect((await liked).status()).toBe(200);
   await web.goto('/likes');
   // Newest first.
   await expect(titles(web, 'Liked Songs')).toContainText(['Sandcastles', 'Кукушка']);
