@@ -140,12 +140,12 @@ test('listening in the browser while the phone app uses the library', async ({ h
   await web.getByRole('button', { name: 'Play', exact: true }).click();
   await listenTo(web, 'Formation Lights');
   const bar = playerBar(web);
-  const liked = web.waitForResponse(
+  const likeSaved = web.waitForResponse(
     (r) => r.url().endsWith('/api/like/add') && r.request().method() === 'POST',
   );
   await bar.getByRole('button', { name: 'Like Formation Lights' }).click();
   await expect(bar.getByRole('button', { name: 'Unlike Formation Lights' })).toBeVisible();
-  expect((await liked).status()).toBe(200);
+  expect((await likeSaved).status()).toBe(200);
   await bar.getByRole('button', { name: 'Next' }).click();
   await expectPlaying(web, 'Halo Over Houston');
   await bar.getByRole('button', { name: 'Next' }).click();
