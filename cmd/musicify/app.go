@@ -28,6 +28,7 @@ import (
 	"github.com/musicify/musicify/internal/demo"
 	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/httpapi"
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/jobs"
 	"github.com/musicify/musicify/internal/mail"
 	"github.com/musicify/musicify/internal/media"
@@ -291,7 +292,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("listening on %s (MUSICIFY_ADDR): %w", cfg.Addr, err)
 	}
-	conns := httpapi.LimitConnections(ln, httpapi.ConnLimits{Max: connectionCap(cfg.MaxConnections, m.Logger),
+	conns := platform.LimitConnections(ln, platform.ConnLimits{Max: connectionCap(cfg.MaxConnections, m.Logger),
 		PerAddress: int(cfg.MaxConnectionsPerAddress), Exempt: proxyPeer(cfg), RetryAfter: 5 * time.Second})
 	m.URL = "http://" + conns.Addr().String()
 	m.server = &http.Server{

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/musicify/musicify/internal/auth"
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -39,167 +40,159 @@ func viewOf(u *musicify.User, withEmail bool) userView {
 	return v
 }
 
-func (s *Server) handleVerified(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, success)
+func (s *Server) handleVerified(w http.ResponseWriter, r *http.Request) error {
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
 // handleCheck validates a registration and mails its code (POST /auth/cheak).
-func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	err := s.Accounts.StartSignup(r.Context(), s.clientOf(r), musicify.SignupRequest{
+	err := s.Accounts.StartSignup(r.Context(), s.plat().ClientOf(r), musicify.SignupRequest{
 		Username: in.Username, Password: in.Password, Email: in.Email, Invite: in.Invite,
 	})
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, codeSent{Okay: okay, Message: "We sent a 6-digit code to " + musicify.NormalizeEmail(in.Email) + "."})
+	platform.WriteJSON(w, http.StatusOK, codeSent{Okay: okay, Message: "We sent a 6-digit code to " + musicify.NormalizeEmail(in.Email) + "."})
+	return nil
 }
 
-func (s *Server) handleResend(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleResend(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	if err := s.Accounts.ResendSignupCode(r.Context(), s.clientOf(r), in.Email); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := s.Accounts.ResendSignupCode(r.Context(), s.plat().ClientOf(r), in.Email); err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, codeSent{Okay: okay, Message: "We sent a new code to " + musicify.NormalizeEmail(in.Email) + "."})
+	platform.WriteJSON(w, http.StatusOK, codeSent{Okay: okay, Message: "We sent a new code to " + musicify.NormalizeEmail(in.Email) + "."})
+	return nil
 }
 
-func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	_, token, err := s.Accounts.CompleteSignup(r.Context(), s.clientOf(r), musicify.SignupRequest{
+	_, token, err := s.Accounts.CompleteSignup(r.Context(), s.plat().ClientOf(r), musicify.SignupRequest{
 		Username: in.Username, Password: in.Password, Email: in.Email, Code: in.OTP, Invite: in.Invite,
 	})
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	s.setSessionCookie(w, token)
-	writeJSON(w, http.StatusOK, success)
+	s.plat().SetSessionCookie(w, token)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
-func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	_, token, err := s.Accounts.Login(r.Context(), s.clientOf(r), in.Username, in.Password)
+	_, token, err := s.Accounts.Login(r.Context(), s.plat().ClientOf(r), in.Username, in.Password)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	s.setSessionCookie(w, token)
-	writeJSON(w, http.StatusOK, success)
+	s.plat().SetSessionCookie(w, token)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
-func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
-	if c, err := r.Cookie(sessionCookie); err == nil {
+func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
+	if c, err := r.Cookie(platform.SessionCookie); err == nil {
 		if err := s.Accounts.Logout(r.Context(), c.Value); err != nil {
-			s.writeError(w, r, err)
-			return
+			return err
 		}
 		s.endMediaURLs(r.Context(), musicify.SessionEnded("", auth.HashToken(c.Value), s.now()))
 	}
-	s.clearCookie(w, sessionCookie, "/")
-	writeJSON(w, http.StatusOK, success)
+	s.plat().ClearCookie(w, platform.SessionCookie, "/")
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
 // handleGetOTP mails a reset code; the answer never tells whether the
 // email has an account.
-func (s *Server) handleGetOTP(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleGetOTP(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	if err := s.Accounts.RequestReset(r.Context(), s.clientOf(r), in.Email); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := s.Accounts.RequestReset(r.Context(), s.plat().ClientOf(r), in.Email); err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, codeSent{Okay: okay,
+	platform.WriteJSON(w, http.StatusOK, codeSent{Okay: okay,
 		Message: "If an account uses " + musicify.NormalizeEmail(in.Email) + ", we sent it a 6-digit code."})
+	return nil
 }
 
-func (s *Server) handleVerifyOTP(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleVerifyOTP(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	if err := s.Accounts.VerifyReset(r.Context(), s.clientOf(r), in.Email, in.OTP); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := s.Accounts.VerifyReset(r.Context(), s.plat().ClientOf(r), in.Email, in.OTP); err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, success)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
-// handleChangePassword answers success without a message, as the original
-// client expects ('message absent means success').
-func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
+// handleChangePassword answers platform.Success without a message, as the original
+// client expects ('message absent means platform.Success').
+func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	if err := s.Accounts.ResetPassword(r.Context(), s.clientOf(r), in.Email, in.OTP, in.Password); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := s.Accounts.ResetPassword(r.Context(), s.plat().ClientOf(r), in.Email, in.OTP, in.Password); err != nil {
+		return err
 	}
 	if u, err := s.Users.UserByEmail(r.Context(), musicify.NormalizeEmail(in.Email)); err == nil {
 		s.endMediaURLs(r.Context(), musicify.SessionsEndedOf(u.ID, s.now()))
 	} else {
 		s.Logger.Error("ending the media links of a reset account", "err", err)
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Changed bool `json:"changed"`
 	}{true})
+	return nil
 }
 
 // handleOwnProfile also says whether the caller is an admin, so the web
 // app can show the way to the admin page (whose routes check it again).
-func (s *Server) handleOwnProfile(w http.ResponseWriter, r *http.Request) {
-	u := userOf(r)
-	writeJSON(w, http.StatusOK, ownProfile{viewOf(u, true), u.Admin})
+func (s *Server) handleOwnProfile(w http.ResponseWriter, r *http.Request) error {
+	u := platform.UserOf(r)
+	platform.WriteJSON(w, http.StatusOK, ownProfile{viewOf(u, true), u.Admin})
+	return nil
 }
 
 // handleUserProfile shows a user by name: their name and playlists. The
 // email only when it is the caller's own (the seed showed everyone's; we
 // never show another user's).
-func (s *Server) handleUserProfile(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleUserProfile(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
 	if in.Username == "" {
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please say whose profile to show (username)."))
-		return
+		return musicify.Errorf(musicify.EINVALID, "Please say whose profile to show (username).")
 	}
 	u, err := s.Users.UserByUsername(r.Context(), in.Username)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	lists, err := s.Playlists.Store.PlaylistsByUser(r.Context(), u.ID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		User     userView       `json:"user"`
 		Playlist []playlistView `json:"playlist"`
-	}{viewOf(u, u.ID == userOf(r).ID), playlistsOf(lists, userOf(r))})
+	}{viewOf(u, u.ID == platform.UserOf(r).ID), playlistsOf(lists, platform.UserOf(r))})
+	return nil
 }

@@ -5,21 +5,9 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/admin"
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
-
-// requireAdmin runs next only for a signed-in admin: 401 for everyone
-// signed out, 403 for everyone else. The web app hides the admin page from
-// non-admins; this is what keeps them out.
-func (s *Server) requireAdmin(next http.HandlerFunc) http.HandlerFunc {
-	return s.requireUser(func(w http.ResponseWriter, r *http.Request) {
-		if !userOf(r).Admin {
-			s.writeError(w, r, musicify.Errorf(musicify.EFORBIDDEN, "Only admins can do this."))
-			return
-		}
-		next(w, r)
-	})
-}
 
 // adminUserView is an account as admins see it. The email is shown: admins
 // run the server that mails them.
@@ -41,99 +29,92 @@ func (s *Server) adminViewOf(u *musicify.UserStats) adminUserView {
 		Admin: u.Admin, Named: s.Admin.Named(u.Username), Disabled: u.Disabled, Songs: u.Songs, Bytes: u.Bytes}
 }
 
-func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request) error {
 	users, err := s.Admin.Users(r.Context())
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	out := make([]adminUserView, len(users))
 	for i, u := range users {
 		out[i] = s.adminViewOf(u)
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Users []adminUserView `json:"users"`
 	}{out})
+	return nil
 }
 
 // handleAdminSetAdmin makes or unmakes an admin: {"admin": true|false}.
-func (s *Server) handleAdminSetAdmin(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAdminSetAdmin(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Admin *bool `json:"admin"`
 	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
 	if in.Admin == nil {
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please say whether this person is to be an admin (admin: true or false)."))
-		return
+		return musicify.Errorf(musicify.EINVALID, "Please say whether this person is to be an admin (admin: true or false).")
 	}
 	u, err := s.Admin.SetAdmin(r.Context(), r.PathValue("id"), *in.Admin)
-	s.answerUser(w, r, u, err)
+	return s.answerUser(w, u, err)
 }
 
 // handleAdminSetDisabled disables or enables an account: {"disabled": true|false}.
-func (s *Server) handleAdminSetDisabled(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAdminSetDisabled(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Disabled *bool `json:"disabled"`
 	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
 	if in.Disabled == nil {
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please say whether the account is to be disabled (disabled: true or false)."))
-		return
+		return musicify.Errorf(musicify.EINVALID, "Please say whether the account is to be disabled (disabled: true or false).")
 	}
 	id := r.PathValue("id")
-	if id == userOf(r).ID && *in.Disabled {
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "You cannot disable your own account."))
-		return
+	if id == platform.UserOf(r).ID && *in.Disabled {
+		return musicify.Errorf(musicify.EINVALID, "You cannot disable your own account.")
 	}
 	u, err := s.Admin.SetDisabled(r.Context(), id, *in.Disabled)
 	if err == nil && u.Disabled {
 		// Its sessions are gone; so are the media links they were handed.
 		s.endMediaURLs(r.Context(), musicify.SessionsEndedOf(u.ID, s.now()))
 	}
-	s.answerUser(w, r, u, err)
+	return s.answerUser(w, u, err)
 }
 
-func (s *Server) answerUser(w http.ResponseWriter, r *http.Request, u *musicify.User, err error) {
+func (s *Server) answerUser(w http.ResponseWriter, u *musicify.User, err error) error {
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Message string        `json:"message"`
 		User    adminUserView `json:"user"`
 	}{"success", s.adminViewOf(&musicify.UserStats{User: *u})})
+	return nil
 }
 
 // handleAdminDeleteUser deletes an account; ?songs=keep hands its uploads
 // to the library, ?songs=delete deletes them. There is no default: the
 // admin says which.
-func (s *Server) handleAdminDeleteUser(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAdminDeleteUser(w http.ResponseWriter, r *http.Request) error {
 	var keep bool
 	switch r.URL.Query().Get("songs") {
 	case "keep":
 		keep = true
 	case "delete":
 	default:
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please say what happens to the person's songs: songs=keep or songs=delete."))
-		return
+		return musicify.Errorf(musicify.EINVALID, "Please say what happens to the person's songs: songs=keep or songs=delete.")
 	}
 	id := r.PathValue("id")
-	if id == userOf(r).ID {
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "You cannot delete your own account here."))
-		return
+	if id == platform.UserOf(r).ID {
+		return musicify.Errorf(musicify.EINVALID, "You cannot delete your own account here.")
 	}
 	if err := s.Admin.Delete(r.Context(), id, keep); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	s.endMediaURLs(r.Context(), musicify.SessionsEndedOf(id, s.now()))
-	writeJSON(w, http.StatusOK, success)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
 // scanView is where the library scan stands.
@@ -172,31 +153,31 @@ func (s *Server) scanStatus() scanView {
 	return v
 }
 
-func (s *Server) handleAdminLibrary(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, s.scanStatus())
+func (s *Server) handleAdminLibrary(w http.ResponseWriter, r *http.Request) error {
+	platform.WriteJSON(w, http.StatusOK, s.scanStatus())
+	return nil
 }
 
 // handleAdminScan starts a scan of the library folders: {"full": true}
 // re-reads every file, else unchanged files are skipped.
-func (s *Server) handleAdminScan(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAdminScan(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Full bool `json:"full"`
 	}
 	if r.ContentLength != 0 {
-		if err := decodeJSON(w, r, &in); err != nil {
-			s.writeError(w, r, err)
-			return
+		if err := platform.DecodeJSON(w, r, &in); err != nil {
+			return err
 		}
 	}
 	if s.Scanner == nil {
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "No library folders are configured: set MUSICIFY_LIBRARY_DIRS and restart the server."))
-		return
+		return musicify.Errorf(musicify.EINVALID, "No library folders are configured: set MUSICIFY_LIBRARY_DIRS and restart the server.")
 	}
 	started := s.Scanner.StartScan(in.Full)
-	writeJSON(w, http.StatusAccepted, struct {
+	platform.WriteJSON(w, http.StatusAccepted, struct {
 		Started bool     `json:"started"`
 		Status  scanView `json:"status"`
 	}{started, s.scanStatus()})
+	return nil
 }
 
 type signupView struct {
@@ -206,82 +187,80 @@ type signupView struct {
 }
 
 // handleSignupMode tells the register page who may sign up; anyone may ask.
-func (s *Server) handleSignupMode(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSignupMode(w http.ResponseWriter, r *http.Request) error {
 	mode := musicify.SignupOpen
 	if s.Admin != nil {
 		var err error
 		if mode, err = s.Admin.SignupMode(r.Context()); err != nil {
-			s.writeError(w, r, err)
-			return
+			return err
 		}
 	}
-	writeJSON(w, http.StatusOK, signupView{Mode: mode})
+	platform.WriteJSON(w, http.StatusOK, signupView{Mode: mode})
+	return nil
 }
 
-func (s *Server) handleAdminSignup(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAdminSignup(w http.ResponseWriter, r *http.Request) error {
 	mode, err := s.Admin.SignupMode(r.Context())
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, signupView{Mode: mode, Default: s.Admin.DefaultMode()})
+	platform.WriteJSON(w, http.StatusOK, signupView{Mode: mode, Default: s.Admin.DefaultMode()})
+	return nil
 }
 
 // handleAdminSetSignup picks the sign-up mode: {"mode": "open"|"invite"|"closed"}.
-func (s *Server) handleAdminSetSignup(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAdminSetSignup(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Mode string `json:"mode"`
 	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
 	mode, err := s.Admin.SetSignupMode(r.Context(), in.Mode)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, signupView{Mode: mode, Default: s.Admin.DefaultMode()})
+	platform.WriteJSON(w, http.StatusOK, signupView{Mode: mode, Default: s.Admin.DefaultMode()})
+	return nil
 }
 
-func (s *Server) handleAdminInvites(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAdminInvites(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.Admin.Invites(r.Context())
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Invites []*admin.InviteView `json:"invites"`
 	}{list})
+	return nil
 }
 
 // handleAdminCreateInvite makes a single-use sign-up link: {"days": 7}.
 // The link is in this answer only; the server keeps a hash of its token.
-func (s *Server) handleAdminCreateInvite(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAdminCreateInvite(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Days int `json:"days"`
 	}
 	if r.ContentLength != 0 {
-		if err := decodeJSON(w, r, &in); err != nil {
-			s.writeError(w, r, err)
-			return
+		if err := platform.DecodeJSON(w, r, &in); err != nil {
+			return err
 		}
 	}
-	inv, link, err := s.Admin.CreateInvite(r.Context(), userOf(r), in.Days)
+	inv, link, err := s.Admin.CreateInvite(r.Context(), platform.UserOf(r), in.Days)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Invite *admin.InviteView `json:"invite"`
 		Link   string            `json:"link"`
 	}{inv, link})
+	return nil
 }
 
-func (s *Server) handleAdminRevokeInvite(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAdminRevokeInvite(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Admin.RevokeInvite(r.Context(), r.PathValue("id")); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, success)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }

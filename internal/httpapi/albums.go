@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -58,39 +59,36 @@ var albumSorts = map[string]bool{musicify.AlbumsRecent: true, musicify.AlbumsNam
 
 // handleAlbums lists albums: ?sort=recent|name|artist|year|plays|random,
 // ?genre=, ?decade=1990, ?offset= and ?limit= (at most 500).
-func (s *Server) handleAlbums(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAlbums(w http.ResponseWriter, r *http.Request) error {
 	q := musicify.AlbumQuery{Sort: r.URL.Query().Get("sort"), Genre: r.URL.Query().Get("genre")}
 	if q.Sort == "" {
 		q.Sort = musicify.AlbumsRecent
 	}
 	if !albumSorts[q.Sort] {
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Albums sort by recent, name, artist, year, plays or random."))
-		return
+		return musicify.Errorf(musicify.EINVALID, "Albums sort by recent, name, artist, year, plays or random.")
 	}
 	var err error
 	if q.Offset, err = intParam(r, "offset", 0, 1<<30); err == nil {
 		q.Limit, err = intParam(r, "limit", 1, 500)
 	}
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	if d := r.URL.Query().Get("decade"); d != "" {
 		decade, err := strconv.Atoi(d)
 		if err != nil || decade < 1000 || decade > 3000 || decade%10 != 0 {
-			s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "A decade is a year ending in 0, such as 1990."))
-			return
+			return musicify.Errorf(musicify.EINVALID, "A decade is a year ending in 0, such as 1990.")
 		}
 		q.FromYear, q.ToYear = decade, decade+9
 	}
 	albums, err := s.Albums.Albums(r.Context(), q)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Albums []albumView `json:"albums"`
 	}{albumsOf(albums)})
+	return nil
 }
 
 // intParam reads an optional whole-number query parameter within [lo, hi].
@@ -106,21 +104,20 @@ func intParam(r *http.Request, name string, lo, hi int) (int, error) {
 	return n, nil
 }
 
-func (s *Server) handleAlbum(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAlbum(w http.ResponseWriter, r *http.Request) error {
 	a, err := s.Albums.Album(r.Context(), r.PathValue("id"))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	songs, err := s.Albums.AlbumSongs(r.Context(), a.ID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Album albumView  `json:"album"`
 		Songs []songView `json:"songs"`
 	}{albumOf(a), songsOf(songs, s.viewerOf(r))})
+	return nil
 }
 
 type genreView struct {
@@ -129,11 +126,10 @@ type genreView struct {
 	Albums int    `json:"albums"`
 }
 
-func (s *Server) handleGenres(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleGenres(w http.ResponseWriter, r *http.Request) error {
 	genres, err := s.Albums.Genres(r.Context())
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	out := make([]genreView, len(genres))
 	for i, g := range genres {
@@ -141,37 +137,35 @@ func (s *Server) handleGenres(w http.ResponseWriter, r *http.Request) {
 	}
 	decades, err := s.Albums.Decades(r.Context())
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Genres  []genreView `json:"genres"`
 		Decades []int       `json:"decades"`
 	}{out, decades})
+	return nil
 }
 
 // handleGenreSongs pages through a genre's songs: ?offset= and ?limit=
 // (at most 500, 100 when not given).
-func (s *Server) handleGenreSongs(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleGenreSongs(w http.ResponseWriter, r *http.Request) error {
 	offset, err := intParam(r, "offset", 0, 1<<30)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	limit, err := intParam(r, "limit", 1, 500)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	if limit == 0 {
 		limit = 100
 	}
 	songs, err := s.Albums.SongsByGenre(r.Context(), r.PathValue("name"), offset, limit)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Songs []songView `json:"songs"`
 	}{songsOf(songs, s.viewerOf(r))})
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/apppass"
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -26,62 +27,60 @@ func appPasswordOf(p apppass.Info) appPasswordView {
 	return v
 }
 
-// appPasswordsOff answers when the server runs without app passwords.
-func (s *Server) appPasswordsOff(w http.ResponseWriter, r *http.Request) bool {
+// appPasswordsOff is the answer when the server runs without app passwords.
+func (s *Server) appPasswordsOff() error {
 	if s.AppPasswords == nil {
-		s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "App passwords are not enabled on this server."))
-		return true
+		return musicify.Errorf(musicify.ENOTFOUND, "App passwords are not enabled on this server.")
 	}
-	return false
+	return nil
 }
 
-func (s *Server) handleAppPasswords(w http.ResponseWriter, r *http.Request) {
-	if s.appPasswordsOff(w, r) {
-		return
+func (s *Server) handleAppPasswords(w http.ResponseWriter, r *http.Request) error {
+	if err := s.appPasswordsOff(); err != nil {
+		return err
 	}
-	list, err := s.AppPasswords.List(r.Context(), userOf(r).ID)
+	list, err := s.AppPasswords.List(r.Context(), platform.UserOf(r).ID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	out := make([]appPasswordView, len(list))
 	for i, p := range list {
 		out[i] = appPasswordOf(p)
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		AppPasswords []appPasswordView `json:"appPasswords"`
 	}{out})
+	return nil
 }
 
 // handleCreateAppPassword makes an app password and shows it, the only time.
-func (s *Server) handleCreateAppPassword(w http.ResponseWriter, r *http.Request) {
-	if s.appPasswordsOff(w, r) {
-		return
+func (s *Server) handleCreateAppPassword(w http.ResponseWriter, r *http.Request) error {
+	if err := s.appPasswordsOff(); err != nil {
+		return err
 	}
 	var body struct {
 		Name string `json:"name"`
 	}
-	if err := decodeJSON(w, r, &body); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &body); err != nil {
+		return err
 	}
-	info, password, err := s.AppPasswords.Create(r.Context(), userOf(r).ID, body.Name)
+	info, password, err := s.AppPasswords.Create(r.Context(), platform.UserOf(r).ID, body.Name)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	v := appPasswordOf(info)
 	v.Password = password
-	writeJSON(w, http.StatusCreated, v)
+	platform.WriteJSON(w, http.StatusCreated, v)
+	return nil
 }
 
-func (s *Server) handleRevokeAppPassword(w http.ResponseWriter, r *http.Request) {
-	if s.appPasswordsOff(w, r) {
-		return
+func (s *Server) handleRevokeAppPassword(w http.ResponseWriter, r *http.Request) error {
+	if err := s.appPasswordsOff(); err != nil {
+		return err
 	}
-	if err := s.AppPasswords.Revoke(r.Context(), userOf(r).ID, r.PathValue("id")); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := s.AppPasswords.Revoke(r.Context(), platform.UserOf(r).ID, r.PathValue("id")); err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, success)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/musicify/musicify/internal/assistant"
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -36,28 +37,24 @@ type chatAnswer struct {
 
 // handleChat answers a chat message: as JSON, or as server-sent events
 // (delta… then done) when the client accepts text/event-stream.
-func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Message string           `json:"message"`
 		History []assistant.Turn `json:"history"`
 	}
-	me := userOf(r)
+	me := platform.UserOf(r)
 	if err := s.rateLimit(r.Context(), s.limits().chat, "messages to the assistant", me.ID); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	if err := decodeJSONUpTo(w, r, &in, maxChatBody); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSONUpTo(w, r, &in, maxChatBody); err != nil {
+		return err
 	}
 	msg := strings.TrimSpace(in.Message)
 	switch {
 	case msg == "":
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please type a message."))
-		return
+		return musicify.Errorf(musicify.EINVALID, "Please type a message.")
 	case utf8.RuneCountInString(msg) > maxChatMessage:
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "The message is too long: at most %d characters.", maxChatMessage))
-		return
+		return musicify.Errorf(musicify.EINVALID, "The message is too long: at most %d characters.", maxChatMessage)
 	}
 	history := in.History
 	if len(history) > maxChatHistory {
@@ -71,11 +68,10 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 	if !strings.Contains(r.Header.Get("Accept"), "text/event-stream") {
 		a, err := s.Assistant.Chat(r.Context(), me, msg, history, nil)
 		if err != nil {
-			s.writeError(w, r, err)
-			return
+			return err
 		}
-		writeJSON(w, http.StatusOK, s.answerView(r, a))
-		return
+		platform.WriteJSON(w, http.StatusOK, s.answerView(r, a))
+		return nil
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
@@ -95,10 +91,11 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 		} else {
 			s.Logger.Warn("assistant failed", "err", err)
 		}
-		event("error", message{musicify.ErrorMessage(err)})
-		return
+		event("error", platform.Message{Message: musicify.ErrorMessage(err)})
+		return nil
 	}
 	event("done", s.answerView(r, a))
+	return nil
 }
 
 func (s *Server) answerView(r *http.Request, a *assistant.Answer) chatAnswer {

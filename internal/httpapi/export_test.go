@@ -9,7 +9,3 @@ func AdminPatterns() []string {
 	}
 	return out
 }
-
-// LongLived is longLived, for the test of which requests background work
-// does not wait for.
-var LongLived = longLived

@@ -9,6 +9,7 @@ import (
 
 	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/httpapi"
+	"github.com/musicify/musicify/internal/httpapi/platform"
 )
 
 // held sends a request whose body stays open until the returned func is
@@ -74,7 +75,7 @@ func TestLongRequestsDoNotHoldBackgroundWork(t *testing.T) {
 		"/rest/stream.view": true, "/rest/download": true, "/rest/stream": true,
 		"/api/search": false, "/rest/search3.view": false, "/api/auth/login": false, "/home": false, "/rest/streamer": false,
 	} {
-		if got := httpapi.LongLived(path); got != long {
+		if got := platform.LongLived(path); got != long {
 			t.Errorf("%s: long-lived %v, want %v", path, got, long)
 		}
 	}

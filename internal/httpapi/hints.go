@@ -10,6 +10,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/musicify/musicify/internal/httpapi/platform"
 )
 
 // routeChunksFile is written by the web build (web/build-plugins/route-chunks.ts):
@@ -71,28 +73,18 @@ func routeModules(urlPath string) (mods []string, signedIn bool) {
 	return nil, false
 }
 
-// bootCall is an API answer the app would ask for first on a page: sent
-// inside index.html, it saves the round trips of asking.
-type bootCall struct {
-	url     string
-	handler http.HandlerFunc
-}
-
-// bootCalls are the first questions of a page: the session check on the
-// sign-in pages, the profile in the signed-in area, and Home's two rows.
-func (s *Server) bootCalls(urlPath string, signedIn bool) []bootCall {
+// bootCalls are the API answers the app would ask for first on a page,
+// sent inside index.html to save the round trips of asking: the session
+// check on the sign-in pages, the profile in the signed-in area, and
+// Home's rows (web/src/features/home), so that Home renders once with all
+// of them instead of once more for each answer that comes later.
+func bootCalls(urlPath string, signedIn bool) []string {
 	if !signedIn {
-		return []bootCall{{"/api/auth/session", s.handleSession}}
+		return []string{"/api/auth/session"}
 	}
-	calls := []bootCall{{"/api/auth/profile", s.requireUser(s.handleOwnProfile)}}
+	calls := []string{"/api/auth/profile"}
 	if strings.Trim(path.Clean(urlPath), "/") == "home" {
-		// Every row of Home (web/src/features/home): one render with all of
-		// them, instead of one more for each answer that comes later.
-		calls = append(calls,
-			bootCall{"/api/recommend/all", s.requireUser(s.handleRecommendSongs)},
-			bootCall{"/api/recommend/artist", s.requireUser(s.handleRecommendArtists)},
-			bootCall{"/api/albums?sort=recent&limit=12", s.requireUser(s.handleAlbums)},
-			bootCall{"/api/feed", s.requireUser(s.handleFeed)})
+		calls = append(calls, "/api/recommend/all", "/api/recommend/artist", "/api/albums?sort=recent&limit=12", "/api/feed")
 	}
 	return calls
 }
@@ -117,8 +109,9 @@ func (s *Server) routeChunks() map[string]routeFiles {
 // pageHints is what index.html gains for one address: the route's scripts
 // and styles to fetch at once, and the answers of its first API calls,
 // asked here with the caller's cookies. Set-Cookie headers those calls send
-// (a renewed session) are copied to w. Empty when there is nothing to add.
-func (s *Server) pageHints(w http.ResponseWriter, r *http.Request, page []byte) []byte {
+// (a renewed session) are copied to w. The calls go through api, the
+// router, as the app's own would. Empty when there is nothing to add.
+func (s *Server) pageHints(api http.Handler, w http.ResponseWriter, r *http.Request, page []byte) []byte {
 	mods, signedIn := routeModules(r.URL.Path)
 	if mods == nil {
 		return nil
@@ -139,24 +132,24 @@ func (s *Server) pageHints(w http.ResponseWriter, r *http.Request, page []byte) 
 		name(`rel="modulepreload"`, files.JS)
 		name(`rel="preload" as="style"`, files.CSS)
 	}
-	if _, err := r.Cookie(sessionCookie); signedIn && err != nil {
+	if _, err := r.Cookie(platform.SessionCookie); signedIn && err != nil {
 		return b.Bytes() // a visitor: the app sends them to sign in
 	}
 	answers := map[string]json.RawMessage{}
-	for _, c := range s.bootCalls(r.URL.Path, signedIn) {
+	for _, call := range bootCalls(r.URL.Path, signedIn) {
 		req := r.Clone(r.Context())
 		req.Method = http.MethodGet
-		req.URL.Path, req.URL.RawQuery, _ = strings.Cut(c.url, "?")
+		req.URL.Path, req.URL.RawQuery, _ = strings.Cut(call, "?")
 		req.Header.Del("Accept-Encoding")
 		rec := httptest.NewRecorder()
-		c.handler(rec, req)
+		api.ServeHTTP(rec, req)
 		for _, v := range rec.Header().Values("Set-Cookie") {
 			w.Header().Add("Set-Cookie", v)
 		}
 		if rec.Code != http.StatusOK {
 			break // signed out, or a failure: the app asks and shows it
 		}
-		answers[c.url] = json.RawMessage(bytes.TrimSpace(rec.Body.Bytes()))
+		answers[call] = json.RawMessage(bytes.TrimSpace(rec.Body.Bytes()))
 	}
 	for _, url := range []string{"/api/recommend/artist", "/api/recommend/all"} {
 		b.WriteString(coverPreload(answers[url]))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -32,15 +33,13 @@ type jobStatsView struct {
 
 // handleJobStats is GET /api/admin/jobs: how far background work has come.
 // It must be served behind the admin check; it checks nothing itself.
-func (s *Server) handleJobStats(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleJobStats(w http.ResponseWriter, r *http.Request) error {
 	if s.JobStats == nil {
-		s.writeError(w, r, musicify.Errorf(musicify.EUNAVAILABLE, "Background jobs are not counted on this server."))
-		return
+		return musicify.Errorf(musicify.EUNAVAILABLE, "Background jobs are not counted on this server.")
 	}
 	stats, err := s.JobStats.JobStats(r.Context())
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	out := jobStatsView{Jobs: make([]jobStatView, len(stats))}
 	for i, st := range stats {
@@ -56,5 +55,6 @@ func (s *Server) handleJobStats(w http.ResponseWriter, r *http.Request) {
 		out.Running += st.Running
 		out.Failed += st.Failed
 	}
-	writeJSON(w, http.StatusOK, out)
+	platform.WriteJSON(w, http.StatusOK, out)
+	return nil
 }

@@ -37,7 +37,7 @@ func TestJobStatsShowBackgroundWork(t *testing.T) {
 		}
 		s := &Server{JobStats: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 		rec := httptest.NewRecorder()
-		s.handleJobStats(rec, httptest.NewRequest("GET", "/api/admin/jobs", nil))
+		s.plat().Serve(s.handleJobStats)(rec, httptest.NewRequest("GET", "/api/admin/jobs", nil))
 		if rec.Code != http.StatusOK {
 			t.Fatalf("status %d: %s", rec.Code, rec.Body)
 		}
@@ -55,7 +55,8 @@ func TestJobStatsShowBackgroundWork(t *testing.T) {
 	})
 	// Without a store: a clear 503, not a 500.
 	rec := httptest.NewRecorder()
-	(&Server{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}).handleJobStats(rec, httptest.NewRequest("GET", "/api/admin/jobs", nil))
+	bare := &Server{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	bare.plat().Serve(bare.handleJobStats)(rec, httptest.NewRequest("GET", "/api/admin/jobs", nil))
 	if rec.Code != http.StatusServiceUnavailable {
 		t.Errorf("without a store: %d %s", rec.Code, rec.Body)
 	}

@@ -19,11 +19,10 @@ const immutable = "max-age=31536000, immutable"
 
 // handleSongFile streams a song's audio (original or rendition) with Range
 // support, from the file itself so the kernel can send it (sendfile).
-func (s *Server) handleSongFile(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSongFile(w http.ResponseWriter, r *http.Request) error {
 	song, err := s.Songs.Song(r.Context(), r.PathValue("id"))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	file := r.PathValue("file")
 	key := ""
@@ -33,55 +32,50 @@ func (s *Server) handleSongFile(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if key == "" {
-		s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "This song has no file %s.", file))
-		return
+		return musicify.Errorf(musicify.ENOTFOUND, "This song has no file %s.", file)
 	}
-	s.serveBlob(w, r, key, media.MIME(strings.TrimPrefix(path.Ext(file), ".")), `"`+song.SHA256[:24]+"-"+file+`"`, "private, "+immutable, true)
+	return s.serveBlob(w, r, key, media.MIME(strings.TrimPrefix(path.Ext(file), ".")), `"`+song.SHA256[:24]+"-"+file+`"`, "private, "+immutable, true)
 }
 
 // handleDownload sends the original bytes as an attachment named after the song.
-func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) error {
 	song, err := s.Songs.Song(r.Context(), r.PathValue("id"))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	w.Header().Set("Content-Disposition", attachment(song.Name+"."+media.Ext(song.Format)))
-	s.serveBlob(w, r, song.AudioKey, media.MIME(song.Format), `"`+song.SHA256[:24]+`-download"`, "private, "+immutable, true)
+	return s.serveBlob(w, r, song.AudioKey, media.MIME(song.Format), `"`+song.SHA256[:24]+`-download"`, "private, "+immutable, true)
 }
 
 // handleLibraryFile streams a library file at its session-checked URL:
 // every signed-in user can play the library, and only the songs imported
 // from it are served, never another file that happens to be in a folder.
-func (s *Server) handleLibraryFile(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleLibraryFile(w http.ResponseWriter, r *http.Request) error {
 	song, err := s.Songs.SongByLibraryPath(r.Context(), r.PathValue("folder")+"/"+r.PathValue("file"))
 	if err != nil || song.Missing {
-		s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "There is no such media."))
-		return
+		return musicify.Errorf(musicify.ENOTFOUND, "There is no such media.")
 	}
-	s.serveBlob(w, r, song.AudioKey, media.MIME(song.Format), "", "private, no-cache", true)
+	return s.serveBlob(w, r, song.AudioKey, media.MIME(song.Format), "", "private, no-cache", true)
 }
 
 var coverFile = regexp.MustCompile(`^([0-9a-f]{24})-(640|320|160)\.(jpg|webp)$`)
 
 // handleCover serves cover images. They are public: shared links show them.
 // Sizes and formats the upload did not store are made on first request.
-func (s *Server) handleCover(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleCover(w http.ResponseWriter, r *http.Request) error {
 	file := r.PathValue("file")
 	m := coverFile.FindStringSubmatch(file)
 	if m == nil {
-		s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "There is no such cover."))
-		return
+		return musicify.Errorf(musicify.ENOTFOUND, "There is no such cover.")
 	}
 	size, _ := strconv.Atoi(m[2])
 	key, contentType, err := s.coverVariants().Open(r.Context(), "covers/"+m[1], size, m[3])
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	// The ETag names what is sent: a WebP URL answered with the JPEG (no
 	// encoder) must not match a later WebP.
-	s.serveBlob(w, r, key, contentType, `"`+path.Base(key)+`"`, "public, "+immutable, false)
+	return s.serveBlob(w, r, key, contentType, `"`+path.Base(key)+`"`, "public, "+immutable, false)
 }
 
 // coverVariants is Covers, or (without one) a JPEG-only renderer.
@@ -97,14 +91,14 @@ func (s *Server) coverVariants() *covers.Variants {
 // serveBlob sends a stored file (delivery.Serve). rowNamesIt says a
 // database row points at key, so a missing file is a broken promise worth
 // logging.
-func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentType, etag, cache string, rowNamesIt bool) {
+func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentType, etag, cache string, rowNamesIt bool) error {
 	err := delivery.Serve(w, r, s.Blobs, s.SignMedia, delivery.Stored{Key: key, ContentType: contentType, ETag: etag, CacheControl: cache})
 	if err != nil {
 		if rowNamesIt && musicify.ErrorCode(err) == musicify.ENOTFOUND {
 			s.Logger.Error("a row points at a missing file", "key", key)
 		}
-		s.writeError(w, r, err)
 	}
+	return err
 }
 
 // attachment builds a Content-Disposition that every browser reads right:

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/oauth2"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -18,25 +19,26 @@ const oidcFlowPath = "/api/auth/google"
 
 // handleGoogle starts sign-in with the identity provider. The state, nonce
 // and PKCE verifier wait in an HttpOnly cookie until the callback.
-func (s *Server) handleGoogle(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleGoogle(w http.ResponseWriter, r *http.Request) error {
 	if s.OIDC == nil {
 		// The web app explains, in its own look, and names the settings to admins only.
 		http.Redirect(w, r, googleSetupPage, http.StatusFound)
-		return
+		return nil
 	}
 	state, nonce, verifier := randomToken(), randomToken(), oauth2.GenerateVerifier()
 	target, err := s.OIDC.AuthCodeURL(r.Context(), state, nonce, verifier)
 	if err != nil {
 		s.Logger.Error("starting oidc sign-in", "err", err)
 		http.Redirect(w, r, "/login?error=google_unavailable", http.StatusFound)
-		return
+		return nil
 	}
 	flow := url.Values{"state": {state}, "nonce": {nonce}, "verifier": {verifier}, "next": {safeNext(r.URL.Query().Get("next"))}}
 	http.SetCookie(w, &http.Cookie{
-		Name: oidcCookie, Value: flow.Encode(), Path: oidcFlowPath, MaxAge: 600,
+		Name: platform.OIDCCookie, Value: flow.Encode(), Path: oidcFlowPath, MaxAge: 600,
 		HttpOnly: true, Secure: s.BaseURL.Scheme == "https", SameSite: http.SameSiteLaxMode,
 	})
 	http.Redirect(w, r, target, http.StatusFound)
+	return nil
 }
 
 // googleSetupPage is the web app's page for a server without Google sign-in.
@@ -54,44 +56,45 @@ type googleSetup struct {
 	Callback   string   `json:"callback,omitempty"`
 }
 
-func (s *Server) handleGoogleSetup(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleGoogleSetup(w http.ResponseWriter, r *http.Request) error {
 	setup := googleSetup{Configured: s.OIDC != nil}
-	if u := s.optionalUser(r); !setup.Configured && u != nil && u.Admin {
+	if u := s.plat().OptionalUser(r); !setup.Configured && u != nil && u.Admin {
 		setup.Variables = oidcVariables
 		setup.Callback = s.BaseURL.String() + "/api/auth/google/callback"
 	}
-	writeJSON(w, http.StatusOK, setup)
+	platform.WriteJSON(w, http.StatusOK, setup)
+	return nil
 }
 
 // handleGoogleCallback finishes sign-in. Failures land on /login with a
 // code the app turns into a message, never with text from the URL.
-func (s *Server) handleGoogleCallback(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleGoogleCallback(w http.ResponseWriter, r *http.Request) error {
 	fail := func(code string, err error) {
 		if err != nil {
 			s.Logger.Warn("oidc sign-in failed", "reason", code, "err", err)
 		}
-		s.clearCookie(w, oidcCookie, oidcFlowPath)
+		s.plat().ClearCookie(w, platform.OIDCCookie, oidcFlowPath)
 		http.Redirect(w, r, "/login?error="+code, http.StatusFound)
 	}
 	if s.OIDC == nil {
 		fail("google_unavailable", nil)
-		return
+		return nil
 	}
-	c, err := r.Cookie(oidcCookie)
+	c, err := r.Cookie(platform.OIDCCookie)
 	if err != nil {
 		fail("google_expired", nil)
-		return
+		return nil
 	}
 	flow, err := url.ParseQuery(c.Value)
 	q := r.URL.Query()
 	if err != nil || flow.Get("state") == "" ||
 		subtle.ConstantTimeCompare([]byte(flow.Get("state")), []byte(q.Get("state"))) != 1 {
 		fail("google_expired", nil)
-		return
+		return nil
 	}
 	if q.Get("error") != "" {
 		fail("google_cancelled", nil)
-		return
+		return nil
 	}
 	email, err := s.OIDC.Exchange(r.Context(), q.Get("code"), flow.Get("verifier"), flow.Get("nonce"))
 	if err != nil {
@@ -103,7 +106,7 @@ func (s *Server) handleGoogleCallback(w http.ResponseWriter, r *http.Request) {
 		default:
 			fail("google_failed", err)
 		}
-		return
+		return nil
 	}
 	_, token, err := s.Accounts.SignInExternal(r.Context(), email)
 	if err != nil {
@@ -119,15 +122,16 @@ func (s *Server) handleGoogleCallback(w http.ResponseWriter, r *http.Request) {
 				fail("google_failed", err)
 			}
 		}
-		return
+		return nil
 	}
-	s.setSessionCookie(w, token)
-	s.clearCookie(w, oidcCookie, oidcFlowPath)
+	s.plat().SetSessionCookie(w, token)
+	s.plat().ClearCookie(w, platform.OIDCCookie, oidcFlowPath)
 	next := flow.Get("next")
 	if next == "" {
 		next = "/home"
 	}
 	http.Redirect(w, r, next, http.StatusFound)
+	return nil
 }
 
 // safeNext keeps a return path only if it stays on this site: one "/"

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -68,14 +69,13 @@ const devMailLimit = 50
 
 // handleDevMail shows the dev outbox, newest first, so a local sign-up can
 // be finished without a mail server.
-func (s *Server) handleDevMail(w http.ResponseWriter, r *http.Request) {
-	if !s.fromThisMachine(w, r) {
-		return
+func (s *Server) handleDevMail(w http.ResponseWriter, r *http.Request) error {
+	if err := s.fromThisMachine(r); err != nil {
+		return err
 	}
 	mails, err := s.Outbox.OutboxMails(r.Context(), devMailLimit)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	p := page{Title: "Dev outbox", Heading: "Dev outbox", Mails: mails, Paragraphs: []string{
 		"Mails this server would have sent. Set MUSICIFY_SMTP_URL to deliver them for real, and MUSICIFY_DEMO=false to hide this page.",
@@ -84,17 +84,17 @@ func (s *Server) handleDevMail(w http.ResponseWriter, r *http.Request) {
 		p.Paragraphs = append(p.Paragraphs, "No mail yet. Register on the sign-up page and your code appears here.")
 	}
 	s.writePage(w, http.StatusOK, p)
+	return nil
 }
 
 // handleDevMailJSON is the outbox for scripts and end-to-end tests.
-func (s *Server) handleDevMailJSON(w http.ResponseWriter, r *http.Request) {
-	if !s.fromThisMachine(w, r) {
-		return
+func (s *Server) handleDevMailJSON(w http.ResponseWriter, r *http.Request) error {
+	if err := s.fromThisMachine(r); err != nil {
+		return err
 	}
 	mails, err := s.Outbox.OutboxMails(r.Context(), devMailLimit)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	if to := musicify.NormalizeEmail(r.URL.Query().Get("to")); to != "" {
 		kept := mails[:0]
@@ -105,7 +105,8 @@ func (s *Server) handleDevMailJSON(w http.ResponseWriter, r *http.Request) {
 		}
 		mails = kept
 	}
-	writeJSON(w, http.StatusOK, mails)
+	platform.WriteJSON(w, http.StatusOK, mails)
+	return nil
 }
 
 // fromThisMachine keeps the outbox, which holds live codes, to the machine
@@ -113,18 +114,21 @@ func (s *Server) handleDevMailJSON(w http.ResponseWriter, r *http.Request) {
 // request came straight from this machine, not through a proxy (a proxy on
 // the same machine makes every visitor look local). Anything else is told
 // there is no such page.
-func (s *Server) fromThisMachine(w http.ResponseWriter, r *http.Request) bool {
+func (s *Server) fromThisMachine(r *http.Request) error {
 	if LoopbackURL(s.BaseURL) && !forwarded(r) && loopbackAddr(r.RemoteAddr) {
-		return true
+		return nil
 	}
-	s.handleNoPage(w, r)
-	return false
+	return noPage(r)
 }
 
 // handleNoPage answers 404 for /dev/ pages that are off, as for any other
 // page that does not exist, so the outbox's presence is not given away.
-func (s *Server) handleNoPage(w http.ResponseWriter, r *http.Request) {
-	s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "There is no page %s.", r.URL.Path))
+func (s *Server) handleNoPage(w http.ResponseWriter, r *http.Request) error {
+	return noPage(r)
+}
+
+func noPage(r *http.Request) error {
+	return musicify.Errorf(musicify.ENOTFOUND, "There is no page %s.", r.URL.Path)
 }
 
 // LoopbackURL reports whether u names this machine: localhost, 127.0.0.0/8 or ::1.

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -71,90 +72,86 @@ type playlistAnswer struct {
 	Playlist playlistView `json:"playlist"`
 }
 
-func (s *Server) handleCreatePlaylist(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleCreatePlaylist(w http.ResponseWriter, r *http.Request) error {
 	var in playlistRef
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	p, err := s.Playlists.Create(r.Context(), userOf(r), in.Name)
+	p, err := s.Playlists.Create(r.Context(), platform.UserOf(r), in.Name)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, playlistAnswer{"success", playlistOf(p, userOf(r))})
+	platform.WriteJSON(w, http.StatusOK, playlistAnswer{"success", playlistOf(p, platform.UserOf(r))})
+	return nil
 }
 
-func (s *Server) handleMyPlaylists(w http.ResponseWriter, r *http.Request) {
-	list, err := s.Playlists.Mine(r.Context(), userOf(r))
+func (s *Server) handleMyPlaylists(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.Playlists.Mine(r.Context(), platform.UserOf(r))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, playlistsOf(list, userOf(r)))
+	platform.WriteJSON(w, http.StatusOK, playlistsOf(list, platform.UserOf(r)))
+	return nil
 }
 
 // handlePlaylist answers the original client's shape: an array whose
 // first item has the songs, name and cover.
-func (s *Server) handlePlaylist(w http.ResponseWriter, r *http.Request) {
-	p, err := s.Playlists.Find(r.Context(), userOf(r), r.PathValue("ref"))
+func (s *Server) handlePlaylist(w http.ResponseWriter, r *http.Request) error {
+	p, err := s.Playlists.Find(r.Context(), platform.UserOf(r), r.PathValue("ref"))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	songs, err := s.Playlists.Songs(r.Context(), p)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, []playlistDetail{{playlistOf(p, userOf(r)), songsOf(songs, s.viewerOf(r))}})
+	platform.WriteJSON(w, http.StatusOK, []playlistDetail{{playlistOf(p, platform.UserOf(r)), songsOf(songs, s.viewerOf(r))}})
+	return nil
 }
 
-func (s *Server) handleRenamePlaylist(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleRenamePlaylist(w http.ResponseWriter, r *http.Request) error {
 	var in playlistRef
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	p, err := s.Playlists.Rename(r.Context(), userOf(r), r.PathValue("ref"), in.Name)
+	p, err := s.Playlists.Rename(r.Context(), platform.UserOf(r), r.PathValue("ref"), in.Name)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, playlistAnswer{"success", playlistOf(p, userOf(r))})
+	platform.WriteJSON(w, http.StatusOK, playlistAnswer{"success", playlistOf(p, platform.UserOf(r))})
+	return nil
 }
 
-func (s *Server) handleDeletePlaylist(w http.ResponseWriter, r *http.Request) {
-	if err := s.Playlists.Delete(r.Context(), userOf(r), r.PathValue("ref")); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) handleDeletePlaylist(w http.ResponseWriter, r *http.Request) error {
+	if err := s.Playlists.Delete(r.Context(), platform.UserOf(r), r.PathValue("ref")); err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, success)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
 // handlePlaylistCover takes multipart id (or name) and cover.
-func (s *Server) handlePlaylistCover(w http.ResponseWriter, r *http.Request) {
-	f, cover := s.readCoverForm(w, r, "id", "name")
-	if f == nil {
-		return
+func (s *Server) handlePlaylistCover(w http.ResponseWriter, r *http.Request) error {
+	f, cover, err := s.readCoverForm(w, r, "id", "name")
+	if err != nil {
+		return err
 	}
 	defer f.remove()
 	ref := playlistRef{ID: f.fields["id"], Name: f.fields["name"]}.ref()
-	p, err := s.Playlists.SetCover(r.Context(), userOf(r), ref, cover.path)
+	p, err := s.Playlists.SetCover(r.Context(), platform.UserOf(r), ref, cover.path)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, playlistAnswer{"success", playlistOf(p, userOf(r))})
+	platform.WriteJSON(w, http.StatusOK, playlistAnswer{"success", playlistOf(p, platform.UserOf(r))})
+	return nil
 }
 
 // handleAddToPlaylist is PUT /playlist/add {name or id, songs} and
 // POST /playlist/{ref} {song}.
-func (s *Server) handleAddToPlaylist(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAddToPlaylist(w http.ResponseWriter, r *http.Request) error {
 	var in playlistRef
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
 	ref, song := in.ref(), in.Songs
 	if r.PathValue("ref") != "" {
@@ -163,51 +160,49 @@ func (s *Server) handleAddToPlaylist(w http.ResponseWriter, r *http.Request) {
 	if song == "" {
 		song = in.Song
 	}
-	p, err := s.Playlists.Add(r.Context(), userOf(r), ref, song)
+	p, err := s.Playlists.Add(r.Context(), platform.UserOf(r), ref, song)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, playlistAnswer{"success", playlistOf(p, userOf(r))})
+	platform.WriteJSON(w, http.StatusOK, playlistAnswer{"success", playlistOf(p, platform.UserOf(r))})
+	return nil
 }
 
-func (s *Server) handleRemoveFromPlaylist(w http.ResponseWriter, r *http.Request) {
-	if err := s.Playlists.Remove(r.Context(), userOf(r), r.PathValue("ref"), r.PathValue("song")); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) handleRemoveFromPlaylist(w http.ResponseWriter, r *http.Request) error {
+	if err := s.Playlists.Remove(r.Context(), platform.UserOf(r), r.PathValue("ref"), r.PathValue("song")); err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, success)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
-func (s *Server) handleReorderPlaylist(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleReorderPlaylist(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Songs []string `json:"songs"`
 	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	if err := s.Playlists.Reorder(r.Context(), userOf(r), r.PathValue("ref"), in.Songs); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := s.Playlists.Reorder(r.Context(), platform.UserOf(r), r.PathValue("ref"), in.Songs); err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, success)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
 // handleSearchPlaylists finds the caller's playlists by name.
-func (s *Server) handleSearchPlaylists(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSearchPlaylists(w http.ResponseWriter, r *http.Request) error {
 	var in playlistRef
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	list, err := s.Playlists.Search(r.Context(), userOf(r), in.Name)
+	list, err := s.Playlists.Search(r.Context(), platform.UserOf(r), in.Name)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Message string         `json:"message"`
 		Result  []playlistView `json:"result"`
-	}{"success", playlistsOf(list, userOf(r))})
+	}{"success", playlistsOf(list, platform.UserOf(r))})
+	return nil
 }

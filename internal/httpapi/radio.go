@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/radio"
@@ -39,88 +40,86 @@ func (s *Server) stationOf(st *musicify.Station, me *viewer, now time.Time) stat
 	}
 }
 
-func (s *Server) handleStations(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleStations(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.Radio.Store.Stations(r.Context())
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	now := s.now()
 	out := make([]stationView, len(list))
 	for i, st := range list {
 		out[i] = s.stationOf(st, s.viewerOf(r), now)
 	}
-	writeJSON(w, http.StatusOK, out)
+	platform.WriteJSON(w, http.StatusOK, out)
+	return nil
 }
 
 // handleStation is one station with who listens and where it is now.
-func (s *Server) handleStation(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleStation(w http.ResponseWriter, r *http.Request) error {
 	st, err := s.Radio.Store.Station(r.Context(), r.PathValue("id"))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	now := s.now()
 	v := s.stationOf(st, s.viewerOf(r), now)
 	v.Users = s.Presence.Of(st.ID).Users
 	offset := radio.At(st.Start, time.Duration(st.Duration*float64(time.Second)), now).Offset.Seconds()
 	v.Offset = &offset
-	writeJSON(w, http.StatusOK, v)
+	platform.WriteJSON(w, http.StatusOK, v)
+	return nil
 }
 
 // handleCreateStation takes multipart name, date (ISO 8601 with offset) and audio.
-func (s *Server) handleCreateStation(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleCreateStation(w http.ResponseWriter, r *http.Request) error {
 	f, err := s.readForm(w, r, []string{"name", "date"}, map[string]fileLimit{
 		"audio": {s.MaxUploadMB << 20, musicify.Errorf(musicify.ETOOLARGE, "The upload is larger than the %d MB limit.", s.MaxUploadMB).In("audio")},
 	})
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	defer f.remove()
-	up := musicify.StationUpload{User: userOf(r), Name: f.fields["name"], Start: f.fields["date"]}
+	up := musicify.StationUpload{User: platform.UserOf(r), Name: f.fields["name"], Start: f.fields["date"]}
 	if audio := f.file("audio"); audio != nil {
 		up.AudioPath, up.Size = audio.path, audio.size
 	}
 	st, err := s.Radio.Create(r.Context(), up)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Message string      `json:"message"`
 		Station stationView `json:"station"`
 	}{"success", s.stationOf(st, s.viewerOf(r), s.now())})
+	return nil
 }
 
-func (s *Server) handleDeleteStation(w http.ResponseWriter, r *http.Request) {
-	if err := s.Radio.Delete(r.Context(), userOf(r), r.PathValue("id")); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) handleDeleteStation(w http.ResponseWriter, r *http.Request) error {
+	if err := s.Radio.Delete(r.Context(), platform.UserOf(r), r.PathValue("id")); err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, success)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
 // handleStationAudio streams a station's audio like a song's.
-func (s *Server) handleStationAudio(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleStationAudio(w http.ResponseWriter, r *http.Request) error {
 	st, err := s.Radio.Store.Station(r.Context(), r.PathValue("id"))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	file := r.PathValue("file")
 	if path.Base(st.AudioKey) != file {
-		s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "This station has no file %s.", file))
-		return
+		return musicify.Errorf(musicify.ENOTFOUND, "This station has no file %s.", file)
 	}
-	s.serveBlob(w, r, st.AudioKey, media.MIME(strings.TrimPrefix(path.Ext(file), ".")), `"radio-`+st.ID+`"`,
+	return s.serveBlob(w, r, st.AudioKey, media.MIME(strings.TrimPrefix(path.Ext(file), ".")), `"radio-`+st.ID+`"`,
 		"private, "+immutable, true)
 }
 
 // handleTime is the light clock endpoint: the server's time in
 // milliseconds, for clients that cannot keep a WebSocket.
-func (s *Server) handleTime(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]float64{"now": millis(s.now())})
+func (s *Server) handleTime(w http.ResponseWriter, r *http.Request) error {
+	platform.WriteJSON(w, http.StatusOK, map[string]float64{"now": millis(s.now())})
+	return nil
 }
 
 // millis is a time as fractional Unix milliseconds, as the clients count.

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -37,7 +38,7 @@ type readyState struct {
 // that failed. The reasons are short and fixed (the details, which may
 // name hosts and buckets, go to the log), because the endpoint is public:
 // load balancers probe it without credentials.
-func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) error {
 	s.ready.mu.Lock()
 	if s.ready.results == nil || s.now().Sub(s.ready.at) >= readyFor || s.now().Before(s.ready.at) {
 		// Not the caller's context: one that leaves must not fail the check for the others.
@@ -48,11 +49,12 @@ func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 	s.ready.mu.Unlock()
 	for _, result := range results {
 		if result != "ok" {
-			writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "checks": results})
-			return
+			platform.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unavailable", "checks": results})
+			return nil
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "checks": results})
+	platform.WriteJSON(w, http.StatusOK, map[string]any{"status": "ready", "checks": results})
+	return nil
 }
 
 // CheckReady runs every readiness check once, as /readyz does, and says
@@ -72,7 +74,7 @@ func (s *Server) CheckReady(ctx context.Context) map[string]string {
 
 // checkReady runs every check at once, within ReadyTimeout.
 func (s *Server) checkReady(ctx context.Context) map[string]string {
-	ctx, cancel := context.WithTimeout(ctx, orDefault(s.ReadyTimeout, defaultReadyTimeout))
+	ctx, cancel := context.WithTimeout(ctx, platform.OrDefault(s.ReadyTimeout, defaultReadyTimeout))
 	defer cancel()
 	results := make(map[string]string, len(s.Ready))
 	var mu sync.Mutex
@@ -105,4 +107,18 @@ func readyReason(err error) string {
 	default:
 		return "not answering"
 	}
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) error {
+	if err := s.Ping(r.Context()); err != nil {
+		s.Logger.Error("health check failed", "err", err)
+		platform.WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "database": "down"})
+		return nil
+	}
+	status := map[string]string{"status": "ok", "version": s.Version}
+	if s.Seeding != nil && s.Seeding() {
+		status["demo"] = "seeding"
+	}
+	platform.WriteJSON(w, http.StatusOK, status)
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/recommend"
 )
@@ -41,64 +42,62 @@ func (s *Server) songsByID(ctx context.Context, ids []string, me *viewer) ([]son
 }
 
 // writeSongs answers with the songs of ids.
-func (s *Server) writeSongs(w http.ResponseWriter, r *http.Request, ids []string) {
+func (s *Server) writeSongs(w http.ResponseWriter, r *http.Request, ids []string) error {
 	songs, err := s.songsByID(r.Context(), ids, s.viewerOf(r))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, songs)
+	platform.WriteJSON(w, http.StatusOK, songs)
+	return nil
 }
 
 // handleRecommendSongs is GET /recommend/all: songs for you,
 // each with the reason it is there. One of them explores.
-func (s *Server) handleRecommendSongs(w http.ResponseWriter, r *http.Request) {
-	out, err := s.explained(r.Context(), s.Recommender.ForUserExplained(userOf(r).ID, recommendSongs, recommend.Options{Explore: true}), s.viewerOf(r))
+func (s *Server) handleRecommendSongs(w http.ResponseWriter, r *http.Request) error {
+	out, err := s.explained(r.Context(), s.Recommender.ForUserExplained(platform.UserOf(r).ID, recommendSongs, recommend.Options{Explore: true}), s.viewerOf(r))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, out)
+	platform.WriteJSON(w, http.StatusOK, out)
+	return nil
 }
 
 // handleRecommendArtists is GET /recommend/artist: artists for you.
-func (s *Server) handleRecommendArtists(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleRecommendArtists(w http.ResponseWriter, r *http.Request) error {
 	out := []artistView{}
-	for _, name := range s.Recommender.Artists(userOf(r).ID, recommendArtists) {
+	for _, name := range s.Recommender.Artists(platform.UserOf(r).ID, recommendArtists) {
 		if a, err := s.Songs.Artist(r.Context(), name); err == nil {
 			out = append(out, artistOf(a))
 		}
 	}
-	writeJSON(w, http.StatusOK, out) // ten small queries: artists are few
+	platform.WriteJSON(w, http.StatusOK, out) // ten small queries: artists are few
+	return nil
 }
 
 // handleTopSongs is GET /recommend/top: the most listened songs, recent
 // listens weighing more.
-func (s *Server) handleTopSongs(w http.ResponseWriter, r *http.Request) {
-	s.writeSongs(w, r, s.Recommender.Top(topSongs))
+func (s *Server) handleTopSongs(w http.ResponseWriter, r *http.Request) error {
+	return s.writeSongs(w, r, s.Recommender.Top(topSongs))
 }
 
 // handleSimilarSongs is 'More like this' for a song.
-func (s *Server) handleSimilarSongs(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSimilarSongs(w http.ResponseWriter, r *http.Request) error {
 	if _, err := s.Songs.Song(r.Context(), r.PathValue("id")); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	s.writeSongs(w, r, s.Recommender.Similar(r.PathValue("id"), similarSongs))
+	return s.writeSongs(w, r, s.Recommender.Similar(r.PathValue("id"), similarSongs))
 }
 
 // handleSongRadio is GET /recommend/radio/{id}?limit=: a queue from a song
 // through songs like it, each near the one before in tempo, energy and sound.
-func (s *Server) handleSongRadio(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSongRadio(w http.ResponseWriter, r *http.Request) error {
 	seed, err := s.Songs.Song(r.Context(), r.PathValue("id"))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	limit, err := intParam(r, "limit", 1, radioMaxSongs)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	if limit == 0 {
 		limit = radioSongs
@@ -106,10 +105,10 @@ func (s *Server) handleSongRadio(w http.ResponseWriter, r *http.Request) {
 	ids := append([]string{seed.ID}, s.Recommender.Similar(seed.ID, radioCandidates)...)
 	out, err := s.songRadio(r.Context(), ids, limit, s.viewerOf(r))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, out)
+	platform.WriteJSON(w, http.StatusOK, out)
+	return nil
 }
 
 // songRadio orders ids (the seed, then the engine's candidates) into a
@@ -145,25 +144,23 @@ func (s *Server) songRadio(ctx context.Context, ids []string, limit int, me *vie
 
 // handleRecommendCreate is POST /recommend/create {song, artist}:
 // a sign of interest. song is a song id, or a name with its artist.
-func (s *Server) handleRecommendCreate(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleRecommendCreate(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Song   string `json:"song"`
 		Artist string `json:"artist"`
 	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
 	id, err := s.songRef(r.Context(), in.Song, in.Artist)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	if err := s.Interests.AddInterest(r.Context(), userOf(r).ID, id, s.now()); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := s.Interests.AddInterest(r.Context(), platform.UserOf(r).ID, id, s.now()); err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, success)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
 // songRef finds a song by id, or by name among an artist's songs.

@@ -1,144 +1,144 @@
 package httpapi
 
-import "net/http"
+import "github.com/musicify/musicify/internal/httpapi/platform"
 
 // routes is every route of the server, in one place.
-func (s *Server) routes(mux *http.ServeMux) {
-	mux.HandleFunc("GET /healthz", s.handleHealth)
-	mux.HandleFunc("GET /readyz", s.handleReady)
-	mux.Handle("GET /metrics", s.handleMetrics())
+func (s *Server) routes(mux *platform.Mux) {
+	mux.Public("GET /healthz", s.handleHealth)
+	mux.Public("GET /readyz", s.handleReady)
+	mux.Handle("GET /metrics", s.plat().MetricsHandler())
 
 	// Accounts.
-	mux.HandleFunc("GET /api/verified", s.requireUser(s.handleVerified))
-	mux.HandleFunc("GET /api/auth/session", s.handleSession)
-	mux.HandleFunc("POST /api/auth/cheak", s.handleCheck)
-	mux.HandleFunc("POST /api/auth/resend", s.handleResend)
-	mux.HandleFunc("POST /api/auth/signup", s.handleSignup)
-	mux.HandleFunc("POST /api/auth/login", s.handleLogin)
-	mux.HandleFunc("POST /api/auth/logout", s.handleLogout)
-	mux.HandleFunc("POST /api/auth/getotp", s.handleGetOTP)
-	mux.HandleFunc("POST /api/auth/verifyotp", s.handleVerifyOTP)
-	mux.HandleFunc("PUT /api/auth/changepass", s.handleChangePassword)
-	mux.HandleFunc("GET /api/auth/profile", s.requireUser(s.handleOwnProfile))
-	mux.HandleFunc("POST /api/auth/profile", s.requireUser(s.handleUserProfile))
-	mux.HandleFunc("GET /api/auth/all", s.requireUser(s.handleAllUsers))
-	mux.HandleFunc("POST /api/auth/allfollow", s.requireUser(s.handleFollow))
-	mux.HandleFunc("DELETE /api/auth/follow/{id}", s.requireUser(s.handleUnfollow))
-	mux.HandleFunc("GET /api/auth/followers", s.requireUser(s.handleFollowers))
-	mux.HandleFunc("GET /api/auth/followings", s.requireUser(s.handleFollowings))
-	mux.HandleFunc("GET /api/auth/google", s.handleGoogle)
-	mux.HandleFunc("GET /api/auth/google/callback", s.handleGoogleCallback)
-	mux.HandleFunc("GET /api/auth/google/setup", s.handleGoogleSetup)
+	mux.User("GET /api/verified", s.handleVerified)
+	mux.Public("GET /api/auth/session", s.handleSession)
+	mux.Public("POST /api/auth/cheak", s.handleCheck)
+	mux.Public("POST /api/auth/resend", s.handleResend)
+	mux.Public("POST /api/auth/signup", s.handleSignup)
+	mux.Public("POST /api/auth/login", s.handleLogin)
+	mux.Public("POST /api/auth/logout", s.handleLogout)
+	mux.Public("POST /api/auth/getotp", s.handleGetOTP)
+	mux.Public("POST /api/auth/verifyotp", s.handleVerifyOTP)
+	mux.Public("PUT /api/auth/changepass", s.handleChangePassword)
+	mux.User("GET /api/auth/profile", s.handleOwnProfile)
+	mux.User("POST /api/auth/profile", s.handleUserProfile)
+	mux.User("GET /api/auth/all", s.handleAllUsers)
+	mux.User("POST /api/auth/allfollow", s.handleFollow)
+	mux.User("DELETE /api/auth/follow/{id}", s.handleUnfollow)
+	mux.User("GET /api/auth/followers", s.handleFollowers)
+	mux.User("GET /api/auth/followings", s.handleFollowings)
+	mux.Public("GET /api/auth/google", s.handleGoogle)
+	mux.Public("GET /api/auth/google/callback", s.handleGoogleCallback)
+	mux.Public("GET /api/auth/google/setup", s.handleGoogleSetup)
 
 	// Songs and artists (docs/api.md).
-	mux.HandleFunc("POST /api/upload", s.requireUser(s.handleUpload))
-	mux.HandleFunc("GET /api/search/all", s.requireUser(s.handleAllSongs))
-	mux.HandleFunc("GET /api/search/allartist", s.requireUser(s.handleAllArtists))
-	mux.HandleFunc("GET /api/artists/{name}", s.requireUser(s.handleArtist))
-	mux.HandleFunc("GET /api/songs/{id}", s.requireUser(s.handleSong))
-	mux.HandleFunc("DELETE /api/songs/{id}", s.requireUser(s.handleDeleteSong))
-	mux.HandleFunc("POST /api/view/increase", s.requireUser(s.handleView))
-	mux.HandleFunc("POST /api/artist/cover", s.requireUser(s.handleArtistCover))
-	mux.HandleFunc("GET /api/artist/name", s.requireUser(s.handleOwnArtistName))
-	mux.HandleFunc("PUT /api/artist/name", s.requireUser(s.handleSetArtistName))
+	mux.User("POST /api/upload", s.handleUpload)
+	mux.User("GET /api/search/all", s.handleAllSongs)
+	mux.User("GET /api/search/allartist", s.handleAllArtists)
+	mux.User("GET /api/artists/{name}", s.handleArtist)
+	mux.User("GET /api/songs/{id}", s.handleSong)
+	mux.User("DELETE /api/songs/{id}", s.handleDeleteSong)
+	mux.User("POST /api/view/increase", s.handleView)
+	mux.User("POST /api/artist/cover", s.handleArtistCover)
+	mux.User("GET /api/artist/name", s.handleOwnArtistName)
+	mux.User("PUT /api/artist/name", s.handleSetArtistName)
 
 	// Albums and genres.
-	mux.HandleFunc("GET /api/albums", s.requireUser(s.handleAlbums))
-	mux.HandleFunc("GET /api/albums/{id}", s.requireUser(s.handleAlbum))
-	mux.HandleFunc("GET /api/genres", s.requireUser(s.handleGenres))
-	mux.HandleFunc("GET /api/genres/{name}/songs", s.requireUser(s.handleGenreSongs))
+	mux.User("GET /api/albums", s.handleAlbums)
+	mux.User("GET /api/albums/{id}", s.handleAlbum)
+	mux.User("GET /api/genres", s.handleGenres)
+	mux.User("GET /api/genres/{name}/songs", s.handleGenreSongs)
 
 	// Recommendations.
-	mux.HandleFunc("GET /api/recommend/all", s.requireUser(s.handleRecommendSongs))
-	mux.HandleFunc("GET /api/recommend/artist", s.requireUser(s.handleRecommendArtists))
-	mux.HandleFunc("GET /api/recommend/top", s.requireUser(s.handleTopSongs))
-	mux.HandleFunc("GET /api/recommend/song/{id}", s.requireUser(s.handleSimilarSongs))
-	mux.HandleFunc("GET /api/recommend/radio/{id}", s.requireUser(s.handleSongRadio))
-	mux.HandleFunc("POST /api/recommend/create", s.requireUser(s.handleRecommendCreate))
+	mux.User("GET /api/recommend/all", s.handleRecommendSongs)
+	mux.User("GET /api/recommend/artist", s.handleRecommendArtists)
+	mux.User("GET /api/recommend/top", s.handleTopSongs)
+	mux.User("GET /api/recommend/song/{id}", s.handleSimilarSongs)
+	mux.User("GET /api/recommend/radio/{id}", s.handleSongRadio)
+	mux.User("POST /api/recommend/create", s.handleRecommendCreate)
 
 	// Playlists: every write checks the owner.
-	mux.HandleFunc("POST /api/playlist/create", s.requireUser(s.handleCreatePlaylist))
-	mux.HandleFunc("GET /api/playlist/all", s.requireUser(s.handleMyPlaylists))
-	mux.HandleFunc("DELETE /api/playlist/delete/{ref}", s.requireUser(s.handleDeletePlaylist))
-	mux.HandleFunc("POST /api/playlist/cover", s.requireUser(s.handlePlaylistCover))
-	mux.HandleFunc("PUT /api/playlist/add", s.requireUser(s.handleAddToPlaylist))
-	mux.HandleFunc("POST /api/playlist/search", s.requireUser(s.handleSearchPlaylists))
-	mux.HandleFunc("POST /api/playlist/followers", s.requireUser(s.handleFollowersOf))
-	mux.HandleFunc("POST /api/playlist/followings", s.requireUser(s.handleFollowingsOf))
-	mux.HandleFunc("DELETE /api/playlist/deletefollower", s.requireUser(s.handleRemoveFollow))
-	mux.HandleFunc("GET /api/playlist/{ref}", s.requireUser(s.handlePlaylist))
-	mux.HandleFunc("PUT /api/playlist/{ref}", s.requireUser(s.handleRenamePlaylist))
-	mux.HandleFunc("POST /api/playlist/{ref}", s.requireUser(s.handleAddToPlaylist))
-	mux.HandleFunc("DELETE /api/playlist/{ref}/songs/{song}", s.requireUser(s.handleRemoveFromPlaylist))
-	mux.HandleFunc("PUT /api/playlist/{ref}/order", s.requireUser(s.handleReorderPlaylist))
+	mux.User("POST /api/playlist/create", s.handleCreatePlaylist)
+	mux.User("GET /api/playlist/all", s.handleMyPlaylists)
+	mux.User("DELETE /api/playlist/delete/{ref}", s.handleDeletePlaylist)
+	mux.User("POST /api/playlist/cover", s.handlePlaylistCover)
+	mux.User("PUT /api/playlist/add", s.handleAddToPlaylist)
+	mux.User("POST /api/playlist/search", s.handleSearchPlaylists)
+	mux.User("POST /api/playlist/followers", s.handleFollowersOf)
+	mux.User("POST /api/playlist/followings", s.handleFollowingsOf)
+	mux.User("DELETE /api/playlist/deletefollower", s.handleRemoveFollow)
+	mux.User("GET /api/playlist/{ref}", s.handlePlaylist)
+	mux.User("PUT /api/playlist/{ref}", s.handleRenamePlaylist)
+	mux.User("POST /api/playlist/{ref}", s.handleAddToPlaylist)
+	mux.User("DELETE /api/playlist/{ref}/songs/{song}", s.handleRemoveFromPlaylist)
+	mux.User("PUT /api/playlist/{ref}/order", s.handleReorderPlaylist)
 
 	// Likes, follows and sharing.
-	mux.HandleFunc("POST /api/like/check", s.requireUser(s.handleLikeCheck))
-	mux.HandleFunc("POST /api/like/add", s.requireUser(s.handleLike))
-	mux.HandleFunc("DELETE /api/like/{song}", s.requireUser(s.handleUnlike))
-	mux.HandleFunc("GET /api/like/all", s.requireUser(s.handleLikedSongs))
+	mux.User("POST /api/like/check", s.handleLikeCheck)
+	mux.User("POST /api/like/add", s.handleLike)
+	mux.User("DELETE /api/like/{song}", s.handleUnlike)
+	mux.User("GET /api/like/all", s.handleLikedSongs)
 	// Search: typed words as prefixes, in any order, typos forgiven.
-	mux.HandleFunc("GET /api/search", s.requireUser(s.handleSearch))
-	mux.HandleFunc("POST /api/search/song", s.requireUser(s.handleSearchSongs))
-	mux.HandleFunc("POST /api/search/artist", s.requireUser(s.handleSearchArtists))
-	mux.HandleFunc("POST /api/search/playlist", s.requireUser(s.handleSearchPlaylistsAll))
-	mux.HandleFunc("POST /api/search/follower", s.requireUser(s.handleSearchUsers))
-	mux.HandleFunc("GET /api/feed", s.requireUser(s.handleFeed))
-	mux.HandleFunc("POST /api/recommend/share", s.requireUser(s.handleRecommendShare))
-	mux.HandleFunc("GET /api/share/{type}/{id}", s.handleSharePreview)
+	mux.User("GET /api/search", s.handleSearch)
+	mux.User("POST /api/search/song", s.handleSearchSongs)
+	mux.User("POST /api/search/artist", s.handleSearchArtists)
+	mux.User("POST /api/search/playlist", s.handleSearchPlaylistsAll)
+	mux.User("POST /api/search/follower", s.handleSearchUsers)
+	mux.User("GET /api/feed", s.handleFeed)
+	mux.User("POST /api/recommend/share", s.handleRecommendShare)
+	mux.Public("GET /api/share/{type}/{id}", s.handleSharePreview)
 
 	// Radio: stations on the server's clock, live over a WebSocket.
-	mux.HandleFunc("POST /api/radio/create", s.requireUser(s.handleCreateStation))
-	mux.HandleFunc("GET /api/radio/all", s.requireUser(s.handleStations))
-	mux.HandleFunc("GET /api/radio/{id}", s.requireUser(s.handleStation))
-	mux.HandleFunc("DELETE /api/radio/{id}", s.requireUser(s.handleDeleteStation))
-	mux.HandleFunc("GET /api/time", s.handleTime)
-	mux.HandleFunc("GET /api/ws", s.requireUser(s.handleWS))
+	mux.User("POST /api/radio/create", s.handleCreateStation)
+	mux.User("GET /api/radio/all", s.handleStations)
+	mux.User("GET /api/radio/{id}", s.handleStation)
+	mux.User("DELETE /api/radio/{id}", s.handleDeleteStation)
+	mux.Public("GET /api/time", s.handleTime)
+	mux.User("GET /api/ws", s.handleWS)
 
 	// The assistant and voice commands.
-	mux.HandleFunc("POST /api/assistant/chat", s.requireUser(s.handleChat))
-	mux.HandleFunc("POST /api/voice/command", s.requireUser(s.handleVoiceCommand))
+	mux.User("POST /api/assistant/chat", s.handleChat)
+	mux.User("POST /api/voice/command", s.handleVoiceCommand)
 
 	// App passwords for Subsonic apps: each user's own.
-	mux.HandleFunc("GET /api/app-passwords", s.requireUser(s.handleAppPasswords))
-	mux.HandleFunc("POST /api/app-passwords", s.requireUser(s.handleCreateAppPassword))
-	mux.HandleFunc("DELETE /api/app-passwords/{id}", s.requireUser(s.handleRevokeAppPassword))
+	mux.User("GET /api/app-passwords", s.handleAppPasswords)
+	mux.User("POST /api/app-passwords", s.handleCreateAppPassword)
+	mux.User("DELETE /api/app-passwords/{id}", s.handleRevokeAppPassword)
 	// Administration: admins only, checked here on every route.
-	mux.HandleFunc("GET /api/auth/signup-mode", s.handleSignupMode)
+	mux.Public("GET /api/auth/signup-mode", s.handleSignupMode)
 	if s.Admin != nil {
 		for _, rt := range s.adminRoutes() {
-			mux.HandleFunc(rt.pattern, s.requireAdmin(rt.handler))
+			mux.Admin(rt.pattern, rt.handler)
 		}
 	}
 
-	mux.HandleFunc("/api/", s.handleAPINotFound)
+	mux.Public("/api/", platform.NotFound)
 
 	// Media: audio needs a signed URL or a session; covers are public for shared links.
-	mux.HandleFunc("GET /media/s/{kind}/{id}/{file}", s.handleSignedMedia)
-	mux.HandleFunc("GET /media/songs/{id}/download", s.requireUser(s.handleDownload))
-	mux.HandleFunc("GET /media/songs/{id}/{file}", s.requireUser(s.handleSongFile))
-	mux.HandleFunc("GET /media/covers/{file}", s.handleCover)
-	mux.HandleFunc("GET /media/radio/{id}/{file}", s.requireUser(s.handleStationAudio))
-	mux.HandleFunc("GET /media/lib/{folder}/{file}", s.requireUser(s.handleLibraryFile))
+	mux.Public("GET /media/s/{kind}/{id}/{file}", s.handleSignedMedia)
+	mux.User("GET /media/songs/{id}/download", s.handleDownload)
+	mux.User("GET /media/songs/{id}/{file}", s.handleSongFile)
+	mux.Public("GET /media/covers/{file}", s.handleCover)
+	mux.User("GET /media/radio/{id}/{file}", s.handleStationAudio)
+	mux.User("GET /media/lib/{folder}/{file}", s.handleLibraryFile)
 
 	if s.Outbox != nil && LoopbackURL(s.BaseURL) {
-		mux.HandleFunc("GET /dev/mail", s.handleDevMail)
-		mux.HandleFunc("GET /dev/mail.json", s.handleDevMailJSON)
+		mux.Public("GET /dev/mail", s.handleDevMail)
+		mux.Public("GET /dev/mail.json", s.handleDevMailJSON)
 	}
-	mux.HandleFunc("/dev/", s.handleNoPage)
+	mux.Public("/dev/", s.handleNoPage)
 
 	// The Subsonic API: every call carries its own credentials.
 	if s.Subsonic != nil {
 		mux.Handle("/rest/", s.Subsonic)
 	}
 
-	mux.Handle("/", s.spa())
+	mux.Handle("/", s.spa(mux))
 }
 
 // route is a pattern and its handler.
 type route struct {
 	pattern string
-	handler http.HandlerFunc
+	handler platform.Handler
 }
 
 // adminRoutes are the routes only admins reach. They are a table, not

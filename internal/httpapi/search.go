@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"sync"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -25,9 +26,9 @@ type searchResults struct {
 
 // handleSearch runs the four searches side by side: the answer comes as
 // soon as the slowest is done, not after all four in a row.
-func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query().Get("q")
-	ctx, me := r.Context(), userOf(r)
+	ctx, me := r.Context(), platform.UserOf(r)
 	var out searchResults
 	errs := make([]error, 4)
 	var wg sync.WaitGroup
@@ -37,10 +38,10 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 	wg.Go(func() { out.Users, errs[3] = s.findPeople(ctx, me, q, searchOthers) })
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, out)
+	platform.WriteJSON(w, http.StatusOK, out)
+	return nil
 }
 
 // searchBody reads the POST /search/… bodies, whichever field they use.
@@ -50,61 +51,57 @@ type searchBody struct {
 	Name   string `json:"name"`
 }
 
-func (s *Server) handleSearchSongs(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSearchSongs(w http.ResponseWriter, r *http.Request) error {
 	var in searchBody
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
 	songs, err := s.findSongs(r.Context(), s.viewerOf(r), in.Song, 50)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, songs)
+	platform.WriteJSON(w, http.StatusOK, songs)
+	return nil
 }
 
-func (s *Server) handleSearchArtists(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSearchArtists(w http.ResponseWriter, r *http.Request) error {
 	var in searchBody
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
 	artists, err := s.findArtists(r.Context(), in.Artist, 50)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, artists)
+	platform.WriteJSON(w, http.StatusOK, artists)
+	return nil
 }
 
-func (s *Server) handleSearchPlaylistsAll(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSearchPlaylistsAll(w http.ResponseWriter, r *http.Request) error {
 	var in searchBody
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	lists, err := s.findPlaylists(r.Context(), userOf(r), in.Name, 50)
+	lists, err := s.findPlaylists(r.Context(), platform.UserOf(r), in.Name, 50)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, lists)
+	platform.WriteJSON(w, http.StatusOK, lists)
+	return nil
 }
 
 // handleSearchUsers is POST /search/follower {name}: other users matching it.
-func (s *Server) handleSearchUsers(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSearchUsers(w http.ResponseWriter, r *http.Request) error {
 	var in searchBody
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	people, err := s.findPeople(r.Context(), userOf(r), in.Name, 50)
+	people, err := s.findPeople(r.Context(), platform.UserOf(r), in.Name, 50)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, people)
+	platform.WriteJSON(w, http.StatusOK, people)
+	return nil
 }
 
 func (s *Server) findSongs(ctx context.Context, me *viewer, q string, limit int) ([]songView, error) {

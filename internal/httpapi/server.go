@@ -19,6 +19,7 @@ import (
 	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/foreground"
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
@@ -118,8 +119,6 @@ type Server struct {
 	// WebSocket's writer) from taking the server down.
 	Supervisor   *supervise.Supervisor
 	MetricsToken string
-	metricsOnce  sync.Once
-	httpMetrics  *httpMetrics
 	Logger       *slog.Logger
 	BaseURL      *url.URL
 	// TrustProxy takes the client address from X-Forwarded-For: the
@@ -138,7 +137,7 @@ type Server struct {
 	AppPasswords *apppass.Service
 	// RequestKeys applies a write sent with an Idempotency-Key once; nil
 	// ignores the header.
-	RequestKeys RequestKeys
+	RequestKeys platform.RequestKeys
 	// JobStats counts background jobs for admins; nil answers 503.
 	JobStats JobStatter
 	// Admin serves the admin pages (/api/admin/); nil leaves them out.
@@ -146,25 +145,30 @@ type Server struct {
 	// Foreground counts the requests a person waits for, which background
 	// work (the library scan) gives way to; nil counts none.
 	Foreground *foreground.Gauge
+
+	platOnce sync.Once
+	platform *platform.Platform
 }
 
-// Handler builds the routes and wraps them in the middleware every request
-// passes: recovery, logging, body time limits, security headers, the
-// cross-origin check and compression.
+// Handler builds the routes of every area on the platform's router and
+// puts them behind the middleware every request passes.
 func (s *Server) Handler() http.Handler {
-	mux := http.NewServeMux()
+	mux := s.plat().NewMux()
 	s.routes(mux)
-	var h http.Handler = s.compress(mux)
-	h = s.refuseCrossOrigin(h)
-	h = s.securityHeaders(h)
-	h = s.countForeground(h)
-	h = s.limitBodyTime(h)
-	h = s.logRequests(h)
-	h = s.recoverPanics(h)
-	if s.Metrics != nil && s.MetricsToken != "" {
-		h = s.instrument(h) // outside recoverPanics, so a panic counts as the 500 it becomes
-	}
-	return h
+	return s.plat().Wrap(mux)
+}
+
+// plat is the platform the routes share, made from the Server's fields once.
+func (s *Server) plat() *platform.Platform {
+	s.platOnce.Do(func() {
+		s.platform = &platform.Platform{
+			Logger: s.Logger, BaseURL: s.BaseURL, Accounts: s.Accounts, RequestKeys: s.RequestKeys,
+			TrustProxy: s.TrustProxy, TrustedProxies: s.TrustedProxies,
+			BodyTimeout: s.BodyTimeout, UploadMinRate: s.UploadMinRate, UploadWindow: s.UploadWindow,
+			Foreground: s.Foreground, Metrics: s.Metrics, MetricsToken: s.MetricsToken, Now: s.Now,
+		}
+	})
+	return s.platform
 }
 
 func (s *Server) now() time.Time {

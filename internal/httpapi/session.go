@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -19,25 +20,25 @@ type ownProfile struct {
 // handleSession tells the app whether the caller is signed in, with 200
 // either way: the sign-in page asks it of every visitor, and a 401 there
 // would be a failed request in the browser's console for no fault at all.
-func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) error {
 	var token string
-	if c, err := r.Cookie(sessionCookie); err == nil {
+	if c, err := r.Cookie(platform.SessionCookie); err == nil {
 		token = c.Value
 	}
 	u, _, renewed, err := s.Accounts.Authenticate(r.Context(), token)
 	if musicify.ErrorCode(err) == musicify.EUNAUTHORIZED {
 		if token != "" {
-			s.clearCookie(w, sessionCookie, "/")
+			s.plat().ClearCookie(w, platform.SessionCookie, "/")
 		}
-		writeJSON(w, http.StatusOK, sessionAnswer{})
-		return
+		platform.WriteJSON(w, http.StatusOK, sessionAnswer{})
+		return nil
 	}
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	if renewed {
-		s.setSessionCookie(w, token)
+		s.plat().SetSessionCookie(w, token)
 	}
-	writeJSON(w, http.StatusOK, sessionAnswer{User: &ownProfile{viewOf(u, true), u.Admin}})
+	platform.WriteJSON(w, http.StatusOK, sessionAnswer{User: &ownProfile{viewOf(u, true), u.Admin}})
+	return nil
 }

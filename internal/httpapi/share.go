@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -45,31 +46,29 @@ func (s *Server) resolveShare(ctx context.Context, kind, id string) (*shared, er
 
 // handleRecommendShare is POST /recommend/share {value, id}: an
 // array whose first item is the song or the playlist (with its songs).
-func (s *Server) handleRecommendShare(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleRecommendShare(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Value string `json:"value"`
 		ID    string `json:"id"`
 	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
 	item, err := s.resolveShare(r.Context(), in.Value, in.ID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	me := userOf(r)
+	me := platform.UserOf(r)
 	if item.song != nil {
-		writeJSON(w, http.StatusOK, []songView{songOf(item.song, s.viewerOf(r))})
-		return
+		platform.WriteJSON(w, http.StatusOK, []songView{songOf(item.song, s.viewerOf(r))})
+		return nil
 	}
 	songs, err := s.Playlists.Songs(r.Context(), item.playlist)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, []playlistDetail{{playlistOf(item.playlist, me), songsOf(songs, s.viewerOf(r))}})
+	platform.WriteJSON(w, http.StatusOK, []playlistDetail{{playlistOf(item.playlist, me), songsOf(songs, s.viewerOf(r))}})
+	return nil
 }
 
 // previewView is what anyone, signed in or not, may see of a shared item.
@@ -84,14 +83,14 @@ type previewView struct {
 
 // handleSharePreview is public: the /share page shows it to visitors who
 // are not signed in, with buttons to sign up or log in.
-func (s *Server) handleSharePreview(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSharePreview(w http.ResponseWriter, r *http.Request) error {
 	item, err := s.resolveShare(r.Context(), r.PathValue("type"), r.PathValue("id"))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	cover, _ := coverURLs(item.CoverKey)
-	writeJSON(w, http.StatusOK, previewView{Type: item.Type, ID: item.ID, Name: item.Name, By: item.By, Cover: cover, Songs: item.Songs})
+	platform.WriteJSON(w, http.StatusOK, previewView{Type: item.Type, ID: item.ID, Name: item.Name, By: item.By, Cover: cover, Songs: item.Songs})
+	return nil
 }
 
 // serveSharePage is the app's index.html with Open Graph and Twitter card

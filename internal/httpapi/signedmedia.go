@@ -7,6 +7,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
@@ -20,9 +21,9 @@ type viewer struct {
 	sign *mediaurl.Signer
 }
 
-// viewerOf is the caller of a handler behind requireUser.
+// viewerOf is the caller of a handler for signed-in people.
 func (s *Server) viewerOf(r *http.Request) *viewer {
-	return &viewer{user: userOf(r), sess: sessionOf(r), sign: s.Media}
+	return &viewer{user: platform.UserOf(r), sess: platform.SessionOf(r), sign: s.Media}
 }
 
 func (v *viewer) is(userID string) bool { return v != nil && v.user != nil && v.user.ID == userID }
@@ -39,31 +40,29 @@ func (v *viewer) link(key, name, fallback string) string {
 
 // handleSignedMedia serves a blob named by a signed URL. The signature is
 // the whole check, so a Range request asks no database anything.
-func (s *Server) handleSignedMedia(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSignedMedia(w http.ResponseWriter, r *http.Request) error {
 	kind, file := r.PathValue("kind"), r.PathValue("file")
 	key := kind + "/" + r.PathValue("id") + "/" + file
 	if s.Media == nil || (kind != "songs" && kind != "radio" && kind != "lib") {
-		s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "There is no such media."))
-		return
+		return musicify.Errorf(musicify.ENOTFOUND, "There is no such media.")
 	}
 	c, err := s.Media.Verify(key, r.URL.Query())
 	if err != nil {
 		// A well-signed URL that expired or outlived its session: a caller
 		// with a session cookie (a player left open for hours, a new login)
 		// goes on at the session-checked URL, which asks the database.
-		if c.Key != "" && hasCookie(r, sessionCookie) {
+		if c.Key != "" && hasCookie(r, platform.SessionCookie) {
 			w.Header().Set("Cache-Control", "private, no-store")
 			http.Redirect(w, r, sessionPath(kind, r.PathValue("id"), c), http.StatusFound)
-			return
+			return nil
 		}
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	if c.Name != "" {
 		w.Header().Set("Content-Disposition", attachment(c.Name))
 	}
 	cache := fmt.Sprintf("private, max-age=%d", max(c.Expires-s.now().Unix(), 0))
-	s.serveBlob(w, r, key, media.MIME(strings.TrimPrefix(path.Ext(file), ".")), "", cache, true)
+	return s.serveBlob(w, r, key, media.MIME(strings.TrimPrefix(path.Ext(file), ".")), "", cache, true)
 }
 
 // sessionPath is the session-checked URL of the same media.

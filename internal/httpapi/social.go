@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -12,52 +13,50 @@ type songRef struct {
 	Song string `json:"song"`
 }
 
-func (s *Server) handleLikeCheck(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleLikeCheck(w http.ResponseWriter, r *http.Request) error {
 	var in songRef
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	liked, err := s.Social.Likes(r.Context(), userOf(r), in.Song)
+	liked, err := s.Social.Likes(r.Context(), platform.UserOf(r), in.Song)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	answer := "false"
 	if liked {
 		answer = "true"
 	}
-	writeJSON(w, http.StatusOK, message{answer})
+	platform.WriteJSON(w, http.StatusOK, platform.Message{Message: answer})
+	return nil
 }
 
-func (s *Server) handleLike(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleLike(w http.ResponseWriter, r *http.Request) error {
 	var in songRef
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	if err := s.Social.Like(r.Context(), userOf(r), in.Song); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := s.Social.Like(r.Context(), platform.UserOf(r), in.Song); err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, success)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
-func (s *Server) handleUnlike(w http.ResponseWriter, r *http.Request) {
-	if err := s.Social.Unlike(r.Context(), userOf(r), r.PathValue("song")); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) handleUnlike(w http.ResponseWriter, r *http.Request) error {
+	if err := s.Social.Unlike(r.Context(), platform.UserOf(r), r.PathValue("song")); err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, success)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
-func (s *Server) handleLikedSongs(w http.ResponseWriter, r *http.Request) {
-	songs, err := s.Social.Store.LikedSongs(r.Context(), userOf(r).ID)
+func (s *Server) handleLikedSongs(w http.ResponseWriter, r *http.Request) error {
+	songs, err := s.Social.Store.LikedSongs(r.Context(), platform.UserOf(r).ID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, songsOf(songs, s.viewerOf(r)))
+	platform.WriteJSON(w, http.StatusOK, songsOf(songs, s.viewerOf(r)))
+	return nil
 }
 
 // personView is another user in lists: name, and whether the caller follows them.
@@ -68,67 +67,64 @@ type personView struct {
 }
 
 // handleAllUsers lists the other users, without their emails.
-func (s *Server) handleAllUsers(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAllUsers(w http.ResponseWriter, r *http.Request) error {
 	users, err := s.Users.Users(r.Context())
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	following, err := s.Social.Following(r.Context(), userOf(r))
+	following, err := s.Social.Following(r.Context(), platform.UserOf(r))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	me := userOf(r)
+	me := platform.UserOf(r)
 	views := []personView{}
 	for _, u := range users {
 		if u.ID != me.ID {
 			views = append(views, personView{ID: u.ID, Username: u.Username, Following: following[u.ID]})
 		}
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Users []personView `json:"users"`
 	}{views})
+	return nil
 }
 
-func (s *Server) handleFollow(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleFollow(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		ID string `json:"id"`
 	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	if _, err := s.Social.Follow(r.Context(), userOf(r), in.ID); err != nil {
-		s.writeError(w, r, err)
-		return
+	if _, err := s.Social.Follow(r.Context(), platform.UserOf(r), in.ID); err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, success)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
-func (s *Server) handleUnfollow(w http.ResponseWriter, r *http.Request) {
-	if err := s.Social.Unfollow(r.Context(), userOf(r), r.PathValue("id")); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) handleUnfollow(w http.ResponseWriter, r *http.Request) error {
+	if err := s.Social.Unfollow(r.Context(), platform.UserOf(r), r.PathValue("id")); err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, success)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
 // handleRemoveFollow is DELETE /playlist/deletefollower {id}: the record
 // must have the caller on one side.
-func (s *Server) handleRemoveFollow(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleRemoveFollow(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		ID string `json:"id"`
 	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	if err := s.Social.RemoveFollow(r.Context(), userOf(r), in.ID); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := s.Social.RemoveFollow(r.Context(), platform.UserOf(r), in.ID); err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, success)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
 // followerView and followingView keep the original client's field names.
@@ -146,70 +142,67 @@ type followingView struct {
 	Since    time.Time `json:"since"`
 }
 
-func (s *Server) handleFollowers(w http.ResponseWriter, r *http.Request) {
-	s.writeFollowers(w, r, userOf(r).ID)
+func (s *Server) handleFollowers(w http.ResponseWriter, r *http.Request) error {
+	return s.writeFollowers(w, r, platform.UserOf(r).ID)
 }
 
-func (s *Server) handleFollowings(w http.ResponseWriter, r *http.Request) {
-	s.writeFollowings(w, r, userOf(r).ID)
+func (s *Server) handleFollowings(w http.ResponseWriter, r *http.Request) error {
+	return s.writeFollowings(w, r, platform.UserOf(r).ID)
 }
 
 // handleFollowersOf is POST /playlist/followers {username}; the length is the count.
-func (s *Server) handleFollowersOf(w http.ResponseWriter, r *http.Request) {
-	if u := s.namedUser(w, r); u != nil {
-		s.writeFollowers(w, r, u.ID)
+func (s *Server) handleFollowersOf(w http.ResponseWriter, r *http.Request) error {
+	u, err := s.namedUser(w, r)
+	if err != nil {
+		return err
 	}
+	return s.writeFollowers(w, r, u.ID)
 }
 
-func (s *Server) handleFollowingsOf(w http.ResponseWriter, r *http.Request) {
-	if u := s.namedUser(w, r); u != nil {
-		s.writeFollowings(w, r, u.ID)
+func (s *Server) handleFollowingsOf(w http.ResponseWriter, r *http.Request) error {
+	u, err := s.namedUser(w, r)
+	if err != nil {
+		return err
 	}
+	return s.writeFollowings(w, r, u.ID)
 }
 
-// namedUser reads {username} and finds that user, answering the errors itself.
-func (s *Server) namedUser(w http.ResponseWriter, r *http.Request) *musicify.User {
+// namedUser reads {username} and finds that user.
+func (s *Server) namedUser(w http.ResponseWriter, r *http.Request) (*musicify.User, error) {
 	var in credentials
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return nil
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return nil, err
 	}
 	if strings.TrimSpace(in.Username) == "" {
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please say which user (username)."))
-		return nil
+		return nil, musicify.Errorf(musicify.EINVALID, "Please say which user (username).")
 	}
-	u, err := s.Users.UserByUsername(r.Context(), strings.TrimSpace(in.Username))
-	if err != nil {
-		s.writeError(w, r, err)
-		return nil
-	}
-	return u
+	return s.Users.UserByUsername(r.Context(), strings.TrimSpace(in.Username))
 }
 
-func (s *Server) writeFollowers(w http.ResponseWriter, r *http.Request, userID string) {
+func (s *Server) writeFollowers(w http.ResponseWriter, r *http.Request, userID string) error {
 	list, err := s.Social.Store.Followers(r.Context(), userID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	out := make([]followerView, len(list))
 	for i, f := range list {
 		out[i] = followerView{ID: f.ID, Username: f.Follower, UserID: f.FollowerID, Since: f.Created}
 	}
-	writeJSON(w, http.StatusOK, out)
+	platform.WriteJSON(w, http.StatusOK, out)
+	return nil
 }
 
-func (s *Server) writeFollowings(w http.ResponseWriter, r *http.Request, userID string) {
+func (s *Server) writeFollowings(w http.ResponseWriter, r *http.Request, userID string) error {
 	list, err := s.Social.Store.Followings(r.Context(), userID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	out := make([]followingView, len(list))
 	for i, f := range list {
 		out[i] = followingView{ID: f.ID, Username: f.Followee, UserID: f.FolloweeID, Since: f.Created}
 	}
-	writeJSON(w, http.StatusOK, out)
+	platform.WriteJSON(w, http.StatusOK, out)
+	return nil
 }
 
 // feedView is one event of the 'From people you follow' row.
@@ -224,12 +217,11 @@ type feedView struct {
 // feedLimit is how many events the feed shows.
 const feedLimit = 30
 
-func (s *Server) handleFeed(w http.ResponseWriter, r *http.Request) {
-	me := userOf(r)
+func (s *Server) handleFeed(w http.ResponseWriter, r *http.Request) error {
+	me := platform.UserOf(r)
 	items, err := s.Social.Store.Feed(r.Context(), me.ID, feedLimit)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	out := []feedView{}
 	for _, it := range items {
@@ -252,5 +244,6 @@ func (s *Server) handleFeed(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, v)
 	}
-	writeJSON(w, http.StatusOK, out)
+	platform.WriteJSON(w, http.StatusOK, out)
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
@@ -94,29 +95,29 @@ func artistOf(a *musicify.Artist) artistView {
 	return artistView{ID: a.ID, Name: a.Name, Cover: large, CoverSmall: small, Songs: a.Songs, Albums: a.Albums, UserID: a.UserID, Username: a.Username}
 }
 
-func (s *Server) handleAllSongs(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAllSongs(w http.ResponseWriter, r *http.Request) error {
 	songs, err := s.Songs.Songs(r.Context())
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, songsOf(songs, s.viewerOf(r)))
+	platform.WriteJSON(w, http.StatusOK, songsOf(songs, s.viewerOf(r)))
+	return nil
 }
 
-func (s *Server) handleAllArtists(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleAllArtists(w http.ResponseWriter, r *http.Request) error {
 	artists, err := s.Songs.Artists(r.Context())
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	views := make([]artistView, len(artists))
 	for i, a := range artists {
 		views[i] = artistOf(a)
 	}
-	writeJSON(w, http.StatusOK, views)
+	platform.WriteJSON(w, http.StatusOK, views)
+	return nil
 }
 
-func (s *Server) handleArtist(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleArtist(w http.ResponseWriter, r *http.Request) error {
 	// A name, or an artist's id: songs link their artist by id, since a
 	// tagged "A feat. B" is no artist's name.
 	a, err := s.Songs.Artist(r.Context(), r.PathValue("name"))
@@ -124,85 +125,80 @@ func (s *Server) handleArtist(w http.ResponseWriter, r *http.Request) {
 		a, err = s.Albums.ArtistByID(r.Context(), r.PathValue("name"))
 	}
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	songs, err := s.Songs.SongsByArtist(r.Context(), a.Name)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	albums, err := s.Albums.Albums(r.Context(), musicify.AlbumQuery{ArtistID: a.ID, Sort: musicify.AlbumsYear, Desc: true, Limit: 500})
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	v := s.viewerOf(r)
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Artist artistView  `json:"artist"`
 		Songs  []songView  `json:"songs"`
 		Top    []songView  `json:"top"`
 		Albums []albumView `json:"albums"`
 	}{artistOf(a), songsOf(songs, v), songsOf(mostPlayed(songs, 5), v), albumsOf(albums)})
+	return nil
 }
 
 // handleSong is a song's details: the song as lists show it, and what
 // listening to it told (null until its analysis ran).
-func (s *Server) handleSong(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSong(w http.ResponseWriter, r *http.Request) error {
 	song, err := s.Songs.Song(r.Context(), r.PathValue("id"))
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	out := songDetailsView{songView: songOf(song, s.viewerOf(r))}
 	if s.Features != nil {
 		f, err := s.Features.SongFeatures(r.Context(), song.ID)
 		if err != nil && musicify.ErrorCode(err) != musicify.ENOTFOUND {
-			s.writeError(w, r, err)
-			return
+			return err
 		}
 		out.Features = featuresOf(f)
 	}
-	writeJSON(w, http.StatusOK, out)
+	platform.WriteJSON(w, http.StatusOK, out)
+	return nil
 }
 
-func (s *Server) handleDeleteSong(w http.ResponseWriter, r *http.Request) {
-	if err := s.Library.Delete(r.Context(), userOf(r), r.PathValue("id")); err != nil {
-		s.writeError(w, r, err)
-		return
+func (s *Server) handleDeleteSong(w http.ResponseWriter, r *http.Request) error {
+	if err := s.Library.Delete(r.Context(), platform.UserOf(r), r.PathValue("id")); err != nil {
+		return err
 	}
-	writeJSON(w, http.StatusOK, success)
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
 }
 
 // handleView counts a listen; the player sends it after 10 s of playing.
-func (s *Server) handleView(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleView(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Song string `json:"song"`
 		// At (unix milliseconds) is when a listen queued offline was
 		// played; none, or one ahead of the server's clock, is now.
 		At int64 `json:"at"`
 	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	if err := s.rateLimit(r.Context(), s.limits().listens, "listens", userOf(r).ID); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := s.rateLimit(r.Context(), s.limits().listens, "listens", platform.UserOf(r).ID); err != nil {
+		return err
 	}
 	var at time.Time
 	if in.At > 0 {
 		at = time.UnixMilli(in.At)
 	}
-	count, err := s.Library.CountView(r.Context(), userOf(r), in.Song, at)
+	count, err := s.Library.CountView(r.Context(), platform.UserOf(r), in.Song, at)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Message string `json:"message"`
 		Count   int64  `json:"count"`
 	}{"success", count})
+	return nil
 }
 
 // artistNameView is the name the caller's songs go under.
@@ -212,30 +208,29 @@ type artistNameView struct {
 
 // handleOwnArtistName is GET /api/artist/name: the caller's artist name,
 // their username until they choose one.
-func (s *Server) handleOwnArtistName(w http.ResponseWriter, r *http.Request) {
-	u := userOf(r)
+func (s *Server) handleOwnArtistName(w http.ResponseWriter, r *http.Request) error {
+	u := platform.UserOf(r)
 	name, err := s.Songs.ArtistName(r.Context(), u.ID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	if name == "" {
 		name = u.Username
 	}
-	writeJSON(w, http.StatusOK, artistNameView{name})
+	platform.WriteJSON(w, http.StatusOK, artistNameView{name})
+	return nil
 }
 
 // handleSetArtistName is PUT /api/artist/name {name}.
-func (s *Server) handleSetArtistName(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleSetArtistName(w http.ResponseWriter, r *http.Request) error {
 	var in artistNameView
-	if err := decodeJSON(w, r, &in); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
 	}
-	name, err := s.Library.SetArtistName(r.Context(), userOf(r), in.Name)
+	name, err := s.Library.SetArtistName(r.Context(), platform.UserOf(r), in.Name)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, artistNameView{name})
+	platform.WriteJSON(w, http.StatusOK, artistNameView{name})
+	return nil
 }

@@ -11,11 +11,13 @@ import (
 	"path"
 	"strings"
 	"time"
+
+	"github.com/musicify/musicify/internal/httpapi/platform"
 )
 
 // spa serves the built web app: hashed assets cached forever, any other
 // file revalidated, and index.html for every client-side route.
-func (s *Server) spa() http.Handler {
+func (s *Server) spa(api http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -32,7 +34,7 @@ func (s *Server) spa() http.Handler {
 			return
 		}
 		if name == "" {
-			s.serveApp(w, r)
+			s.serveApp(api, w, r)
 			return
 		}
 		if f := s.webFiles()[name]; f != nil {
@@ -44,14 +46,14 @@ func (s *Server) spa() http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		s.serveApp(w, r)
+		s.serveApp(api, w, r)
 	})
 }
 
 // serveApp answers an address of the app: index.html with the hints of
 // that page (hints.go). They depend on who asks, so the page is never
 // stored; without hints it is the file itself, revalidated by its ETag.
-func (s *Server) serveApp(w http.ResponseWriter, r *http.Request) {
+func (s *Server) serveApp(api http.Handler, w http.ResponseWriter, r *http.Request) {
 	f := s.webFiles()["index.html"]
 	if f == nil || r.Method != http.MethodGet {
 		s.serveIndex(w, r)
@@ -62,7 +64,7 @@ func (s *Server) serveApp(w http.ResponseWriter, r *http.Request) {
 		s.serveIndex(w, r)
 		return
 	}
-	hints := s.pageHints(w, r, page)
+	hints := s.pageHints(api, w, r, page)
 	i := bytes.Index(page, []byte("</head>"))
 	if len(hints) == 0 || i < 0 {
 		s.serveIndex(w, r)
@@ -196,7 +198,7 @@ func (s *Server) serveWebFile(w http.ResponseWriter, r *http.Request, f *webFile
 				offers = append(offers, e.name)
 			}
 		}
-		if enc := negotiateEncoding(r.Header.Get("Accept-Encoding"), offers...); enc != "" {
+		if enc := platform.NegotiateEncoding(r.Header.Get("Accept-Encoding"), offers...); enc != "" {
 			file, etag = f.encoded[enc], etag+"-"+enc
 			h.Set("Content-Encoding", enc)
 		}

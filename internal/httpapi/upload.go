@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -116,14 +117,13 @@ func (s *Server) readForm(w http.ResponseWriter, r *http.Request, fields []strin
 }
 
 // handleUpload takes a song: name, audio, optional cover and lyrics.
-func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) error {
 	f, err := s.readForm(w, r, []string{"song", "text"}, map[string]fileLimit{
 		"audio": {s.MaxUploadMB << 20, musicify.Errorf(musicify.ETOOLARGE, "The upload is larger than the %d MB limit.", s.MaxUploadMB).In("audio")},
 		"cover": {maxCoverBytes, musicify.Errorf(musicify.ETOOLARGE, "The cover is larger than %d MB.", maxCoverBytes>>20).In("cover")},
 	})
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	defer f.remove()
 	audio := f.file("audio")
@@ -134,60 +134,57 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) {
 		err = musicify.Errorf(musicify.EINVALID, "Please choose an audio file (audio).").In("audio")
 	}
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	up := musicify.SongUpload{User: userOf(r), Name: f.fields["song"], Text: f.fields["text"],
+	up := musicify.SongUpload{User: platform.UserOf(r), Name: f.fields["song"], Text: f.fields["text"],
 		AudioPath: audio.path, SHA256: audio.sha256, Size: audio.size}
 	if cover := f.file("cover"); cover != nil {
 		up.CoverPath = cover.path
 	}
 	song, err := s.Library.Upload(r.Context(), up)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Message string   `json:"message"`
 		Song    songView `json:"song"`
 	}{"success", songOf(song, s.viewerOf(r))})
+	return nil
 }
 
-// readCoverForm reads a form whose file is a cover image; on a mistake it
-// answers and returns nil. The caller removes the form's files.
-func (s *Server) readCoverForm(w http.ResponseWriter, r *http.Request, fields ...string) (*form, *spooled) {
+// readCoverForm reads a form whose file is a cover image. The caller
+// removes the form's files.
+func (s *Server) readCoverForm(w http.ResponseWriter, r *http.Request, fields ...string) (*form, *spooled, error) {
 	f, err := s.readForm(w, r, fields, map[string]fileLimit{
 		"cover": {maxCoverBytes, musicify.Errorf(musicify.ETOOLARGE, "The cover is larger than %d MB.", maxCoverBytes>>20).In("cover")},
 	})
 	if err != nil {
-		s.writeError(w, r, err)
-		return nil, nil
+		return nil, nil, err
 	}
 	cover := f.file("cover")
 	if cover == nil {
 		f.remove()
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please choose an image (cover).").In("cover"))
-		return nil, nil
+		return nil, nil, musicify.Errorf(musicify.EINVALID, "Please choose an image (cover).").In("cover")
 	}
-	return f, cover
+	return f, cover, nil
 }
 
 // handleArtistCover sets the caller's artist cover (multipart: cover).
-func (s *Server) handleArtistCover(w http.ResponseWriter, r *http.Request) {
-	f, cover := s.readCoverForm(w, r)
-	if f == nil {
-		return
+func (s *Server) handleArtistCover(w http.ResponseWriter, r *http.Request) error {
+	f, cover, err := s.readCoverForm(w, r)
+	if err != nil {
+		return err
 	}
 	defer f.remove()
-	a, err := s.Library.SetArtistCover(r.Context(), userOf(r), cover.path)
+	a, err := s.Library.SetArtistCover(r.Context(), platform.UserOf(r), cover.path)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, struct {
+	platform.WriteJSON(w, http.StatusOK, struct {
 		Message string     `json:"message"`
 		Artist  artistView `json:"artist"`
 	}{"success", artistOf(a)})
+	return nil
 }
 
 // spool copies a file part to a temp file, hashing it on the way.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/speech"
 )
@@ -19,40 +20,35 @@ const maxVoiceBytes = 2 << 20
 
 // handleVoiceCommand is for browsers without speech recognition: they
 // record a clip (MediaRecorder) and the server recognizes it.
-func (s *Server) handleVoiceCommand(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleVoiceCommand(w http.ResponseWriter, r *http.Request) error {
 	if s.Voice == nil {
-		s.writeError(w, r, musicify.Errorf(musicify.EUNAVAILABLE, "Voice commands are not available on this server (it needs pocketsphinx)."))
-		return
+		return musicify.Errorf(musicify.EUNAVAILABLE, "Voice commands are not available on this server (it needs pocketsphinx).")
 	}
-	if err := s.rateLimit(r.Context(), s.limits().voice, "voice commands", userOf(r).ID); err != nil {
-		s.writeError(w, r, err)
-		return
+	if err := s.rateLimit(r.Context(), s.limits().voice, "voice commands", platform.UserOf(r).ID); err != nil {
+		return err
 	}
 	f, err := s.readForm(w, r, nil, map[string]fileLimit{
 		"audio": {maxVoiceBytes, musicify.Errorf(musicify.ETOOLARGE, "The voice clip is too long: a few seconds are enough.")},
 	})
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	defer f.remove()
 	clip := f.file("audio")
 	if clip == nil {
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "Please send the recorded clip (audio)."))
-		return
+		return musicify.Errorf(musicify.EINVALID, "Please send the recorded clip (audio).")
 	}
 	// Each recognition runs ffmpeg and pocketsphinx: a few at a time, the
 	// rest wait their turn (or give up when their client does).
 	release, err := s.limits().recognizing.acquire(r.Context())
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	defer release()
 	heard, err := s.Voice.Command(r.Context(), clip.path)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
-	writeJSON(w, http.StatusOK, heard)
+	platform.WriteJSON(w, http.StatusOK, heard)
+	return nil
 }

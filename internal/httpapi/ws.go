@@ -9,6 +9,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/radio"
 )
@@ -42,17 +43,16 @@ type wsState struct {
 // handleWS is the live connection: clock sync and who listens where.
 // Same-origin only (the library checks Origin against Host), signed in only;
 // a few connections per user, each closed if it sends too many messages.
-func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
-	me := userOf(r)
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
+	me := platform.UserOf(r)
 	release, err := s.holdLive(me.ID)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
+		return err
 	}
 	defer release()
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
-		return // Accept has answered
+		return nil // Accept has answered
 	}
 	defer conn.CloseNow()
 	conn.SetReadLimit(4096)
@@ -136,12 +136,12 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	for {
 		_, data, err := conn.Read(ctx)
 		if err != nil {
-			return
+			return nil
 		}
 		received := s.now()
 		if !messages.take(received) {
 			conn.Close(websocket.StatusPolicyViolation, "Too many messages; slow down.")
-			return
+			return nil
 		}
 		var m wsMessage
 		if err := json.Unmarshal(data, &m); err != nil {

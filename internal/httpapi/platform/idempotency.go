@@ -1,4 +1,4 @@
-package httpapi
+package platform
 
 import (
 	"context"
@@ -31,20 +31,20 @@ const keptAnswer = 16 << 10
 // (with Idempotent-Replayed: true); a repeat while the first still runs
 // gets 409. A write that failed (5xx, or refused for the rate) is not
 // kept, so it can be sent again.
-func (s *Server) once(w http.ResponseWriter, r *http.Request, u *musicify.User, key string, next http.HandlerFunc) {
+func (p *Platform) once(w http.ResponseWriter, r *http.Request, u *musicify.User, key string, next http.HandlerFunc) {
 	if !requestKey.MatchString(key) {
-		s.writeError(w, r, musicify.Errorf(musicify.EINVALID, "The Idempotency-Key header must be 1 to 128 letters, digits, '.', '_', ':' or '-'."))
+		p.WriteError(w, r, musicify.Errorf(musicify.EINVALID, "The Idempotency-Key header must be 1 to 128 letters, digits, '.', '_', ':' or '-'."))
 		return
 	}
-	claimed, status, body, err := s.RequestKeys.BeginRequest(r.Context(), u.ID, key, s.now())
+	claimed, status, body, err := p.RequestKeys.BeginRequest(r.Context(), u.ID, key, p.now())
 	switch {
 	case err != nil:
-		s.writeError(w, r, err)
+		p.WriteError(w, r, err)
 		return
 	case !claimed && status == 0:
 		e := musicify.Errorf(musicify.ECONFLICT, "This change is being saved already; it counts once.")
 		e.RetryAfter = time.Second
-		s.writeError(w, r, e)
+		p.WriteError(w, r, e)
 		return
 	case !claimed:
 		w.Header().Set("Idempotent-Replayed", "true")
@@ -55,7 +55,7 @@ func (s *Server) once(w http.ResponseWriter, r *http.Request, u *musicify.User, 
 		_, _ = w.Write([]byte(body))
 		return
 	}
-	kept := &keptResponse{statusRecorder: statusRecorder{ResponseWriter: w}}
+	kept := &keptResponse{StatusRecorder: StatusRecorder{ResponseWriter: w}}
 	finished := false
 	defer func() {
 		// Not on r's context: the answer must be kept even when the
@@ -63,16 +63,16 @@ func (s *Server) once(w http.ResponseWriter, r *http.Request, u *musicify.User, 
 		ctx := context.WithoutCancel(r.Context())
 		var err error
 		if !finished || kept.status() >= 500 || kept.status() == http.StatusTooManyRequests {
-			err = s.RequestKeys.AbandonRequest(ctx, u.ID, key)
+			err = p.RequestKeys.AbandonRequest(ctx, u.ID, key)
 		} else {
 			answer := ""
 			if !kept.overflow {
 				answer = string(kept.body)
 			}
-			err = s.RequestKeys.FinishRequest(ctx, u.ID, key, kept.status(), answer)
+			err = p.RequestKeys.FinishRequest(ctx, u.ID, key, kept.status(), answer)
 		}
 		if err != nil {
-			s.Logger.Warn("keeping the answer of a write with an Idempotency-Key", "err", err)
+			p.Logger.Warn("keeping the answer of a write with an Idempotency-Key", "err", err)
 		}
 	}()
 	next(kept, r)
@@ -81,7 +81,7 @@ func (s *Server) once(w http.ResponseWriter, r *http.Request, u *musicify.User, 
 
 // keptResponse passes an answer on and keeps a copy of it.
 type keptResponse struct {
-	statusRecorder
+	StatusRecorder
 	body     []byte
 	overflow bool
 }
@@ -92,19 +92,19 @@ func (k *keptResponse) Write(p []byte) (int, error) {
 	} else if !k.overflow {
 		k.body = append(k.body, p...)
 	}
-	return k.statusRecorder.Write(p)
+	return k.StatusRecorder.Write(p)
 }
 
 // ReadFrom sends a file's bytes as they are (sendfile) and keeps none:
 // a repeat gets the status alone.
 func (k *keptResponse) ReadFrom(src io.Reader) (int64, error) {
 	k.overflow = true
-	return k.statusRecorder.ReadFrom(src)
+	return k.StatusRecorder.ReadFrom(src)
 }
 
 func (k *keptResponse) status() int {
-	if k.statusRecorder.status == 0 {
+	if k.StatusRecorder.status == 0 {
 		return http.StatusOK
 	}
-	return k.statusRecorder.status
+	return k.StatusRecorder.status
 }

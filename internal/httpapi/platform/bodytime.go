@@ -1,4 +1,4 @@
-package httpapi
+package platform
 
 import (
 	"errors"
@@ -12,7 +12,7 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// Defaults of the body time limits; the Server's fields override them.
+// Defaults of the body time limits; the Platform's fields override them.
 const (
 	defaultBodyTimeout   = 10 * time.Second
 	defaultUploadMinRate = 16 << 10 // bytes a second
@@ -23,7 +23,7 @@ const (
 // would otherwise hold a connection (and a file descriptor) for as long as
 // it likes: a JSON body must arrive within BodyTimeout, an upload (a
 // multipart form) must keep UploadMinRate over every UploadWindow.
-func (s *Server) limitBodyTime(next http.Handler) http.Handler {
+func (p *Platform) limitBodyTime(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Body == nil || r.Body == http.NoBody {
 			next.ServeHTTP(w, r)
@@ -31,11 +31,11 @@ func (s *Server) limitBodyTime(next http.Handler) http.Handler {
 		}
 		rc := http.NewResponseController(w)
 		if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
-			b := &minRateBody{ReadCloser: r.Body, rc: rc, now: s.now,
-				rate: orDefault(s.UploadMinRate, defaultUploadMinRate), window: orDefault(s.UploadWindow, defaultUploadWindow)}
+			b := &minRateBody{ReadCloser: r.Body, rc: rc, now: p.now,
+				rate: OrDefault(p.UploadMinRate, defaultUploadMinRate), window: OrDefault(p.UploadWindow, defaultUploadWindow)}
 			b.begin()
 			r.Body = b
-		} else if rc.SetReadDeadline(time.Now().Add(orDefault(s.BodyTimeout, defaultBodyTimeout))) == nil {
+		} else if rc.SetReadDeadline(time.Now().Add(OrDefault(p.BodyTimeout, defaultBodyTimeout))) == nil {
 			r.Body = &deadlineBody{ReadCloser: r.Body, rc: rc}
 		}
 		next.ServeHTTP(w, r)
@@ -115,8 +115,8 @@ func (b *minRateBody) tooSlow(cause error) error {
 		b.rate>>10, musicify.HumanDuration(b.window))}
 }
 
-// orDefault is v, or def when v is not set.
-func orDefault[T int64 | time.Duration](v, def T) T {
+// OrDefault is v, or def when v is not set.
+func OrDefault[T int64 | time.Duration](v, def T) T {
 	if v > 0 {
 		return v
 	}

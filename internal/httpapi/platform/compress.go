@@ -1,4 +1,4 @@
-package httpapi
+package platform
 
 import (
 	"compress/gzip"
@@ -27,23 +27,23 @@ var (
 // in the best encoding the client accepts. Media, byte ranges, WebSocket
 // upgrades and answers already encoded (the precompressed web app) pass
 // untouched, and so do streams that flush before they reach compressMin.
-func (s *Server) compress(next http.Handler) http.Handler {
+func (p *Platform) compress(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodHead || r.Header.Get("Range") != "" || r.Header.Get("Upgrade") != "" ||
 			strings.HasPrefix(r.URL.Path, "/media/") {
 			next.ServeHTTP(w, r)
 			return
 		}
-		cw := &compressWriter{ResponseWriter: w, encoding: negotiateEncoding(r.Header.Get("Accept-Encoding"), "br", "gzip")}
+		cw := &compressWriter{ResponseWriter: w, encoding: NegotiateEncoding(r.Header.Get("Accept-Encoding"), "br", "gzip")}
 		defer cw.finish()
 		next.ServeHTTP(cw, r)
 	})
 }
 
-// negotiateEncoding picks one of offers (best first) from an
+// NegotiateEncoding picks one of offers (best first) from an
 // Accept-Encoding header: the one with the highest quality, the earlier
 // offer on a tie; "" when none is accepted.
-func negotiateEncoding(header string, offers ...string) string {
+func NegotiateEncoding(header string, offers ...string) string {
 	q := map[string]float64{}
 	for _, part := range strings.Split(header, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")

@@ -1,4 +1,4 @@
-package httpapi
+package platform
 
 import (
 	"compress/gzip"
@@ -18,7 +18,7 @@ func through(t *testing.T, h http.HandlerFunc, header ...string) *httptest.Respo
 		req.Header.Set(header[i], header[i+1])
 	}
 	rec := httptest.NewRecorder()
-	(&Server{}).compress(h).ServeHTTP(rec, req)
+	(&Platform{}).compress(h).ServeHTTP(rec, req)
 	return rec
 }
 
@@ -110,7 +110,7 @@ func TestCompressWriter(t *testing.T) {
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest("GET", "/api/x", nil)
 		req.Header.Set("Accept-Encoding", "gzip")
-		(&Server{}).compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		(&Platform{}).compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			_, _ = io.WriteString(w, "{\"n\":1}\n")
 			_ = http.NewResponseController(w).Flush()

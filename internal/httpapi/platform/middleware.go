@@ -1,4 +1,4 @@
-package httpapi
+package platform
 
 import (
 	"context"
@@ -18,7 +18,7 @@ const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; " +
 	"form-action 'self'; frame-ancestors 'none'"
 
-func (s *Server) securityHeaders(next http.Handler) http.Handler {
+func (p *Platform) securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		h.Set("Content-Security-Policy", contentSecurityPolicy)
@@ -27,7 +27,7 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		h.Set("Permissions-Policy", "camera=(), geolocation=(), microphone=(self)")
-		if s.BaseURL.Scheme == "https" {
+		if p.BaseURL.Scheme == "https" {
 			h.Set("Strict-Transport-Security", "max-age=31536000")
 		}
 		next.ServeHTTP(w, r)
@@ -36,37 +36,37 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 
 // refuseCrossOrigin refuses state-changing requests sent by other sites,
 // judged by Sec-Fetch-Site and Origin against this server's own origin.
-func (s *Server) refuseCrossOrigin(next http.Handler) http.Handler {
+func (p *Platform) refuseCrossOrigin(next http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
-	origin := s.BaseURL.Scheme + "://" + s.BaseURL.Host
+	origin := p.BaseURL.Scheme + "://" + p.BaseURL.Host
 	if err := cop.AddTrustedOrigin(origin); err != nil {
-		s.Logger.Warn("base URL is not a valid origin", "origin", origin, "err", err)
+		p.Logger.Warn("base URL is not a valid origin", "origin", origin, "err", err)
 	}
 	// The Subsonic API sends no cookie: each call carries its credentials,
 	// so a call from another site (a Subsonic web app) forges nothing.
 	cop.AddInsecureBypassPattern("/rest/")
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.Logger.Warn("cross-origin request refused", "method", r.Method, "path", r.URL.Path, "origin", r.Header.Get("Origin"))
-		s.writeError(w, r, musicify.Errorf(musicify.EFORBIDDEN, "This request came from another website and was refused."))
+		p.Logger.Warn("cross-origin request refused", "method", r.Method, "path", r.URL.Path, "origin", r.Header.Get("Origin"))
+		p.WriteError(w, r, musicify.Errorf(musicify.EFORBIDDEN, "This request came from another website and was refused."))
 	}))
 	return cop.Handler(next)
 }
 
-// statusRecorder remembers the status for the request log.
-type statusRecorder struct {
+// StatusRecorder remembers the status for the request log.
+type StatusRecorder struct {
 	http.ResponseWriter
 	status int
 	bytes  int64
 }
 
-func (r *statusRecorder) WriteHeader(status int) {
+func (r *StatusRecorder) WriteHeader(status int) {
 	if r.status == 0 {
 		r.status = status
 	}
 	r.ResponseWriter.WriteHeader(status)
 }
 
-func (r *statusRecorder) Write(b []byte) (int, error) {
+func (r *StatusRecorder) Write(b []byte) (int, error) {
 	if r.status == 0 {
 		r.status = http.StatusOK
 	}
@@ -77,7 +77,7 @@ func (r *statusRecorder) Write(b []byte) (int, error) {
 
 // ReadFrom keeps the zero-copy path: the server's own writer sends an
 // *os.File with sendfile, which a plain Write loop would lose.
-func (r *statusRecorder) ReadFrom(src io.Reader) (int64, error) {
+func (r *StatusRecorder) ReadFrom(src io.Reader) (int64, error) {
 	if r.status == 0 {
 		r.status = http.StatusOK
 	}
@@ -87,31 +87,31 @@ func (r *statusRecorder) ReadFrom(src io.Reader) (int64, error) {
 }
 
 // Unwrap lets http.ResponseController reach the real writer (flush, sendfile).
-func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+func (r *StatusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
-func (s *Server) logRequests(next http.Handler) http.Handler {
+func (p *Platform) logRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		rec := &statusRecorder{ResponseWriter: w}
+		rec := &StatusRecorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
-		level := s.Logger.Info
+		level := p.Logger.Info
 		if !strings.HasPrefix(r.URL.Path, "/api/") {
-			level = s.Logger.Debug
+			level = p.Logger.Debug
 		}
 		level("request", "method", r.Method, "path", r.URL.Path, "status", rec.status,
 			"bytes", rec.bytes, "duration", time.Since(start).Round(time.Microsecond))
 	})
 }
 
-func (s *Server) recoverPanics(next http.Handler) http.Handler {
+func (p *Platform) recoverPanics(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.Logger.Error("panic in handler", "method", r.Method, "path", r.URL.Path, "panic", v)
-				s.writeError(w, r, musicify.Errorf(musicify.EINTERNAL, "Something went wrong. Please try again."))
+				p.Logger.Error("panic in handler", "method", r.Method, "path", r.URL.Path, "panic", v)
+				p.WriteError(w, r, musicify.Errorf(musicify.EINTERNAL, "Something went wrong. Please try again."))
 			}
 		}()
 		next.ServeHTTP(w, r)
@@ -120,21 +120,24 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 
 // Session cookie settings.
 const (
-	sessionCookie = "musicify_session"
-	oidcCookie    = "musicify_oidc"
+	SessionCookie = "musicify_session"
+	OIDCCookie    = "musicify_oidc"
 )
 
-func (s *Server) setSessionCookie(w http.ResponseWriter, token string) {
+// SetSessionCookie hands the browser its session: HttpOnly, Lax, Secure
+// when the server is reached over HTTPS.
+func (p *Platform) SetSessionCookie(w http.ResponseWriter, token string) {
 	http.SetCookie(w, &http.Cookie{
-		Name: sessionCookie, Value: token, Path: "/", MaxAge: int(auth.SessionTTL.Seconds()),
-		HttpOnly: true, Secure: s.BaseURL.Scheme == "https", SameSite: http.SameSiteLaxMode,
+		Name: SessionCookie, Value: token, Path: "/", MaxAge: int(auth.SessionTTL.Seconds()),
+		HttpOnly: true, Secure: p.BaseURL.Scheme == "https", SameSite: http.SameSiteLaxMode,
 	})
 }
 
-func (s *Server) clearCookie(w http.ResponseWriter, name, path string) {
+// ClearCookie removes a cookie the server set.
+func (p *Platform) ClearCookie(w http.ResponseWriter, name, path string) {
 	http.SetCookie(w, &http.Cookie{
 		Name: name, Value: "", Path: path, MaxAge: -1,
-		HttpOnly: true, Secure: s.BaseURL.Scheme == "https", SameSite: http.SameSiteLaxMode,
+		HttpOnly: true, Secure: p.BaseURL.Scheme == "https", SameSite: http.SameSiteLaxMode,
 	})
 }
 
@@ -145,78 +148,78 @@ const (
 	sessionKey
 )
 
-// requireUser runs next only for a signed-in caller, whose user is then in
+// RequireUser runs next only for a signed-in caller, whose user is then in
 // the context; everyone else gets 401.
-func (s *Server) requireUser(next http.HandlerFunc) http.HandlerFunc {
+func (p *Platform) RequireUser(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var token string
-		if c, err := r.Cookie(sessionCookie); err == nil {
+		if c, err := r.Cookie(SessionCookie); err == nil {
 			token = c.Value
 		}
-		u, sess, renewed, err := s.Accounts.Authenticate(r.Context(), token)
+		u, sess, renewed, err := p.Accounts.Authenticate(r.Context(), token)
 		if err != nil {
 			if musicify.ErrorCode(err) == musicify.EUNAUTHORIZED && token != "" {
-				s.clearCookie(w, sessionCookie, "/")
+				p.ClearCookie(w, SessionCookie, "/")
 			}
-			s.writeError(w, r, err)
+			p.WriteError(w, r, err)
 			return
 		}
 		if renewed {
-			s.setSessionCookie(w, token)
+			p.SetSessionCookie(w, token)
 		}
 		ctx := context.WithValue(r.Context(), userKey, u)
 		r = r.WithContext(context.WithValue(ctx, sessionKey, sess))
-		if key := r.Header.Get("Idempotency-Key"); key != "" && s.RequestKeys != nil && r.Method != http.MethodGet && r.Method != http.MethodHead {
-			s.once(w, r, u, key, next)
+		if key := r.Header.Get("Idempotency-Key"); key != "" && p.RequestKeys != nil && r.Method != http.MethodGet && r.Method != http.MethodHead {
+			p.once(w, r, u, key, next)
 			return
 		}
 		next(w, r)
 	}
 }
 
-// optionalUser is the signed-in caller of a route open to everyone, or nil.
-// It never renews or clears the cookie: only requireUser routes do.
-func (s *Server) optionalUser(r *http.Request) *musicify.User {
-	c, err := r.Cookie(sessionCookie)
+// OptionalUser is the signed-in caller of a route open to everyone, or nil.
+// It never renews or clears the cookie: only RequireUser routes do.
+func (p *Platform) OptionalUser(r *http.Request) *musicify.User {
+	c, err := r.Cookie(SessionCookie)
 	if err != nil {
 		return nil
 	}
-	u, _, _, err := s.Accounts.Authenticate(r.Context(), c.Value)
+	u, _, _, err := p.Accounts.Authenticate(r.Context(), c.Value)
 	if err != nil {
 		return nil
 	}
 	return u
 }
 
-// sessionOf is the caller's session, behind requireUser.
-func sessionOf(r *http.Request) *musicify.Session {
+// SessionOf is the caller's session, behind RequireUser.
+func SessionOf(r *http.Request) *musicify.Session {
 	s, _ := r.Context().Value(sessionKey).(*musicify.Session)
 	return s
 }
 
-// userOf is the caller of a handler behind requireUser.
-func userOf(r *http.Request) *musicify.User {
+// UserOf is the caller of a handler behind RequireUser.
+func UserOf(r *http.Request) *musicify.User {
 	return r.Context().Value(userKey).(*musicify.User)
 }
 
-// countForeground counts the requests a person waits for on s.Foreground.
+// countForeground counts the requests a person waits for on p.Foreground.
 // Streams, downloads, uploads and the WebSocket are left out: they last as
 // long as the audio or the connection and mostly wait on the network, and
 // counting them would hold background work back for minutes.
-func (s *Server) countForeground(next http.Handler) http.Handler {
-	if s.Foreground == nil {
+func (p *Platform) countForeground(next http.Handler) http.Handler {
+	if p.Foreground == nil {
 		return next
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !longLived(r.URL.Path) {
-			defer s.Foreground.Enter()()
+		if !LongLived(r.URL.Path) {
+			defer p.Foreground.Enter()()
 		}
 		next.ServeHTTP(w, r)
 	})
 }
 
-// longLived tells the paths of streams, downloads, uploads and the WebSocket.
-func longLived(path string) bool {
+// LongLived tells the paths of streams, downloads, uploads and the WebSocket.
+func LongLived(path string) bool {
 	switch path {
 	case "/api/ws", "/api/upload":
 		return true

@@ -1,4 +1,4 @@
-package httpapi
+package platform
 
 import (
 	"net/http"
@@ -28,12 +28,12 @@ func TestTheClientIsTheRightmostAddressNoTrustedProxyHolds(t *testing.T) {
 		{"IPv6 clients by their /64", true, nil, "[::1]:4000", []string{"2001:db8:1:2:3:4:5:6"}, "2001:db8:1:2::/64"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := &Server{TrustProxy: tc.trust, TrustedProxies: tc.proxies}
+			p := &Platform{TrustProxy: tc.trust, TrustedProxies: tc.proxies}
 			r := &http.Request{RemoteAddr: tc.peer, Header: http.Header{}}
 			for _, l := range tc.lines {
 				r.Header.Add("X-Forwarded-For", l)
 			}
-			if got := s.clientOf(r).IP; got != tc.want {
+			if got := p.ClientOf(r).IP; got != tc.want {
 				t.Errorf("client %q, want %q", got, tc.want)
 			}
 		})

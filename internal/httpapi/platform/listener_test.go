@@ -1,4 +1,4 @@
-package httpapi_test
+package platform_test
 
 import (
 	"encoding/json"
@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/musicify/musicify/internal/httpapi"
+	"github.com/musicify/musicify/internal/httpapi/platform"
 )
 
 // Past the cap a new connection is told to come back, instead of the server
@@ -23,7 +23,7 @@ func TestConnectionsPastTheCapGet503WithRetryAfter(t *testing.T) {
 	ts := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, "hello")
 	}))
-	ts.Listener = httpapi.LimitConnections(ts.Listener, httpapi.ConnLimits{Max: 2, RetryAfter: 5 * time.Second})
+	ts.Listener = platform.LimitConnections(ts.Listener, platform.ConnLimits{Max: 2, RetryAfter: 5 * time.Second})
 	ts.Start()
 	t.Cleanup(ts.Close)
 	get := func() (*http.Response, string) {
@@ -71,12 +71,12 @@ func TestConnectionsPastTheCapGet503WithRetryAfter(t *testing.T) {
 }
 
 // limitedServer serves "hello" behind LimitConnections with limits.
-func limitedServer(t *testing.T, limits httpapi.ConnLimits) (*httptest.Server, *httpapi.Connections) {
+func limitedServer(t *testing.T, limits platform.ConnLimits) (*httptest.Server, *platform.Connections) {
 	t.Helper()
 	ts := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, "hello")
 	}))
-	conns := httpapi.LimitConnections(ts.Listener, limits)
+	conns := platform.LimitConnections(ts.Listener, limits)
 	ts.Listener = conns
 	ts.Config.ConnState = conns.ConnState
 	ts.Start()
@@ -113,7 +113,7 @@ func closed(c net.Conn) bool {
 // One address holding every connection (4,096 idle keep-alives) made the
 // health check fail: one address gets PerAddress, others still get in.
 func TestOneAddressGetsItsShareOfConnections(t *testing.T) {
-	ts, _ := limitedServer(t, httpapi.ConnLimits{Max: 100, PerAddress: 3, RetryAfter: 5 * time.Second,
+	ts, _ := limitedServer(t, platform.ConnLimits{Max: 100, PerAddress: 3, RetryAfter: 5 * time.Second,
 		Exempt: func(ip netip.Addr) bool { return ip == netip.MustParseAddr("127.0.0.9") }})
 	for range 3 {
 		if _, got := idleConn(t, ts, "127.0.0.2"); !strings.HasPrefix(got, "HTTP/1.1 200") {
@@ -143,7 +143,7 @@ func TestIdleConnectionsGiveWayWhenTheServerIsFull(t *testing.T) {
 	}{now: time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)}
 	now := func() time.Time { clock.Lock(); defer clock.Unlock(); return clock.now }
 	advance := func(d time.Duration) { clock.Lock(); clock.now = clock.now.Add(d); clock.Unlock() }
-	ts, conns := limitedServer(t, httpapi.ConnLimits{Max: 4, RetryAfter: 5 * time.Second, BusyIdle: time.Minute, Now: now})
+	ts, conns := limitedServer(t, platform.ConnLimits{Max: 4, RetryAfter: 5 * time.Second, BusyIdle: time.Minute, Now: now})
 	var idle []net.Conn
 	for i := range 4 {
 		c, got := idleConn(t, ts, "127.0.0.2")

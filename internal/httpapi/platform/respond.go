@@ -1,4 +1,4 @@
-package httpapi
+package platform
 
 import (
 	"context"
@@ -39,24 +39,25 @@ func errorStatus(err error) int {
 	return http.StatusInternalServerError
 }
 
-// writeJSON writes v with status.
-func writeJSON(w http.ResponseWriter, status int, v any) {
+// WriteJSON writes v with status.
+func WriteJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// message is the body of every answer that only needs to say something.
-type message struct {
+// Message is the body of every answer that only needs to say something.
+type Message struct {
 	Message string `json:"message"`
 }
 
-var success = message{Message: "success"}
+// Success is the answer of a write that has nothing else to say.
+var Success = Message{Message: "success"}
 
-// writeError answers with err's status and a sentence the user can act on.
+// WriteError answers with err's status and a sentence the user can act on.
 // Causes are logged, never sent.
-func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+func (p *Platform) WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
 		return // the client went away: nobody to answer, and nothing went wrong here
 	}
@@ -68,11 +69,11 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	switch {
 	case status >= 500:
-		s.Logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "status", status, "err", err)
+		p.Logger.Error("request failed", "method", r.Method, "path", r.URL.Path, "status", status, "err", err)
 	case e != nil && e.Err != nil:
-		s.Logger.Warn("request refused", "method", r.Method, "path", r.URL.Path, "status", status, "err", err)
+		p.Logger.Warn("request refused", "method", r.Method, "path", r.URL.Path, "status", status, "err", err)
 	}
-	writeJSON(w, status, failure{Message: musicify.ErrorMessage(err), Field: musicify.ErrorField(err)})
+	WriteJSON(w, status, failure{Message: musicify.ErrorMessage(err), Field: musicify.ErrorField(err)})
 }
 
 // failure is the body of every error answer: the sentence, and the input
@@ -82,17 +83,17 @@ type failure struct {
 	Field   string `json:"field,omitempty"`
 }
 
-// maxJSONBody bounds JSON request bodies; account calls are tiny.
-const maxJSONBody = 64 << 10
+// MaxJSONBody bounds JSON request bodies; account calls are tiny.
+const MaxJSONBody = 64 << 10
 
-// decodeJSON reads the JSON body into v, turning every malformed body into
+// DecodeJSON reads the JSON body into v, turning every malformed body into
 // a 400 that says what is wrong.
-func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
-	return decodeJSONUpTo(w, r, v, maxJSONBody)
+func DecodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	return DecodeJSONUpTo(w, r, v, MaxJSONBody)
 }
 
-// decodeJSONUpTo is decodeJSON for a body that may reach limit bytes.
-func decodeJSONUpTo(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
+// DecodeJSONUpTo is DecodeJSON for a body that may reach limit bytes.
+func DecodeJSONUpTo(w http.ResponseWriter, r *http.Request, v any, limit int64) error {
 	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	err := json.NewDecoder(r.Body).Decode(v)
 	var tooBig *http.MaxBytesError
@@ -113,11 +114,11 @@ func decodeJSONUpTo(w http.ResponseWriter, r *http.Request, v any, limit int64) 
 	}
 }
 
-// clientOf identifies the caller for rate limits. Behind a trusted proxy
+// ClientOf identifies the caller for rate limits. Behind a trusted proxy
 // it is the address that proxy saw: X-Forwarded-For read from the right,
 // over every line of the header (a client can send lines of its own
 // before the proxy's), past the addresses of the proxies trusted.
-func (s *Server) clientOf(r *http.Request) musicify.Client {
+func (p *Platform) ClientOf(r *http.Request) musicify.Client {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		host = r.RemoteAddr
@@ -126,7 +127,7 @@ func (s *Server) clientOf(r *http.Request) musicify.Client {
 	if err != nil {
 		return musicify.Client{IP: host}
 	}
-	if s.TrustProxy && (len(s.TrustedProxies) == 0 || s.trusted(peer)) {
+	if p.TrustProxy && (len(p.TrustedProxies) == 0 || p.trusted(peer)) {
 		var hops []string
 		for _, line := range r.Header.Values("X-Forwarded-For") {
 			hops = append(hops, strings.Split(line, ",")...)
@@ -136,7 +137,7 @@ func (s *Server) clientOf(r *http.Request) musicify.Client {
 			if err != nil {
 				break // not written by a proxy of ours: the peer is all we know
 			}
-			if len(s.TrustedProxies) == 0 || !s.trusted(ip) {
+			if len(p.TrustedProxies) == 0 || !p.trusted(ip) {
 				return musicify.Client{IP: networkOf(ip)}
 			}
 		}
@@ -145,9 +146,9 @@ func (s *Server) clientOf(r *http.Request) musicify.Client {
 }
 
 // trusted says whether ip is one of the proxies in TrustedProxies.
-func (s *Server) trusted(ip netip.Addr) bool {
+func (p *Platform) trusted(ip netip.Addr) bool {
 	ip = ip.Unmap()
-	for _, p := range s.TrustedProxies {
+	for _, p := range p.TrustedProxies {
 		if p.Contains(ip) {
 			return true
 		}
@@ -166,19 +167,7 @@ func networkOf(ip netip.Addr) string {
 	return netip.PrefixFrom(ip.WithZone(""), 64).Masked().String()
 }
 
-func (s *Server) handleAPINotFound(w http.ResponseWriter, r *http.Request) {
-	s.writeError(w, r, musicify.Errorf(musicify.ENOTFOUND, "There is no API call %s %s.", r.Method, r.URL.Path))
-}
-
-func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
-	if err := s.Ping(r.Context()); err != nil {
-		s.Logger.Error("health check failed", "err", err)
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "database": "down"})
-		return
-	}
-	status := map[string]string{"status": "ok", "version": s.Version}
-	if s.Seeding != nil && s.Seeding() {
-		status["demo"] = "seeding"
-	}
-	writeJSON(w, http.StatusOK, status)
+// NotFound answers an API path no route has.
+func NotFound(w http.ResponseWriter, r *http.Request) error {
+	return musicify.Errorf(musicify.ENOTFOUND, "There is no API call %s %s.", r.Method, r.URL.Path)
 }

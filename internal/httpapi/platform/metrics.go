@@ -1,4 +1,4 @@
-package httpapi
+package platform
 
 import (
 	"crypto/sha256"
@@ -46,16 +46,16 @@ func newHTTPMetrics(reg prometheus.Registerer) *httpMetrics {
 // instrument measures every request. It wraps the mux directly or through
 // middleware that keeps the request, since the mux writes the matched
 // pattern into the request it is given.
-func (s *Server) instrument(next http.Handler) http.Handler {
-	s.metricsOnce.Do(func() { s.httpMetrics = newHTTPMetrics(s.Metrics) }) // a second Handler must not register twice
-	m := s.httpMetrics
+func (p *Platform) instrument(next http.Handler) http.Handler {
+	p.metricsOnce.Do(func() { p.httpMetrics = newHTTPMetrics(p.Metrics) }) // a second Handler must not register twice
+	m := p.httpMetrics
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		if isStream(r.URL.Path) {
 			m.streams.Inc()
 			defer m.streams.Dec()
 		}
-		rec := &statusRecorder{ResponseWriter: w}
+		rec := &StatusRecorder{ResponseWriter: w}
 		defer func() {
 			route := r.Pattern
 			if route == "" {
@@ -82,16 +82,16 @@ func isStream(path string) bool {
 	return false
 }
 
-// handleMetrics serves the registry in Prometheus' text format to a
+// MetricsHandler serves the registry in Prometheus' text format to a
 // caller that sends MetricsToken as a bearer token; without a token
 // configured the endpoint does not exist.
-func (s *Server) handleMetrics() http.Handler {
-	if s.Metrics == nil || s.MetricsToken == "" {
-		return http.HandlerFunc(s.handleAPINotFound)
+func (p *Platform) MetricsHandler() http.Handler {
+	if p.Metrics == nil || p.MetricsToken == "" {
+		return p.Serve(NotFound)
 	}
-	want := sha256.Sum256([]byte(s.MetricsToken))
-	serve := promhttp.HandlerFor(s.Metrics, promhttp.HandlerOpts{
-		ErrorLog: slogPrinter{s}, Registry: s.Metrics,
+	want := sha256.Sum256([]byte(p.MetricsToken))
+	serve := promhttp.HandlerFor(p.Metrics, promhttp.HandlerOpts{
+		ErrorLog: slogPrinter{p}, Registry: p.Metrics,
 		ErrorHandling: promhttp.ContinueOnError, // one failing collector must not hide the rest
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -99,7 +99,7 @@ func (s *Server) handleMetrics() http.Handler {
 		got := sha256.Sum256([]byte(token)) // equal lengths: the compare leaks nothing
 		if !ok || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
-			s.writeError(w, r, musicify.Errorf(musicify.EUNAUTHORIZED, "Send the metrics token as a bearer token (MUSICIFY_METRICS_TOKEN)."))
+			p.WriteError(w, r, musicify.Errorf(musicify.EUNAUTHORIZED, "Send the metrics token as a bearer token (MUSICIFY_METRICS_TOKEN)."))
 			return
 		}
 		serve.ServeHTTP(w, r)
@@ -107,8 +107,8 @@ func (s *Server) handleMetrics() http.Handler {
 }
 
 // slogPrinter hands promhttp's errors (a collector that failed) to the log.
-type slogPrinter struct{ s *Server }
+type slogPrinter struct{ p *Platform }
 
 func (p slogPrinter) Println(v ...any) {
-	p.s.Logger.Warn("collecting metrics", "err", fmt.Sprint(v...))
+	p.p.Logger.Warn("collecting metrics", "err", fmt.Sprint(v...))
 }
