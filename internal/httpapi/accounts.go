@@ -1,10 +1,11 @@
 package httpapi
 
 import (
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 	"net/http"
 
 	"github.com/musicify/musicify/internal/auth"
-	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -23,21 +24,6 @@ type credentials struct {
 	OTP      string `json:"otp"`
 	// Invite is the token of an invitation link (invite-only sign-up).
 	Invite string `json:"invite"`
-}
-
-// userView is a user as other people may see it: no hash, no secrets.
-type userView struct {
-	ID       string `json:"_id"`
-	Username string `json:"username"`
-	Email    string `json:"email,omitempty"`
-}
-
-func viewOf(u *musicify.User, withEmail bool) userView {
-	v := userView{ID: u.ID, Username: u.Username}
-	if withEmail {
-		v.Email = u.Email
-	}
-	return v
 }
 
 func (s *Server) handleVerified(w http.ResponseWriter, r *http.Request) error {
@@ -167,7 +153,7 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) er
 // app can show the way to the admin page (whose routes check it again).
 func (s *Server) handleOwnProfile(w http.ResponseWriter, r *http.Request) error {
 	u := platform.UserOf(r)
-	platform.WriteJSON(w, http.StatusOK, ownProfile{viewOf(u, true), u.Admin})
+	platform.WriteJSON(w, http.StatusOK, ownProfile{views.UserOf(u, true), u.Admin})
 	return nil
 }
 
@@ -191,8 +177,8 @@ func (s *Server) handleUserProfile(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	platform.WriteJSON(w, http.StatusOK, struct {
-		User     userView       `json:"user"`
-		Playlist []playlistView `json:"playlist"`
-	}{viewOf(u, u.ID == platform.UserOf(r).ID), playlistsOf(lists, platform.UserOf(r))})
+		User     views.User       `json:"user"`
+		Playlist []views.Playlist `json:"playlist"`
+	}{views.UserOf(u, u.ID == platform.UserOf(r).ID), views.PlaylistsOf(lists, platform.UserOf(r))})
 	return nil
 }

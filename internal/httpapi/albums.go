@@ -2,49 +2,14 @@ package httpapi
 
 import (
 	"cmp"
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 	"net/http"
 	"slices"
 	"strconv"
 
-	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
-
-// albumView is an album as the API shows it (docs/api.md, "Albums").
-type albumView struct {
-	ID          string  `json:"_id"`
-	Name        string  `json:"name"`
-	Artist      string  `json:"artist"`
-	ArtistID    string  `json:"artistId"`
-	Year        int     `json:"year"`
-	Genre       string  `json:"genre"`
-	Compilation bool    `json:"compilation"`
-	Cover       string  `json:"cover"`
-	CoverSmall  string  `json:"coverSmall"`
-	Songs       int     `json:"songs"`
-	Duration    float64 `json:"duration"`
-	Plays       int64   `json:"plays"`
-	// UserID and Username are the uploader behind the album artist ("" for
-	// the library's), so the web app knows a username (shown with spaces)
-	// from a name chosen with its capitals.
-	UserID   string `json:"userId"`
-	Username string `json:"username"`
-}
-
-func albumOf(a *musicify.Album) albumView {
-	large, small := coverURLs(a.CoverKey)
-	return albumView{ID: a.ID, Name: a.Name, Artist: a.Artist, ArtistID: a.ArtistID, Year: a.Year, Genre: a.Genre,
-		Compilation: a.Compilation, Cover: large, CoverSmall: small, Songs: a.Songs, Duration: a.Duration, Plays: a.Plays,
-		UserID: a.UserID, Username: a.Username}
-}
-
-func albumsOf(list []*musicify.Album) []albumView {
-	out := make([]albumView, len(list))
-	for i, a := range list {
-		out[i] = albumOf(a)
-	}
-	return out
-}
 
 // mostPlayed is the n most played of songs, the newest first among equals.
 func mostPlayed(songs []*musicify.Song, n int) []*musicify.Song {
@@ -86,8 +51,8 @@ func (s *Server) handleAlbums(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	platform.WriteJSON(w, http.StatusOK, struct {
-		Albums []albumView `json:"albums"`
-	}{albumsOf(albums)})
+		Albums []views.Album `json:"albums"`
+	}{views.AlbumsOf(albums)})
 	return nil
 }
 
@@ -114,9 +79,9 @@ func (s *Server) handleAlbum(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	platform.WriteJSON(w, http.StatusOK, struct {
-		Album albumView  `json:"album"`
-		Songs []songView `json:"songs"`
-	}{albumOf(a), songsOf(songs, s.viewerOf(r))})
+		Album views.Album  `json:"album"`
+		Songs []views.Song `json:"songs"`
+	}{views.AlbumOf(a), views.SongsOf(songs, s.viewerOf(r))})
 	return nil
 }
 
@@ -165,7 +130,7 @@ func (s *Server) handleGenreSongs(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	platform.WriteJSON(w, http.StatusOK, struct {
-		Songs []songView `json:"songs"`
-	}{songsOf(songs, s.viewerOf(r))})
+		Songs []views.Song `json:"songs"`
+	}{views.SongsOf(songs, s.viewerOf(r))})
 	return nil
 }

@@ -3,12 +3,13 @@ package httpapi
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 	"net/http"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/musicify/musicify/internal/assistant"
-	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -23,11 +24,11 @@ const (
 // actionView is an assistant action with its songs, so the app can play
 // them without asking again.
 type actionView struct {
-	Type     string     `json:"type"`
-	Label    string     `json:"label"`
-	Songs    []songView `json:"songs,omitempty"`
-	Playlist string     `json:"playlist,omitempty"`
-	Name     string     `json:"name,omitempty"`
+	Type     string       `json:"type"`
+	Label    string       `json:"label"`
+	Songs    []views.Song `json:"songs,omitempty"`
+	Playlist string       `json:"playlist,omitempty"`
+	Name     string       `json:"name,omitempty"`
 }
 
 type chatAnswer struct {

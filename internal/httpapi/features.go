@@ -3,13 +3,14 @@ package httpapi
 import (
 	"math"
 
+	"github.com/musicify/musicify/internal/httpapi/views"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
 // songDetailsView is GET /api/songs/{id}: the song, and its audio features
 // (docs/api.md, "Songs and artists").
 type songDetailsView struct {
-	songView
+	views.Song
 	Features *featuresView `json:"features"`
 }
 

@@ -1,55 +1,16 @@
 package httpapi
 
 import (
-	"net/http"
-	"time"
-
 	"github.com/musicify/musicify/internal/httpapi/platform"
-	"github.com/musicify/musicify/internal/musicify"
-)
+	"github.com/musicify/musicify/internal/httpapi/views"
+	"net/http"
 
-// playlistView is a playlist as the API shows it; the original client
-// reads both _id and id.
-type playlistView struct {
-	ID         string    `json:"_id"`
-	IDAlias    string    `json:"id"`
-	Name       string    `json:"name"`
-	Cover      string    `json:"cover"`
-	CoverSmall string    `json:"coverSmall"`
-	Owner      string    `json:"owner"`
-	Mine       bool      `json:"mine"`
-	Count      int       `json:"count"`
-	CreatedAt  time.Time `json:"createdAt"`
-	// Mosaic is the small covers of its first songs (up to four distinct),
-	// the picture of a playlist without a cover of its own; [] once it has one.
-	Mosaic []string `json:"mosaic"`
-}
+)
 
 // playlistDetail is a playlist with its songs, always a list.
 type playlistDetail struct {
-	playlistView
-	Songs []songView `json:"songs"`
-}
-
-func playlistOf(p *musicify.Playlist, viewer *musicify.User) playlistView {
-	large, small := coverURLs(p.CoverKey)
-	mosaic := []string{}
-	if p.CoverKey == "" {
-		for _, key := range p.Mosaic {
-			_, tile := coverURLs(key)
-			mosaic = append(mosaic, tile)
-		}
-	}
-	return playlistView{ID: p.ID, IDAlias: p.ID, Name: p.Name, Cover: large, CoverSmall: small, Owner: p.Owner,
-		Mine: viewer != nil && viewer.ID == p.UserID, Count: p.Songs, CreatedAt: p.Created, Mosaic: mosaic}
-}
-
-func playlistsOf(list []*musicify.Playlist, viewer *musicify.User) []playlistView {
-	out := make([]playlistView, len(list))
-	for i, p := range list {
-		out[i] = playlistOf(p, viewer)
-	}
-	return out
+	views.Playlist
+	Songs []views.Song `json:"songs"`
 }
 
 // playlistRef is how calls name a playlist: by id, or by the caller's own name.
@@ -68,8 +29,8 @@ func (r playlistRef) ref() string {
 }
 
 type playlistAnswer struct {
-	Message  string       `json:"message"`
-	Playlist playlistView `json:"playlist"`
+	Message  string         `json:"message"`
+	Playlist views.Playlist `json:"playlist"`
 }
 
 func (s *Server) handleCreatePlaylist(w http.ResponseWriter, r *http.Request) error {
@@ -81,7 +42,7 @@ func (s *Server) handleCreatePlaylist(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	platform.WriteJSON(w, http.StatusOK, playlistAnswer{"success", playlistOf(p, platform.UserOf(r))})
+	platform.WriteJSON(w, http.StatusOK, playlistAnswer{"success", views.PlaylistOf(p, platform.UserOf(r))})
 	return nil
 }
 
@@ -90,7 +51,7 @@ func (s *Server) handleMyPlaylists(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	platform.WriteJSON(w, http.StatusOK, playlistsOf(list, platform.UserOf(r)))
+	platform.WriteJSON(w, http.StatusOK, views.PlaylistsOf(list, platform.UserOf(r)))
 	return nil
 }
 
@@ -105,7 +66,7 @@ func (s *Server) handlePlaylist(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	platform.WriteJSON(w, http.StatusOK, []playlistDetail{{playlistOf(p, platform.UserOf(r)), songsOf(songs, s.viewerOf(r))}})
+	platform.WriteJSON(w, http.StatusOK, []playlistDetail{{views.PlaylistOf(p, platform.UserOf(r)), views.SongsOf(songs, s.viewerOf(r))}})
 	return nil
 }
 
@@ -118,7 +79,7 @@ func (s *Server) handleRenamePlaylist(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	platform.WriteJSON(w, http.StatusOK, playlistAnswer{"success", playlistOf(p, platform.UserOf(r))})
+	platform.WriteJSON(w, http.StatusOK, playlistAnswer{"success", views.PlaylistOf(p, platform.UserOf(r))})
 	return nil
 }
 
@@ -142,7 +103,7 @@ func (s *Server) handlePlaylistCover(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	platform.WriteJSON(w, http.StatusOK, playlistAnswer{"success", playlistOf(p, platform.UserOf(r))})
+	platform.WriteJSON(w, http.StatusOK, playlistAnswer{"success", views.PlaylistOf(p, platform.UserOf(r))})
 	return nil
 }
 
@@ -164,7 +125,7 @@ func (s *Server) handleAddToPlaylist(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	platform.WriteJSON(w, http.StatusOK, playlistAnswer{"success", playlistOf(p, platform.UserOf(r))})
+	platform.WriteJSON(w, http.StatusOK, playlistAnswer{"success", views.PlaylistOf(p, platform.UserOf(r))})
 	return nil
 }
 
@@ -201,8 +162,8 @@ func (s *Server) handleSearchPlaylists(w http.ResponseWriter, r *http.Request) e
 		return err
 	}
 	platform.WriteJSON(w, http.StatusOK, struct {
-		Message string         `json:"message"`
-		Result  []playlistView `json:"result"`
-	}{"success", playlistsOf(list, platform.UserOf(r))})
+		Message string           `json:"message"`
+		Result  []views.Playlist `json:"result"`
+	}{"success", views.PlaylistsOf(list, platform.UserOf(r))})
 	return nil
 }

@@ -1,12 +1,13 @@
 package httpapi
 
 import (
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 	"net/http"
 	"path"
 	"strings"
 	"time"
 
-	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/radio"
@@ -31,12 +32,12 @@ type stationView struct {
 	Offset *float64 `json:"offset,omitempty"`
 }
 
-func (s *Server) stationOf(st *musicify.Station, me *viewer, now time.Time) stationView {
+func (s *Server) stationOf(st *musicify.Station, me *views.Viewer, now time.Time) stationView {
 	at := radio.At(st.Start, time.Duration(st.Duration*float64(time.Second)), now)
 	return stationView{
 		ID: st.ID, Name: st.Name, Username: st.Owner, Time: at.LoopStart, Start: st.Start,
-		Audio: me.link(st.AudioKey, "", "/media/radio/"+st.ID+"/"+path.Base(st.AudioKey)), Duration: st.Duration,
-		Listeners: s.Presence.Of(st.ID).Count, Live: at.Live, Mine: me.is(st.UserID),
+		Audio: me.Link(st.AudioKey, "", "/media/radio/"+st.ID+"/"+path.Base(st.AudioKey)), Duration: st.Duration,
+		Listeners: s.Presence.Of(st.ID).Count, Live: at.Live, Mine: me.Is(st.UserID),
 	}
 }
 

@@ -3,9 +3,10 @@ package httpapi
 import (
 	"context"
 	"fmt"
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 	"net/http"
 
-	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/recommend"
 )
@@ -33,12 +34,12 @@ const (
 )
 
 // songsByID turns ids into views in one query, skipping songs deleted meanwhile.
-func (s *Server) songsByID(ctx context.Context, ids []string, me *viewer) ([]songView, error) {
+func (s *Server) songsByID(ctx context.Context, ids []string, me *views.Viewer) ([]views.Song, error) {
 	songs, err := s.Songs.SongsByIDs(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
-	return songsOf(songs, me), nil
+	return views.SongsOf(songs, me), nil
 }
 
 // writeSongs answers with the songs of ids.
@@ -64,10 +65,10 @@ func (s *Server) handleRecommendSongs(w http.ResponseWriter, r *http.Request) er
 
 // handleRecommendArtists is GET /recommend/artist: artists for you.
 func (s *Server) handleRecommendArtists(w http.ResponseWriter, r *http.Request) error {
-	out := []artistView{}
+	out := []views.Artist{}
 	for _, name := range s.Recommender.Artists(platform.UserOf(r).ID, recommendArtists) {
 		if a, err := s.Songs.Artist(r.Context(), name); err == nil {
-			out = append(out, artistOf(a))
+			out = append(out, views.ArtistOf(a))
 		}
 	}
 	platform.WriteJSON(w, http.StatusOK, out) // ten small queries: artists are few
@@ -113,7 +114,7 @@ func (s *Server) handleSongRadio(w http.ResponseWriter, r *http.Request) error {
 
 // songRadio orders ids (the seed, then the engine's candidates) into a
 // radio of at most limit songs.
-func (s *Server) songRadio(ctx context.Context, ids []string, limit int, me *viewer) ([]songView, error) {
+func (s *Server) songRadio(ctx context.Context, ids []string, limit int, me *views.Viewer) ([]views.Song, error) {
 	songs, err := s.Songs.SongsByIDs(ctx, ids)
 	if err != nil {
 		return nil, fmt.Errorf("reading the radio's songs: %w", err)
@@ -139,7 +140,7 @@ func (s *Server) songRadio(ctx context.Context, ids []string, limit int, me *vie
 	for i, id := range order {
 		queue[i] = byID[id]
 	}
-	return songsOf(queue, me), nil
+	return views.SongsOf(queue, me), nil
 }
 
 // handleRecommendCreate is POST /recommend/create {song, artist}:

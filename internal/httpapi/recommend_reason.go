@@ -3,13 +3,14 @@ package httpapi
 import (
 	"context"
 
+	"github.com/musicify/musicify/internal/httpapi/views"
 	"github.com/musicify/musicify/internal/recommend"
 )
 
 // recommendedView is a song with why it is recommended, so the app can say
 // 'Because you played X'.
 type recommendedView struct {
-	songView
+	views.Song
 	Reason reasonView `json:"reason"`
 }
 
@@ -23,7 +24,7 @@ type reasonView struct {
 
 // explained turns recommendations into views, fetching the recommended
 // songs and the songs their reasons name in one query.
-func (s *Server) explained(ctx context.Context, recs []recommend.Rec, me *viewer) ([]recommendedView, error) {
+func (s *Server) explained(ctx context.Context, recs []recommend.Rec, me *views.Viewer) ([]recommendedView, error) {
 	ids := make([]string, 0, 2*len(recs))
 	for _, r := range recs {
 		ids = append(ids, r.ID)
@@ -37,25 +38,25 @@ func (s *Server) explained(ctx context.Context, recs []recommend.Rec, me *viewer
 	if err != nil {
 		return nil, err
 	}
-	views := map[string]songView{}
-	for _, v := range songsOf(songs, me) {
-		views[v.ID] = v
+	byID := map[string]views.Song{}
+	for _, v := range views.SongsOf(songs, me) {
+		byID[v.ID] = v
 	}
 	out := make([]recommendedView, 0, len(recs))
 	for _, r := range recs {
-		v, ok := views[r.ID]
+		v, ok := byID[r.ID]
 		if !ok {
 			continue // deleted meanwhile
 		}
-		out = append(out, recommendedView{songView: v, Reason: reasonOf(r, views)})
+		out = append(out, recommendedView{Song: v, Reason: reasonOf(r, byID)})
 	}
 	return out, nil
 }
 
 // reasonOf says a reason in a sentence; a reason naming a song that is
 // gone falls back to one that names none.
-func reasonOf(r recommend.Rec, views map[string]songView) reasonView {
-	seed, ok := views[r.Seed]
+func reasonOf(r recommend.Rec, byID map[string]views.Song) reasonView {
+	seed, ok := byID[r.Seed]
 	switch {
 	case r.Reason == recommend.ReasonBecause && ok:
 		return reasonView{Kind: r.Reason, Text: "Because you played " + seed.Song, SongID: seed.ID}

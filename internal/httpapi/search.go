@@ -3,10 +3,11 @@ package httpapi
 import (
 	"context"
 	"errors"
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 	"net/http"
 	"sync"
 
-	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -18,10 +19,10 @@ const (
 
 // searchResults is GET /search: every group, each ranked.
 type searchResults struct {
-	Songs     []songView     `json:"songs"`
-	Artists   []artistView   `json:"artists"`
-	Playlists []playlistView `json:"playlists"`
-	Users     []personView   `json:"users"`
+	Songs     []views.Song     `json:"songs"`
+	Artists   []views.Artist   `json:"artists"`
+	Playlists []views.Playlist `json:"playlists"`
+	Users     []views.Person   `json:"users"`
 }
 
 // handleSearch runs the four searches side by side: the answer comes as
@@ -104,7 +105,7 @@ func (s *Server) handleSearchUsers(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-func (s *Server) findSongs(ctx context.Context, me *viewer, q string, limit int) ([]songView, error) {
+func (s *Server) findSongs(ctx context.Context, me *views.Viewer, q string, limit int) ([]views.Song, error) {
 	ids, err := s.Search.Find(ctx, musicify.KindSong, q, limit)
 	if err != nil {
 		return nil, err
@@ -117,7 +118,7 @@ func (s *Server) findSongs(ctx context.Context, me *viewer, q string, limit int)
 // their best song (as search3 does): they are nobody's account, and only
 // their songs are indexed, so a server of imported files would otherwise
 // find no artist at all. (An uploader is found by their name alone.)
-func (s *Server) findArtists(ctx context.Context, q string, limit int) ([]artistView, error) {
+func (s *Server) findArtists(ctx context.Context, q string, limit int) ([]views.Artist, error) {
 	ids, err := s.Search.Find(ctx, musicify.KindUser, q, limit*3)
 	if err != nil {
 		return nil, err
@@ -149,36 +150,36 @@ func (s *Server) findArtists(ctx context.Context, q string, limit int) ([]artist
 	if err != nil {
 		return nil, err
 	}
-	out := []artistView{}
+	out := []views.Artist{}
 	for _, a := range artists {
 		if len(out) < limit {
-			out = append(out, artistOf(a))
+			out = append(out, views.ArtistOf(a))
 		}
 	}
 	for _, a := range more {
 		if a.UserID == "" && len(out) < limit {
-			out = append(out, artistOf(a))
+			out = append(out, views.ArtistOf(a))
 		}
 	}
 	return out, nil
 }
 
-func (s *Server) findPlaylists(ctx context.Context, me *musicify.User, q string, limit int) ([]playlistView, error) {
+func (s *Server) findPlaylists(ctx context.Context, me *musicify.User, q string, limit int) ([]views.Playlist, error) {
 	ids, err := s.Search.Find(ctx, musicify.KindPlaylist, q, limit)
 	if err != nil {
 		return nil, err
 	}
-	out := []playlistView{}
+	out := []views.Playlist{}
 	for _, id := range ids {
 		if p, err := s.Playlists.Store.Playlist(ctx, id); err == nil {
-			out = append(out, playlistOf(p, me))
+			out = append(out, views.PlaylistOf(p, me))
 		}
 	}
 	return out, nil
 }
 
 // findPeople searches other users, saying whom the caller follows.
-func (s *Server) findPeople(ctx context.Context, me *musicify.User, q string, limit int) ([]personView, error) {
+func (s *Server) findPeople(ctx context.Context, me *musicify.User, q string, limit int) ([]views.Person, error) {
 	ids, err := s.Search.Find(ctx, musicify.KindUser, q, limit+1)
 	if err != nil {
 		return nil, err
@@ -191,10 +192,10 @@ func (s *Server) findPeople(ctx context.Context, me *musicify.User, q string, li
 	if err != nil {
 		return nil, err
 	}
-	out := []personView{}
+	out := []views.Person{}
 	for _, u := range users {
 		if u.ID != me.ID && len(out) < limit {
-			out = append(out, personView{ID: u.ID, Username: u.Username, Following: following[u.ID]})
+			out = append(out, views.Person{ID: u.ID, Username: u.Username, Following: following[u.ID]})
 		}
 	}
 	return out, nil

@@ -1,9 +1,10 @@
 package httpapi
 
 import (
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 	"net/http"
 
-	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -13,7 +14,7 @@ type sessionAnswer struct {
 }
 
 type ownProfile struct {
-	userView
+	views.User
 	Admin bool `json:"admin"`
 }
 
@@ -39,6 +40,6 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) error {
 	if renewed {
 		s.plat().SetSessionCookie(w, token)
 	}
-	platform.WriteJSON(w, http.StatusOK, sessionAnswer{User: &ownProfile{viewOf(u, true), u.Admin}})
+	platform.WriteJSON(w, http.StatusOK, sessionAnswer{User: &ownProfile{views.UserOf(u, true), u.Admin}})
 	return nil
 }

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 	"html"
 	"io/fs"
 	"net/http"
 	"net/url"
 	"strings"
 
-	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -60,14 +61,14 @@ func (s *Server) handleRecommendShare(w http.ResponseWriter, r *http.Request) er
 	}
 	me := platform.UserOf(r)
 	if item.song != nil {
-		platform.WriteJSON(w, http.StatusOK, []songView{songOf(item.song, s.viewerOf(r))})
+		platform.WriteJSON(w, http.StatusOK, []views.Song{views.SongOf(item.song, s.viewerOf(r))})
 		return nil
 	}
 	songs, err := s.Playlists.Songs(r.Context(), item.playlist)
 	if err != nil {
 		return err
 	}
-	platform.WriteJSON(w, http.StatusOK, []playlistDetail{{playlistOf(item.playlist, me), songsOf(songs, s.viewerOf(r))}})
+	platform.WriteJSON(w, http.StatusOK, []playlistDetail{{views.PlaylistOf(item.playlist, me), views.SongsOf(songs, s.viewerOf(r))}})
 	return nil
 }
 
@@ -88,7 +89,7 @@ func (s *Server) handleSharePreview(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	cover, _ := coverURLs(item.CoverKey)
+	cover, _ := views.CoverURLs(item.CoverKey)
 	platform.WriteJSON(w, http.StatusOK, previewView{Type: item.Type, ID: item.ID, Name: item.Name, By: item.By, Cover: cover, Songs: item.Songs})
 	return nil
 }
@@ -106,7 +107,7 @@ func (s *Server) serveSharePage(w http.ResponseWriter, r *http.Request) {
 	image := s.BaseURL.String() + "/favicon.svg"
 	status := http.StatusOK
 	if item, err := s.resolveShare(r.Context(), q.Get("type"), q.Get("id")); err == nil {
-		cover, _ := coverURLs(item.CoverKey)
+		cover, _ := views.CoverURLs(item.CoverKey)
 		image = s.BaseURL.String() + cover
 		title = item.Name + " · Musicify"
 		by := strings.ReplaceAll(item.By, "-", " ") // as the app shows names

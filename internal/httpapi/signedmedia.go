@@ -3,39 +3,20 @@ package httpapi
 import (
 	"context"
 	"fmt"
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 	"net/http"
 	"path"
 	"strings"
 
-	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// viewer is the caller a view is made for: who they are, and the session
-// their media URLs are signed for.
-type viewer struct {
-	user *musicify.User
-	sess *musicify.Session
-	sign *mediaurl.Signer
-}
-
 // viewerOf is the caller of a handler for signed-in people.
-func (s *Server) viewerOf(r *http.Request) *viewer {
-	return &viewer{user: platform.UserOf(r), sess: platform.SessionOf(r), sign: s.Media}
-}
-
-func (v *viewer) is(userID string) bool { return v != nil && v.user != nil && v.user.ID == userID }
-
-// link is the URL of blob key: signed for the viewer's session when the
-// server signs URLs, else fallback, which checks the session itself.
-func (v *viewer) link(key, name, fallback string) string {
-	if v == nil || v.sign == nil || v.sess == nil || v.user == nil {
-		return fallback
-	}
-	return v.sign.URL(mediaurl.Claims{Key: key, User: v.user.ID, Session: musicify.SessionRef(v.sess.TokenHash),
-		Since: v.sess.CreatedAt.UnixMilli(), Name: name})
+func (s *Server) viewerOf(r *http.Request) *views.Viewer {
+	return views.For(r, s.Media)
 }
 
 // handleSignedMedia serves a blob named by a signed URL. The signature is

@@ -1,11 +1,12 @@
 package httpapi
 
 import (
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 	"net/http"
 	"strings"
 	"time"
 
-	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -55,15 +56,8 @@ func (s *Server) handleLikedSongs(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	platform.WriteJSON(w, http.StatusOK, songsOf(songs, s.viewerOf(r)))
+	platform.WriteJSON(w, http.StatusOK, views.SongsOf(songs, s.viewerOf(r)))
 	return nil
-}
-
-// personView is another user in lists: name, and whether the caller follows them.
-type personView struct {
-	ID        string `json:"_id"`
-	Username  string `json:"username"`
-	Following bool   `json:"following"`
 }
 
 // handleAllUsers lists the other users, without their emails.
@@ -77,15 +71,15 @@ func (s *Server) handleAllUsers(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	me := platform.UserOf(r)
-	views := []personView{}
+	people := []views.Person{}
 	for _, u := range users {
 		if u.ID != me.ID {
-			views = append(views, personView{ID: u.ID, Username: u.Username, Following: following[u.ID]})
+			people = append(people, views.Person{ID: u.ID, Username: u.Username, Following: following[u.ID]})
 		}
 	}
 	platform.WriteJSON(w, http.StatusOK, struct {
-		Users []personView `json:"users"`
-	}{views})
+		Users []views.Person `json:"users"`
+	}{people})
 	return nil
 }
 
@@ -207,11 +201,11 @@ func (s *Server) writeFollowings(w http.ResponseWriter, r *http.Request, userID 
 
 // feedView is one event of the 'From people you follow' row.
 type feedView struct {
-	Kind     string        `json:"kind"`
-	User     string        `json:"user"`
-	At       time.Time     `json:"at"`
-	Song     *songView     `json:"song,omitempty"`
-	Playlist *playlistView `json:"playlist,omitempty"`
+	Kind     string          `json:"kind"`
+	User     string          `json:"user"`
+	At       time.Time       `json:"at"`
+	Song     *views.Song     `json:"song,omitempty"`
+	Playlist *views.Playlist `json:"playlist,omitempty"`
 }
 
 // feedLimit is how many events the feed shows.
@@ -231,7 +225,7 @@ func (s *Server) handleFeed(w http.ResponseWriter, r *http.Request) error {
 			if err != nil {
 				continue // deleted since
 			}
-			sv := songOf(song, s.viewerOf(r))
+			sv := views.SongOf(song, s.viewerOf(r))
 			v.Song = &sv
 		}
 		if it.PlaylistID != "" {
@@ -239,7 +233,7 @@ func (s *Server) handleFeed(w http.ResponseWriter, r *http.Request) error {
 			if err != nil {
 				continue
 			}
-			pv := playlistOf(p, me)
+			pv := views.PlaylistOf(p, me)
 			v.Playlist = &pv
 		}
 		out = append(out, v)

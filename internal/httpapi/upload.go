@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 	"io"
 	"maps"
 	"mime"
@@ -15,7 +17,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -146,9 +147,9 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	platform.WriteJSON(w, http.StatusOK, struct {
-		Message string   `json:"message"`
-		Song    songView `json:"song"`
-	}{"success", songOf(song, s.viewerOf(r))})
+		Message string     `json:"message"`
+		Song    views.Song `json:"song"`
+	}{"success", views.SongOf(song, s.viewerOf(r))})
 	return nil
 }
 
@@ -181,9 +182,9 @@ func (s *Server) handleArtistCover(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	platform.WriteJSON(w, http.StatusOK, struct {
-		Message string     `json:"message"`
-		Artist  artistView `json:"artist"`
-	}{"success", artistOf(a)})
+		Message string       `json:"message"`
+		Artist  views.Artist `json:"artist"`
+	}{"success", views.ArtistOf(a)})
 	return nil
 }
 

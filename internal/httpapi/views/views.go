@@ -1,0 +1,233 @@
+// Package views is how the API shows the catalog and people to a caller:
+// the JSON shapes every area answers with, and the media links signed for
+// the caller's session.
+package views
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/media"
+	"github.com/musicify/musicify/internal/mediaurl"
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+// DefaultCover is the image the web app ships for songs without a cover.
+const DefaultCover = "/default-cover.svg"
+
+// Song is a song as the API shows it (docs/api.md, "Songs and artists").
+type Song struct {
+	ID         string    `json:"_id"`
+	Song       string    `json:"song"`
+	Artist     string    `json:"artist"`
+	Audio      string    `json:"audio"`
+	Download   string    `json:"download"`
+	Cover      string    `json:"cover"`
+	CoverSmall string    `json:"coverSmall"`
+	Count      int64     `json:"count"`
+	Duration   float64   `json:"duration"`
+	Format     string    `json:"format"`
+	Text       string    `json:"text"`
+	Transcript string    `json:"transcript"`
+	Loudness   *float64  `json:"loudness"`
+	CreatedAt  time.Time `json:"createdAt"`
+	Mine       bool      `json:"mine"`
+	// Where the song belongs: its album and artist pages, its uploader's
+	// profile ("" for the library's songs).
+	ArtistID string `json:"artistId"`
+	AlbumID  string `json:"albumId"`
+	Album    string `json:"album"`
+	Track    int    `json:"track"`
+	Disc     int    `json:"disc"`
+	Year     int    `json:"year"`
+	Genre    string `json:"genre"`
+	Uploader string `json:"uploader"`
+	Missing  bool   `json:"missing"`
+}
+
+// SongOf is s as v sees it: Mine and the media links are v's.
+func SongOf(s *musicify.Song, v *Viewer) Song {
+	audio := s.AudioKey
+	if s.StreamKey != "" {
+		audio = s.StreamKey
+	}
+	large, small := CoverURLs(s.CoverKey)
+	return Song{
+		ID: s.ID, Song: s.Name, Artist: s.Artist, Audio: v.Link(audio, "", "/media/"+mediaurl.Path(audio)),
+		Download: v.Link(s.AudioKey, s.Name+"."+media.Ext(s.Format), "/media/songs/"+s.ID+"/download"),
+		Cover:    large, CoverSmall: small,
+		Count: s.Count, Duration: s.Duration, Format: s.Format, Text: s.Text, Transcript: s.Transcript, Loudness: s.PlaybackLoudness(),
+		CreatedAt: s.Created, Mine: v.Is(s.UserID),
+		ArtistID: s.ArtistID, AlbumID: s.AlbumID, Album: s.Album, Track: s.Track, Disc: s.Disc, Year: s.Year,
+		Genre: s.Genre, Uploader: s.Uploader, Missing: s.Missing,
+	}
+}
+
+// SongsOf always makes a list, so an empty one is [] and not null.
+func SongsOf(list []*musicify.Song, viewer *Viewer) []Song {
+	out := make([]Song, len(list))
+	for i, s := range list {
+		out[i] = SongOf(s, viewer)
+	}
+	return out
+}
+
+// CoverURLs are the large and small images of a stored cover, or the
+// default cover the web app ships.
+func CoverURLs(key string) (large, small string) {
+	if key == "" {
+		return DefaultCover, DefaultCover
+	}
+	return "/media/" + key + "-640.jpg", "/media/" + key + "-160.jpg"
+}
+
+// Artist is an artist as the API shows it.
+type Artist struct {
+	ID         string `json:"_id"`
+	Name       string `json:"name"`
+	Cover      string `json:"cover"`
+	CoverSmall string `json:"coverSmall"`
+	Songs      int    `json:"songs"`
+	Albums     int    `json:"albums"`
+	// UserID is the uploader whose artist page this is, to follow; "" for
+	// an artist of the library's tags.
+	UserID string `json:"userId"`
+	// Username is that uploader's, for their profile link; "" likewise.
+	Username string `json:"username"`
+}
+
+// ArtistOf is a as the API shows it.
+func ArtistOf(a *musicify.Artist) Artist {
+	large, small := CoverURLs(a.CoverKey)
+	return Artist{ID: a.ID, Name: a.Name, Cover: large, CoverSmall: small, Songs: a.Songs, Albums: a.Albums, UserID: a.UserID, Username: a.Username}
+}
+
+// Album is an album as the API shows it (docs/api.md, "Albums").
+type Album struct {
+	ID          string  `json:"_id"`
+	Name        string  `json:"name"`
+	Artist      string  `json:"artist"`
+	ArtistID    string  `json:"artistId"`
+	Year        int     `json:"year"`
+	Genre       string  `json:"genre"`
+	Compilation bool    `json:"compilation"`
+	Cover       string  `json:"cover"`
+	CoverSmall  string  `json:"coverSmall"`
+	Songs       int     `json:"songs"`
+	Duration    float64 `json:"duration"`
+	Plays       int64   `json:"plays"`
+	// UserID and Username are the uploader behind the album artist ("" for
+	// the library's), so the web app knows a username (shown with spaces)
+	// from a name chosen with its capitals.
+	UserID   string `json:"userId"`
+	Username string `json:"username"`
+}
+
+// AlbumOf is a as the API shows it.
+func AlbumOf(a *musicify.Album) Album {
+	large, small := CoverURLs(a.CoverKey)
+	return Album{ID: a.ID, Name: a.Name, Artist: a.Artist, ArtistID: a.ArtistID, Year: a.Year, Genre: a.Genre,
+		Compilation: a.Compilation, Cover: large, CoverSmall: small, Songs: a.Songs, Duration: a.Duration, Plays: a.Plays,
+		UserID: a.UserID, Username: a.Username}
+}
+
+// AlbumsOf always makes a list, so an empty one is [] and not null.
+func AlbumsOf(list []*musicify.Album) []Album {
+	out := make([]Album, len(list))
+	for i, a := range list {
+		out[i] = AlbumOf(a)
+	}
+	return out
+}
+
+// Playlist is a playlist as the API shows it; the original client
+// reads both _id and id.
+type Playlist struct {
+	ID         string    `json:"_id"`
+	IDAlias    string    `json:"id"`
+	Name       string    `json:"name"`
+	Cover      string    `json:"cover"`
+	CoverSmall string    `json:"coverSmall"`
+	Owner      string    `json:"owner"`
+	Mine       bool      `json:"mine"`
+	Count      int       `json:"count"`
+	CreatedAt  time.Time `json:"createdAt"`
+	// Mosaic is the small covers of its first songs (up to four distinct),
+	// the picture of a playlist without a cover of its own; [] once it has one.
+	Mosaic []string `json:"mosaic"`
+}
+
+// PlaylistOf is p as viewer (nil: nobody signed in) sees it.
+func PlaylistOf(p *musicify.Playlist, viewer *musicify.User) Playlist {
+	large, small := CoverURLs(p.CoverKey)
+	mosaic := []string{}
+	if p.CoverKey == "" {
+		for _, key := range p.Mosaic {
+			_, tile := CoverURLs(key)
+			mosaic = append(mosaic, tile)
+		}
+	}
+	return Playlist{ID: p.ID, IDAlias: p.ID, Name: p.Name, Cover: large, CoverSmall: small, Owner: p.Owner,
+		Mine: viewer != nil && viewer.ID == p.UserID, Count: p.Songs, CreatedAt: p.Created, Mosaic: mosaic}
+}
+
+// PlaylistsOf always makes a list, so an empty one is [] and not null.
+func PlaylistsOf(list []*musicify.Playlist, viewer *musicify.User) []Playlist {
+	out := make([]Playlist, len(list))
+	for i, p := range list {
+		out[i] = PlaylistOf(p, viewer)
+	}
+	return out
+}
+
+// Person is another user in lists: name, and whether the caller follows them.
+type Person struct {
+	ID        string `json:"_id"`
+	Username  string `json:"username"`
+	Following bool   `json:"following"`
+}
+
+// User is a user as other people may see it: no hash, no secrets.
+type User struct {
+	ID       string `json:"_id"`
+	Username string `json:"username"`
+	Email    string `json:"email,omitempty"`
+}
+
+// UserOf is u as others see it; withEmail adds the email, for u alone.
+func UserOf(u *musicify.User, withEmail bool) User {
+	v := User{ID: u.ID, Username: u.Username}
+	if withEmail {
+		v.Email = u.Email
+	}
+	return v
+}
+
+// Viewer is the caller a view is made for: who they are, and the session
+// their media URLs are signed for.
+type Viewer struct {
+	user *musicify.User
+	sess *musicify.Session
+	sign *mediaurl.Signer
+}
+
+// Is tells whether the viewer is the user userID.
+func (v *Viewer) Is(userID string) bool { return v != nil && v.user != nil && v.user.ID == userID }
+
+// Link is the URL of blob key: signed for the viewer's session when the
+// server signs URLs, else fallback, which checks the session itself.
+func (v *Viewer) Link(key, name, fallback string) string {
+	if v == nil || v.sign == nil || v.sess == nil || v.user == nil {
+		return fallback
+	}
+	return v.sign.URL(mediaurl.Claims{Key: key, User: v.user.ID, Session: musicify.SessionRef(v.sess.TokenHash),
+		Since: v.sess.CreatedAt.UnixMilli(), Name: name})
+}
+
+// For is the signed-in caller of r, whose media links sign is to sign
+// (nil: the session-checked URLs).
+func For(r *http.Request, sign *mediaurl.Signer) *Viewer {
+	return &Viewer{user: platform.UserOf(r), sess: platform.SessionOf(r), sign: sign}
+}
+
