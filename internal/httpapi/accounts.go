@@ -94,7 +94,7 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
 		if err := s.Accounts.Logout(r.Context(), c.Value); err != nil {
 			return err
 		}
-		s.endMediaURLs(r.Context(), musicify.SessionEnded("", auth.HashToken(c.Value), s.now()))
+		s.Media.End(musicify.SessionEnded("", auth.HashToken(c.Value), s.now()))
 	}
 	s.plat().ClearCookie(w, platform.SessionCookie, "/")
 	platform.WriteJSON(w, http.StatusOK, platform.Success)
@@ -139,7 +139,7 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) er
 		return err
 	}
 	if u, err := s.Users.UserByEmail(r.Context(), musicify.NormalizeEmail(in.Email)); err == nil {
-		s.endMediaURLs(r.Context(), musicify.SessionsEndedOf(u.ID, s.now()))
+		s.Media.End(musicify.SessionsEndedOf(u.ID, s.now()))
 	} else {
 		s.Logger.Error("ending the media links of a reset account", "err", err)
 	}

@@ -33,8 +33,8 @@ func (s *Server) handleAlbums(w http.ResponseWriter, r *http.Request) error {
 		return musicify.Errorf(musicify.EINVALID, "Albums sort by recent, name, artist, year, plays or random.")
 	}
 	var err error
-	if q.Offset, err = intParam(r, "offset", 0, 1<<30); err == nil {
-		q.Limit, err = intParam(r, "limit", 1, 500)
+	if q.Offset, err = platform.IntParam(r, "offset", 0, 1<<30); err == nil {
+		q.Limit, err = platform.IntParam(r, "limit", 1, 500)
 	}
 	if err != nil {
 		return err
@@ -54,19 +54,6 @@ func (s *Server) handleAlbums(w http.ResponseWriter, r *http.Request) error {
 		Albums []views.Album `json:"albums"`
 	}{views.AlbumsOf(albums)})
 	return nil
-}
-
-// intParam reads an optional whole-number query parameter within [lo, hi].
-func intParam(r *http.Request, name string, lo, hi int) (int, error) {
-	v := r.URL.Query().Get(name)
-	if v == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < lo || n > hi {
-		return 0, musicify.Errorf(musicify.EINVALID, "%s must be a whole number from %d to %d.", name, lo, hi)
-	}
-	return n, nil
 }
 
 func (s *Server) handleAlbum(w http.ResponseWriter, r *http.Request) error {
@@ -114,11 +101,11 @@ func (s *Server) handleGenres(w http.ResponseWriter, r *http.Request) error {
 // handleGenreSongs pages through a genre's songs: ?offset= and ?limit=
 // (at most 500, 100 when not given).
 func (s *Server) handleGenreSongs(w http.ResponseWriter, r *http.Request) error {
-	offset, err := intParam(r, "offset", 0, 1<<30)
+	offset, err := platform.IntParam(r, "offset", 0, 1<<30)
 	if err != nil {
 		return err
 	}
-	limit, err := intParam(r, "limit", 1, 500)
+	limit, err := platform.IntParam(r, "limit", 1, 500)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/httpapi/views"
 	"net/http"
-
 )
 
 // playlistDetail is a playlist with its songs, always a list.

@@ -96,7 +96,7 @@ func (s *Server) handleSongRadio(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	limit, err := intParam(r, "limit", 1, radioMaxSongs)
+	limit, err := platform.IntParam(r, "limit", 1, radioMaxSongs)
 	if err != nil {
 		return err
 	}

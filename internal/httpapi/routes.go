@@ -1,6 +1,9 @@
 package httpapi
 
-import "github.com/musicify/musicify/internal/httpapi/platform"
+import (
+	adminapi "github.com/musicify/musicify/internal/httpapi/admin"
+	"github.com/musicify/musicify/internal/httpapi/platform"
+)
 
 // routes is every route of the server, in one place.
 func (s *Server) routes(mux *platform.Mux) {
@@ -104,12 +107,7 @@ func (s *Server) routes(mux *platform.Mux) {
 	mux.User("POST /api/app-passwords", s.handleCreateAppPassword)
 	mux.User("DELETE /api/app-passwords/{id}", s.handleRevokeAppPassword)
 	// Administration: admins only, checked here on every route.
-	mux.Public("GET /api/auth/signup-mode", s.handleSignupMode)
-	if s.Admin != nil {
-		for _, rt := range s.adminRoutes() {
-			mux.Admin(rt.pattern, rt.handler)
-		}
-	}
+	(&adminapi.API{P: s.plat(), Admin: s.Admin, Scanner: s.Scanner, JobStats: s.JobStats, Media: s.Media}).Routes(mux)
 
 	mux.Public("/api/", platform.NotFound)
 
@@ -133,30 +131,4 @@ func (s *Server) routes(mux *platform.Mux) {
 	}
 
 	mux.Handle("/", s.spa(mux))
-}
-
-// route is a pattern and its handler.
-type route struct {
-	pattern string
-	handler platform.Handler
-}
-
-// adminRoutes are the routes only admins reach. They are a table, not
-// calls, so that each gets requireAdmin in one place and the tests walk
-// every one of them: a route added here cannot be left out of either.
-func (s *Server) adminRoutes() []route {
-	return []route{
-		{"GET /api/admin/users", s.handleAdminUsers},
-		{"PUT /api/admin/users/{id}/admin", s.handleAdminSetAdmin},
-		{"PUT /api/admin/users/{id}/disabled", s.handleAdminSetDisabled},
-		{"DELETE /api/admin/users/{id}", s.handleAdminDeleteUser},
-		{"GET /api/admin/library", s.handleAdminLibrary},
-		{"POST /api/admin/library/scan", s.handleAdminScan},
-		{"GET /api/admin/signup", s.handleAdminSignup},
-		{"PUT /api/admin/signup", s.handleAdminSetSignup},
-		{"GET /api/admin/invites", s.handleAdminInvites},
-		{"POST /api/admin/invites", s.handleAdminCreateInvite},
-		{"DELETE /api/admin/invites/{id}", s.handleAdminRevokeInvite},
-		{"GET /api/admin/jobs", s.handleJobStats},
-	}
 }

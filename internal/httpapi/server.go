@@ -19,6 +19,7 @@ import (
 	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/foreground"
+	adminapi "github.com/musicify/musicify/internal/httpapi/admin"
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
@@ -139,7 +140,7 @@ type Server struct {
 	// ignores the header.
 	RequestKeys platform.RequestKeys
 	// JobStats counts background jobs for admins; nil answers 503.
-	JobStats JobStatter
+	JobStats adminapi.JobStatter
 	// Admin serves the admin pages (/api/admin/); nil leaves them out.
 	Admin *admin.Service
 	// Foreground counts the requests a person waits for, which background

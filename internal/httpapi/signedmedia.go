@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"context"
 	"fmt"
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/httpapi/views"
@@ -57,13 +56,4 @@ func sessionPath(kind, id string, c mediaurl.Claims) string {
 func hasCookie(r *http.Request, name string) bool {
 	_, err := r.Cookie(name)
 	return err == nil
-}
-
-// endMediaURLs refuses the URLs of ended sessions here at once. Every
-// instance, this one included, also learns of them from the event the
-// store wrote with the change (musicify.EventSessionsEnded).
-func (s *Server) endMediaURLs(_ context.Context, e musicify.Event) {
-	if s.Media != nil {
-		s.Media.Revoked.Apply(e)
-	}
 }

@@ -115,6 +115,16 @@ func (s *Signer) Verify(key string, q url.Values) (Claims, error) {
 	return c, nil
 }
 
+// End refuses the URLs of the sessions e ended, here and at once. Every
+// instance, this one included, also learns of them from the event the
+// store wrote with the change (musicify.EventSessionsEnded). A nil Signer
+// hands out no URLs and has none to end.
+func (s *Signer) End(e musicify.Event) {
+	if s != nil && s.Revoked != nil {
+		s.Revoked.Apply(e)
+	}
+}
+
 // mac covers every claim, each preceded by its length so no two claim sets
 // hash the same bytes.
 func (s *Signer) mac(c Claims) []byte {

@@ -31,7 +31,7 @@ func (p *Platform) limitBodyTime(next http.Handler) http.Handler {
 		}
 		rc := http.NewResponseController(w)
 		if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
-			b := &minRateBody{ReadCloser: r.Body, rc: rc, now: p.now,
+			b := &minRateBody{ReadCloser: r.Body, rc: rc, now: p.Time,
 				rate: OrDefault(p.UploadMinRate, defaultUploadMinRate), window: OrDefault(p.UploadWindow, defaultUploadWindow)}
 			b.begin()
 			r.Body = b

@@ -36,7 +36,7 @@ func (p *Platform) once(w http.ResponseWriter, r *http.Request, u *musicify.User
 		p.WriteError(w, r, musicify.Errorf(musicify.EINVALID, "The Idempotency-Key header must be 1 to 128 letters, digits, '.', '_', ':' or '-'."))
 		return
 	}
-	claimed, status, body, err := p.RequestKeys.BeginRequest(r.Context(), u.ID, key, p.now())
+	claimed, status, body, err := p.RequestKeys.BeginRequest(r.Context(), u.ID, key, p.Time())
 	switch {
 	case err != nil:
 		p.WriteError(w, r, err)

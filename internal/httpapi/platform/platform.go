@@ -59,7 +59,8 @@ type Platform struct {
 	Now func() time.Time
 }
 
-func (p *Platform) now() time.Time {
+// Time is the time on the platform's clock.
+func (p *Platform) Time() time.Time {
 	if p.Now != nil {
 		return p.Now()
 	}

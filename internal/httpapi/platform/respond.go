@@ -171,3 +171,16 @@ func networkOf(ip netip.Addr) string {
 func NotFound(w http.ResponseWriter, r *http.Request) error {
 	return musicify.Errorf(musicify.ENOTFOUND, "There is no API call %s %s.", r.Method, r.URL.Path)
 }
+
+// IntParam reads an optional whole-number query parameter within [lo, hi].
+func IntParam(r *http.Request, name string, lo, hi int) (int, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, musicify.Errorf(musicify.EINVALID, "%s must be a whole number from %d to %d.", name, lo, hi)
+	}
+	return n, nil
+}

@@ -230,4 +230,3 @@ func (v *Viewer) Link(key, name, fallback string) string {
 func For(r *http.Request, sign *mediaurl.Signer) *Viewer {
 	return &Viewer{user: platform.UserOf(r), sess: platform.SessionOf(r), sign: sign}
 }
-

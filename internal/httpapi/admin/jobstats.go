@@ -1,4 +1,4 @@
-package httpapi
+package admin
 
 import (
 	"context"
@@ -33,7 +33,7 @@ type jobStatsView struct {
 
 // handleJobStats is GET /api/admin/jobs: how far background work has come.
 // It must be served behind the admin check; it checks nothing itself.
-func (s *Server) handleJobStats(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleJobStats(w http.ResponseWriter, r *http.Request) error {
 	if s.JobStats == nil {
 		return musicify.Errorf(musicify.EUNAVAILABLE, "Background jobs are not counted on this server.")
 	}

@@ -1,4 +1,4 @@
-package httpapi
+package admin
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/sqlstore/storetest"
 )
@@ -35,9 +36,9 @@ func TestJobStatsShowBackgroundWork(t *testing.T) {
 		if _, err := db.ClaimJob(ctx, now, now.Add(time.Minute)); err != nil { // the upload's
 			t.Fatal(err)
 		}
-		s := &Server{JobStats: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		s := &API{JobStats: db, P: &platform.Platform{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}}
 		rec := httptest.NewRecorder()
-		s.plat().Serve(s.handleJobStats)(rec, httptest.NewRequest("GET", "/api/admin/jobs", nil))
+		s.P.Serve(s.handleJobStats)(rec, httptest.NewRequest("GET", "/api/admin/jobs", nil))
 		if rec.Code != http.StatusOK {
 			t.Fatalf("status %d: %s", rec.Code, rec.Body)
 		}
@@ -55,8 +56,8 @@ func TestJobStatsShowBackgroundWork(t *testing.T) {
 	})
 	// Without a store: a clear 503, not a 500.
 	rec := httptest.NewRecorder()
-	bare := &Server{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	bare.plat().Serve(bare.handleJobStats)(rec, httptest.NewRequest("GET", "/api/admin/jobs", nil))
+	bare := &API{P: &platform.Platform{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}}
+	bare.P.Serve(bare.handleJobStats)(rec, httptest.NewRequest("GET", "/api/admin/jobs", nil))
 	if rec.Code != http.StatusServiceUnavailable {
 		t.Errorf("without a store: %d %s", rec.Code, rec.Body)
 	}

@@ -1,4 +1,4 @@
-package httpapi
+package admin
 
 import (
 	"net/http"
@@ -24,12 +24,12 @@ type adminUserView struct {
 	Bytes    int64 `json:"bytes"`
 }
 
-func (s *Server) adminViewOf(u *musicify.UserStats) adminUserView {
+func (s *API) adminViewOf(u *musicify.UserStats) adminUserView {
 	return adminUserView{ID: u.ID, Username: u.Username, Email: u.Email, CreatedAt: u.CreatedAt,
 		Admin: u.Admin, Named: s.Admin.Named(u.Username), Disabled: u.Disabled, Songs: u.Songs, Bytes: u.Bytes}
 }
 
-func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAdminUsers(w http.ResponseWriter, r *http.Request) error {
 	users, err := s.Admin.Users(r.Context())
 	if err != nil {
 		return err
@@ -45,7 +45,7 @@ func (s *Server) handleAdminUsers(w http.ResponseWriter, r *http.Request) error 
 }
 
 // handleAdminSetAdmin makes or unmakes an admin: {"admin": true|false}.
-func (s *Server) handleAdminSetAdmin(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAdminSetAdmin(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Admin *bool `json:"admin"`
 	}
@@ -60,7 +60,7 @@ func (s *Server) handleAdminSetAdmin(w http.ResponseWriter, r *http.Request) err
 }
 
 // handleAdminSetDisabled disables or enables an account: {"disabled": true|false}.
-func (s *Server) handleAdminSetDisabled(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAdminSetDisabled(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Disabled *bool `json:"disabled"`
 	}
@@ -77,12 +77,12 @@ func (s *Server) handleAdminSetDisabled(w http.ResponseWriter, r *http.Request) 
 	u, err := s.Admin.SetDisabled(r.Context(), id, *in.Disabled)
 	if err == nil && u.Disabled {
 		// Its sessions are gone; so are the media links they were handed.
-		s.endMediaURLs(r.Context(), musicify.SessionsEndedOf(u.ID, s.now()))
+		s.Media.End(musicify.SessionsEndedOf(u.ID, s.P.Time()))
 	}
 	return s.answerUser(w, u, err)
 }
 
-func (s *Server) answerUser(w http.ResponseWriter, u *musicify.User, err error) error {
+func (s *API) answerUser(w http.ResponseWriter, u *musicify.User, err error) error {
 	if err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func (s *Server) answerUser(w http.ResponseWriter, u *musicify.User, err error) 
 // handleAdminDeleteUser deletes an account; ?songs=keep hands its uploads
 // to the library, ?songs=delete deletes them. There is no default: the
 // admin says which.
-func (s *Server) handleAdminDeleteUser(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAdminDeleteUser(w http.ResponseWriter, r *http.Request) error {
 	var keep bool
 	switch r.URL.Query().Get("songs") {
 	case "keep":
@@ -112,7 +112,7 @@ func (s *Server) handleAdminDeleteUser(w http.ResponseWriter, r *http.Request) e
 	if err := s.Admin.Delete(r.Context(), id, keep); err != nil {
 		return err
 	}
-	s.endMediaURLs(r.Context(), musicify.SessionsEndedOf(id, s.now()))
+	s.Media.End(musicify.SessionsEndedOf(id, s.P.Time()))
 	platform.WriteJSON(w, http.StatusOK, platform.Success)
 	return nil
 }
@@ -138,7 +138,7 @@ type scanFailureView struct {
 	Reason string `json:"reason"`
 }
 
-func (s *Server) scanStatus() scanView {
+func (s *API) scanStatus() scanView {
 	v := scanView{Folders: []string{}, Failures: []scanFailureView{}}
 	if s.Scanner == nil {
 		return v
@@ -153,14 +153,14 @@ func (s *Server) scanStatus() scanView {
 	return v
 }
 
-func (s *Server) handleAdminLibrary(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAdminLibrary(w http.ResponseWriter, r *http.Request) error {
 	platform.WriteJSON(w, http.StatusOK, s.scanStatus())
 	return nil
 }
 
 // handleAdminScan starts a scan of the library folders: {"full": true}
 // re-reads every file, else unchanged files are skipped.
-func (s *Server) handleAdminScan(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAdminScan(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Full bool `json:"full"`
 	}
@@ -187,7 +187,7 @@ type signupView struct {
 }
 
 // handleSignupMode tells the register page who may sign up; anyone may ask.
-func (s *Server) handleSignupMode(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleSignupMode(w http.ResponseWriter, r *http.Request) error {
 	mode := musicify.SignupOpen
 	if s.Admin != nil {
 		var err error
@@ -199,7 +199,7 @@ func (s *Server) handleSignupMode(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
-func (s *Server) handleAdminSignup(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAdminSignup(w http.ResponseWriter, r *http.Request) error {
 	mode, err := s.Admin.SignupMode(r.Context())
 	if err != nil {
 		return err
@@ -209,7 +209,7 @@ func (s *Server) handleAdminSignup(w http.ResponseWriter, r *http.Request) error
 }
 
 // handleAdminSetSignup picks the sign-up mode: {"mode": "open"|"invite"|"closed"}.
-func (s *Server) handleAdminSetSignup(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAdminSetSignup(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Mode string `json:"mode"`
 	}
@@ -224,7 +224,7 @@ func (s *Server) handleAdminSetSignup(w http.ResponseWriter, r *http.Request) er
 	return nil
 }
 
-func (s *Server) handleAdminInvites(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAdminInvites(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.Admin.Invites(r.Context())
 	if err != nil {
 		return err
@@ -237,7 +237,7 @@ func (s *Server) handleAdminInvites(w http.ResponseWriter, r *http.Request) erro
 
 // handleAdminCreateInvite makes a single-use sign-up link: {"days": 7}.
 // The link is in this answer only; the server keeps a hash of its token.
-func (s *Server) handleAdminCreateInvite(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAdminCreateInvite(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Days int `json:"days"`
 	}
@@ -257,7 +257,7 @@ func (s *Server) handleAdminCreateInvite(w http.ResponseWriter, r *http.Request)
 	return nil
 }
 
-func (s *Server) handleAdminRevokeInvite(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAdminRevokeInvite(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Admin.RevokeInvite(r.Context(), r.PathValue("id")); err != nil {
 		return err
 	}
