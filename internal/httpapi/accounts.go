@@ -1,9 +1,10 @@
 package httpapi
 
 import (
+	"net/http"
+
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/httpapi/views"
-	"net/http"
 
 	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/musicify"

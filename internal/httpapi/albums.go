@@ -2,11 +2,12 @@ package httpapi
 
 import (
 	"cmp"
-	"github.com/musicify/musicify/internal/httpapi/platform"
-	"github.com/musicify/musicify/internal/httpapi/views"
 	"net/http"
 	"slices"
 	"strconv"
+
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 
 	"github.com/musicify/musicify/internal/musicify"
 )

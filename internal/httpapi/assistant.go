@@ -3,11 +3,12 @@ package httpapi
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/musicify/musicify/internal/httpapi/platform"
-	"github.com/musicify/musicify/internal/httpapi/views"
 	"net/http"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 
 	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/musicify"

@@ -1,9 +1,10 @@
 package httpapi
 
 import (
+	"net/http"
+
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/httpapi/views"
-	"net/http"
 )
 
 // playlistDetail is a playlist with its songs, always a list.
@@ -92,13 +93,13 @@ func (s *Server) handleDeletePlaylist(w http.ResponseWriter, r *http.Request) er
 
 // handlePlaylistCover takes multipart id (or name) and cover.
 func (s *Server) handlePlaylistCover(w http.ResponseWriter, r *http.Request) error {
-	f, cover, err := s.readCoverForm(w, r, "id", "name")
+	f, cover, err := s.plat().ReadCoverForm(w, r, "id", "name")
 	if err != nil {
 		return err
 	}
-	defer f.remove()
-	ref := playlistRef{ID: f.fields["id"], Name: f.fields["name"]}.ref()
-	p, err := s.Playlists.SetCover(r.Context(), platform.UserOf(r), ref, cover.path)
+	defer f.Remove()
+	ref := playlistRef{ID: f.Fields["id"], Name: f.Fields["name"]}.ref()
+	p, err := s.Playlists.SetCover(r.Context(), platform.UserOf(r), ref, cover.Path)
 	if err != nil {
 		return err
 	}

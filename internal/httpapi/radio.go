@@ -1,12 +1,13 @@
 package httpapi
 
 import (
-	"github.com/musicify/musicify/internal/httpapi/platform"
-	"github.com/musicify/musicify/internal/httpapi/views"
 	"net/http"
 	"path"
 	"strings"
 	"time"
+
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
@@ -72,16 +73,16 @@ func (s *Server) handleStation(w http.ResponseWriter, r *http.Request) error {
 
 // handleCreateStation takes multipart name, date (ISO 8601 with offset) and audio.
 func (s *Server) handleCreateStation(w http.ResponseWriter, r *http.Request) error {
-	f, err := s.readForm(w, r, []string{"name", "date"}, map[string]fileLimit{
-		"audio": {s.MaxUploadMB << 20, musicify.Errorf(musicify.ETOOLARGE, "The upload is larger than the %d MB limit.", s.MaxUploadMB).In("audio")},
+	f, err := s.plat().ReadForm(w, r, []string{"name", "date"}, map[string]platform.FileLimit{
+		"audio": {Max: s.MaxUploadMB << 20, TooLarge: musicify.Errorf(musicify.ETOOLARGE, "The upload is larger than the %d MB limit.", s.MaxUploadMB).In("audio")},
 	})
 	if err != nil {
 		return err
 	}
-	defer f.remove()
-	up := musicify.StationUpload{User: platform.UserOf(r), Name: f.fields["name"], Start: f.fields["date"]}
-	if audio := f.file("audio"); audio != nil {
-		up.AudioPath, up.Size = audio.path, audio.size
+	defer f.Remove()
+	up := musicify.StationUpload{User: platform.UserOf(r), Name: f.Fields["name"], Start: f.Fields["date"]}
+	if audio := f.File("audio"); audio != nil {
+		up.AudioPath, up.Size = audio.Path, audio.Size
 	}
 	st, err := s.Radio.Create(r.Context(), up)
 	if err != nil {

@@ -3,9 +3,10 @@ package httpapi
 import (
 	"context"
 	"fmt"
+	"net/http"
+
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/httpapi/views"
-	"net/http"
 
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/recommend"

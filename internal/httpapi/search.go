@@ -3,10 +3,11 @@ package httpapi
 import (
 	"context"
 	"errors"
-	"github.com/musicify/musicify/internal/httpapi/platform"
-	"github.com/musicify/musicify/internal/httpapi/views"
 	"net/http"
 	"sync"
+
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 
 	"github.com/musicify/musicify/internal/musicify"
 )

@@ -166,7 +166,7 @@ func (s *Server) plat() *platform.Platform {
 			Logger: s.Logger, BaseURL: s.BaseURL, Accounts: s.Accounts, RequestKeys: s.RequestKeys,
 			TrustProxy: s.TrustProxy, TrustedProxies: s.TrustedProxies,
 			BodyTimeout: s.BodyTimeout, UploadMinRate: s.UploadMinRate, UploadWindow: s.UploadWindow,
-			Foreground: s.Foreground, Metrics: s.Metrics, MetricsToken: s.MetricsToken, Now: s.Now,
+			SpoolDir: s.SpoolDir, Foreground: s.Foreground, Metrics: s.Metrics, MetricsToken: s.MetricsToken, Now: s.Now,
 		}
 	})
 	return s.platform

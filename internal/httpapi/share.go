@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/musicify/musicify/internal/httpapi/platform"
-	"github.com/musicify/musicify/internal/httpapi/views"
 	"html"
 	"io/fs"
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/httpapi/views"
 
 	"github.com/musicify/musicify/internal/musicify"
 )

@@ -27,14 +27,14 @@ func (s *Server) handleVoiceCommand(w http.ResponseWriter, r *http.Request) erro
 	if err := s.rateLimit(r.Context(), s.limits().voice, "voice commands", platform.UserOf(r).ID); err != nil {
 		return err
 	}
-	f, err := s.readForm(w, r, nil, map[string]fileLimit{
-		"audio": {maxVoiceBytes, musicify.Errorf(musicify.ETOOLARGE, "The voice clip is too long: a few seconds are enough.")},
+	f, err := s.plat().ReadForm(w, r, nil, map[string]platform.FileLimit{
+		"audio": {Max: maxVoiceBytes, TooLarge: musicify.Errorf(musicify.ETOOLARGE, "The voice clip is too long: a few seconds are enough.")},
 	})
 	if err != nil {
 		return err
 	}
-	defer f.remove()
-	clip := f.file("audio")
+	defer f.Remove()
+	clip := f.File("audio")
 	if clip == nil {
 		return musicify.Errorf(musicify.EINVALID, "Please send the recorded clip (audio).")
 	}
@@ -45,7 +45,7 @@ func (s *Server) handleVoiceCommand(w http.ResponseWriter, r *http.Request) erro
 		return err
 	}
 	defer release()
-	heard, err := s.Voice.Command(r.Context(), clip.path)
+	heard, err := s.Voice.Command(r.Context(), clip.Path)
 	if err != nil {
 		return err
 	}

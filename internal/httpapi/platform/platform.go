@@ -46,6 +46,8 @@ type Platform struct {
 	BodyTimeout   time.Duration
 	UploadMinRate int64
 	UploadWindow  time.Duration
+	// SpoolDir holds uploaded files while they are checked.
+	SpoolDir string
 	// Foreground counts the requests a person waits for, which background
 	// work gives way to; nil counts none.
 	Foreground *foreground.Gauge
