@@ -1,13 +1,11 @@
 package httpapi
 
 import (
-	"context"
 	"runtime"
-	"sync"
 	"time"
 
 	"github.com/musicify/musicify/internal/auth"
-	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/httpapi/platform"
 )
 
 // Limits bound what one signed-in user may ask of the costly calls: the
@@ -29,7 +27,7 @@ type Limits struct {
 
 type limiters struct {
 	chat, voice, listens *auth.Limiter
-	recognizing          semaphore
+	recognizing          platform.Semaphore
 }
 
 func (s *Server) limits() *limiters {
@@ -48,39 +46,8 @@ func (s *Server) limits() *limiters {
 			chat:        auth.NewLimiter(s.Rates, "chat", or(s.Limits.ChatPerMinute, 20), time.Minute, now),
 			voice:       auth.NewLimiter(s.Rates, "voice", or(s.Limits.VoicePerMinute, 60), time.Minute, now),
 			listens:     auth.NewLimiter(s.Rates, "listens", or(s.Limits.ListensPer10Min, 100), 10*time.Minute, now),
-			recognizing: make(semaphore, or(s.Limits.Recognitions, runtime.NumCPU())),
+			recognizing: make(platform.Semaphore, or(s.Limits.Recognitions, runtime.NumCPU())),
 		}
 	})
 	return s.limiters
-}
-
-// rateLimit counts one request of userID against l, or says how long to
-// wait. A count that fails lets the request through, logged: these limits
-// bound cost, not guessing, and a signed-in user should not lose the
-// assistant to a hiccup of the limiter's database.
-func (s *Server) rateLimit(ctx context.Context, l *auth.Limiter, what, userID string) error {
-	wait, err := l.Take(ctx, userID)
-	if err != nil {
-		if ctx.Err() == nil {
-			s.Logger.Error("counting a rate limit; letting the request through", "limit", l.Name, "err", err)
-		}
-		return nil
-	}
-	if wait > 0 {
-		return musicify.RateLimited(what, wait)
-	}
-	return nil
-}
-
-// semaphore lets a fixed number of holders in at once.
-type semaphore chan struct{}
-
-func (s semaphore) acquire(ctx context.Context) (release func(), err error) {
-	select {
-	case s <- struct{}{}:
-		var once sync.Once
-		return func() { once.Do(func() { <-s }) }, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
 }

@@ -34,18 +34,9 @@ const (
 	radioMaxSongs   = 100
 )
 
-// songsByID turns ids into views in one query, skipping songs deleted meanwhile.
-func (s *Server) songsByID(ctx context.Context, ids []string, me *views.Viewer) ([]views.Song, error) {
-	songs, err := s.Songs.SongsByIDs(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	return views.SongsOf(songs, me), nil
-}
-
 // writeSongs answers with the songs of ids.
 func (s *Server) writeSongs(w http.ResponseWriter, r *http.Request, ids []string) error {
-	songs, err := s.songsByID(r.Context(), ids, s.viewerOf(r))
+	songs, err := views.SongsByID(r.Context(), s.Songs, ids, s.viewerOf(r))
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	adminapi "github.com/musicify/musicify/internal/httpapi/admin"
+	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
 	"github.com/musicify/musicify/internal/httpapi/platform"
 )
 
@@ -99,8 +100,9 @@ func (s *Server) routes(mux *platform.Mux) {
 	mux.User("GET /api/ws", s.handleWS)
 
 	// The assistant and voice commands.
-	mux.User("POST /api/assistant/chat", s.handleChat)
-	mux.User("POST /api/voice/command", s.handleVoiceCommand)
+	l := s.limits()
+	(&assistantapi.API{P: s.plat(), Assistant: s.Assistant, Voice: s.Voice, Songs: s.Songs, Media: s.Media,
+		Chat: l.chat, VoiceRate: l.voice, Recognizing: l.recognizing}).Routes(mux)
 
 	// App passwords for Subsonic apps: each user's own.
 	mux.User("GET /api/app-passwords", s.handleAppPasswords)

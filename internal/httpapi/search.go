@@ -111,7 +111,7 @@ func (s *Server) findSongs(ctx context.Context, me *views.Viewer, q string, limi
 	if err != nil {
 		return nil, err
 	}
-	return s.songsByID(ctx, ids, me)
+	return views.SongsByID(ctx, s.Songs, ids, me)
 }
 
 // findArtists searches people and keeps those who uploaded songs, then

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 
+	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
+
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/musicify/musicify/internal/admin"
@@ -60,7 +62,7 @@ type Server struct {
 	// Assistant answers the chat panel.
 	Assistant assistant.Assistant
 	// Voice recognizes spoken player commands; nil when not installed.
-	Voice VoiceCommands
+	Voice assistantapi.VoiceCommands
 	// BodyTimeout bounds the time a JSON body may take to arrive; an upload
 	// must instead keep UploadMinRate (bytes a second) over each
 	// UploadWindow. Zero takes 10 s, 16 KB/s and 30 s.

@@ -98,7 +98,7 @@ func (s *Server) handleView(w http.ResponseWriter, r *http.Request) error {
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := s.rateLimit(r.Context(), s.limits().listens, "listens", platform.UserOf(r).ID); err != nil {
+	if err := s.plat().RateLimit(r.Context(), s.limits().listens, "listens", platform.UserOf(r).ID); err != nil {
 		return err
 	}
 	var at time.Time

@@ -4,6 +4,7 @@
 package views
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -229,4 +230,18 @@ func (v *Viewer) Link(key, name, fallback string) string {
 // (nil: the session-checked URLs).
 func For(r *http.Request, sign *mediaurl.Signer) *Viewer {
 	return &Viewer{user: platform.UserOf(r), sess: platform.SessionOf(r), sign: sign}
+}
+
+// SongsByID turns ids into views in one query, skipping songs deleted meanwhile.
+func SongsByID(ctx context.Context, store SongsByIDs, ids []string, me *Viewer) ([]Song, error) {
+	songs, err := store.SongsByIDs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	return SongsOf(songs, me), nil
+}
+
+// SongsByIDs reads songs by id, skipping those that are gone.
+type SongsByIDs interface {
+	SongsByIDs(ctx context.Context, ids []string) ([]*musicify.Song, error)
 }

@@ -1,4 +1,4 @@
-package httpapi
+package assistant
 
 import (
 	"encoding/json"
@@ -39,13 +39,13 @@ type chatAnswer struct {
 
 // handleChat answers a chat message: as JSON, or as server-sent events
 // (delta… then done) when the client accepts text/event-stream.
-func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleChat(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Message string           `json:"message"`
 		History []assistant.Turn `json:"history"`
 	}
 	me := platform.UserOf(r)
-	if err := s.rateLimit(r.Context(), s.limits().chat, "messages to the assistant", me.ID); err != nil {
+	if err := s.P.RateLimit(r.Context(), s.Chat, "messages to the assistant", me.ID); err != nil {
 		return err
 	}
 	if err := platform.DecodeJSONUpTo(w, r, &in, maxChatBody); err != nil {
@@ -89,9 +89,9 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) error {
 	})
 	if err != nil {
 		if musicify.ErrorCode(err) == musicify.EINTERNAL {
-			s.Logger.Error("assistant failed", "err", err)
+			s.P.Logger.Error("assistant failed", "err", err)
 		} else {
-			s.Logger.Warn("assistant failed", "err", err)
+			s.P.Logger.Warn("assistant failed", "err", err)
 		}
 		event("error", platform.Message{Message: musicify.ErrorMessage(err)})
 		return nil
@@ -100,12 +100,12 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) answerView(r *http.Request, a *assistant.Answer) chatAnswer {
+func (s *API) answerView(r *http.Request, a *assistant.Answer) chatAnswer {
 	out := chatAnswer{Reply: a.Reply, Actions: []actionView{}}
 	for _, act := range a.Actions {
 		v := actionView{Type: act.Type, Label: act.Label, Playlist: act.PlaylistID, Name: act.Name}
 		if len(act.Songs) > 0 {
-			songs, err := s.songsByID(r.Context(), act.Songs, s.viewerOf(r))
+			songs, err := views.SongsByID(r.Context(), s.Songs, act.Songs, views.For(r, s.Media))
 			if err != nil || len(songs) == 0 {
 				continue
 			}

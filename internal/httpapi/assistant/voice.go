@@ -1,4 +1,4 @@
-package httpapi
+package assistant
 
 import (
 	"context"
@@ -20,14 +20,14 @@ const maxVoiceBytes = 2 << 20
 
 // handleVoiceCommand is for browsers without speech recognition: they
 // record a clip (MediaRecorder) and the server recognizes it.
-func (s *Server) handleVoiceCommand(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleVoiceCommand(w http.ResponseWriter, r *http.Request) error {
 	if s.Voice == nil {
 		return musicify.Errorf(musicify.EUNAVAILABLE, "Voice commands are not available on this server (it needs pocketsphinx).")
 	}
-	if err := s.rateLimit(r.Context(), s.limits().voice, "voice commands", platform.UserOf(r).ID); err != nil {
+	if err := s.P.RateLimit(r.Context(), s.VoiceRate, "voice commands", platform.UserOf(r).ID); err != nil {
 		return err
 	}
-	f, err := s.plat().ReadForm(w, r, nil, map[string]platform.FileLimit{
+	f, err := s.P.ReadForm(w, r, nil, map[string]platform.FileLimit{
 		"audio": {Max: maxVoiceBytes, TooLarge: musicify.Errorf(musicify.ETOOLARGE, "The voice clip is too long: a few seconds are enough.")},
 	})
 	if err != nil {
@@ -40,7 +40,7 @@ func (s *Server) handleVoiceCommand(w http.ResponseWriter, r *http.Request) erro
 	}
 	// Each recognition runs ffmpeg and pocketsphinx: a few at a time, the
 	// rest wait their turn (or give up when their client does).
-	release, err := s.limits().recognizing.acquire(r.Context())
+	release, err := s.Recognizing.Acquire(r.Context())
 	if err != nil {
 		return err
 	}
