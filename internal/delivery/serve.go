@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"os"
 	"strconv"
@@ -83,3 +84,24 @@ func Refuse(w http.ResponseWriter, r *http.Request, size int64) bool {
 	http.Error(w, msg, http.StatusRequestedRangeNotSatisfiable)
 	return true
 }
+
+// Store is the storage the HTTP areas serve files from.
+type Store struct {
+	Blobs musicify.BlobStore
+	// Sign, when set, sends clients to the storage itself (Serve).
+	Sign   Sign
+	Logger *slog.Logger
+}
+
+// Serve sends f from the store. rowNamesIt says a database row points at
+// f, so a missing file is a broken promise worth logging.
+func (s *Store) Serve(w http.ResponseWriter, r *http.Request, f Stored, rowNamesIt bool) error {
+	err := Serve(w, r, s.Blobs, s.Sign, f)
+	if err != nil && rowNamesIt && musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		s.Logger.Error("a row points at a missing file", "key", f.Key)
+	}
+	return err
+}
+
+// Immutable is the caching of media whose URL names content that never changes.
+const Immutable = "max-age=31536000, immutable"

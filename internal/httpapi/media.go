@@ -14,9 +14,6 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// immutable is the caching of media whose URL names content that never changes.
-const immutable = "max-age=31536000, immutable"
-
 // handleSongFile streams a song's audio (original or rendition) with Range
 // support, from the file itself so the kernel can send it (sendfile).
 func (s *Server) handleSongFile(w http.ResponseWriter, r *http.Request) error {
@@ -34,7 +31,8 @@ func (s *Server) handleSongFile(w http.ResponseWriter, r *http.Request) error {
 	if key == "" {
 		return musicify.Errorf(musicify.ENOTFOUND, "This song has no file %s.", file)
 	}
-	return s.serveBlob(w, r, key, media.MIME(strings.TrimPrefix(path.Ext(file), ".")), `"`+song.SHA256[:24]+"-"+file+`"`, "private, "+immutable, true)
+	return s.files().Serve(w, r, delivery.Stored{Key: key, ContentType: media.MIME(strings.TrimPrefix(path.Ext(file), ".")),
+		ETag: `"` + song.SHA256[:24] + "-" + file + `"`, CacheControl: "private, " + delivery.Immutable}, true)
 }
 
 // handleDownload sends the original bytes as an attachment named after the song.
@@ -44,7 +42,8 @@ func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.Header().Set("Content-Disposition", attachment(song.Name+"."+media.Ext(song.Format)))
-	return s.serveBlob(w, r, song.AudioKey, media.MIME(song.Format), `"`+song.SHA256[:24]+`-download"`, "private, "+immutable, true)
+	return s.files().Serve(w, r, delivery.Stored{Key: song.AudioKey, ContentType: media.MIME(song.Format),
+		ETag: `"` + song.SHA256[:24] + `-download"`, CacheControl: "private, " + delivery.Immutable}, true)
 }
 
 // handleLibraryFile streams a library file at its session-checked URL:
@@ -55,7 +54,7 @@ func (s *Server) handleLibraryFile(w http.ResponseWriter, r *http.Request) error
 	if err != nil || song.Missing {
 		return musicify.Errorf(musicify.ENOTFOUND, "There is no such media.")
 	}
-	return s.serveBlob(w, r, song.AudioKey, media.MIME(song.Format), "", "private, no-cache", true)
+	return s.files().Serve(w, r, delivery.Stored{Key: song.AudioKey, ContentType: media.MIME(song.Format), CacheControl: "private, no-cache"}, true)
 }
 
 var coverFile = regexp.MustCompile(`^([0-9a-f]{24})-(640|320|160)\.(jpg|webp)$`)
@@ -75,7 +74,7 @@ func (s *Server) handleCover(w http.ResponseWriter, r *http.Request) error {
 	}
 	// The ETag names what is sent: a WebP URL answered with the JPEG (no
 	// encoder) must not match a later WebP.
-	return s.serveBlob(w, r, key, contentType, `"`+path.Base(key)+`"`, "public, "+immutable, false)
+	return s.files().Serve(w, r, delivery.Stored{Key: key, ContentType: contentType, ETag: `"` + path.Base(key) + `"`, CacheControl: "public, " + delivery.Immutable}, false)
 }
 
 // coverVariants is Covers, or (without one) a JPEG-only renderer.
@@ -86,19 +85,6 @@ func (s *Server) coverVariants() *covers.Variants {
 		}
 	})
 	return s.Covers
-}
-
-// serveBlob sends a stored file (delivery.Serve). rowNamesIt says a
-// database row points at key, so a missing file is a broken promise worth
-// logging.
-func (s *Server) serveBlob(w http.ResponseWriter, r *http.Request, key, contentType, etag, cache string, rowNamesIt bool) error {
-	err := delivery.Serve(w, r, s.Blobs, s.SignMedia, delivery.Stored{Key: key, ContentType: contentType, ETag: etag, CacheControl: cache})
-	if err != nil {
-		if rowNamesIt && musicify.ErrorCode(err) == musicify.ENOTFOUND {
-			s.Logger.Error("a row points at a missing file", "key", key)
-		}
-	}
-	return err
 }
 
 // attachment builds a Content-Disposition that every browser reads right:

@@ -4,6 +4,7 @@ import (
 	adminapi "github.com/musicify/musicify/internal/httpapi/admin"
 	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
 	"github.com/musicify/musicify/internal/httpapi/platform"
+	radioapi "github.com/musicify/musicify/internal/httpapi/radio"
 )
 
 // routes is every route of the server, in one place.
@@ -92,12 +93,9 @@ func (s *Server) routes(mux *platform.Mux) {
 	mux.Public("GET /api/share/{type}/{id}", s.handleSharePreview)
 
 	// Radio: stations on the server's clock, live over a WebSocket.
-	mux.User("POST /api/radio/create", s.handleCreateStation)
-	mux.User("GET /api/radio/all", s.handleStations)
-	mux.User("GET /api/radio/{id}", s.handleStation)
-	mux.User("DELETE /api/radio/{id}", s.handleDeleteStation)
-	mux.Public("GET /api/time", s.handleTime)
-	mux.User("GET /api/ws", s.handleWS)
+	(&radioapi.API{P: s.plat(), Radio: s.Radio, Presence: s.Presence, Hub: s.Hub, Files: s.files(), Media: s.Media,
+		MaxUploadMB: s.MaxUploadMB, Supervisor: s.Supervisor,
+		LiveBurst: s.Limits.LiveBurst, LivePerSecond: s.Limits.LivePerSecond, LiveConnections: s.Limits.LiveConnections}).Routes(mux)
 
 	// The assistant and voice commands.
 	l := s.limits()
@@ -118,7 +116,6 @@ func (s *Server) routes(mux *platform.Mux) {
 	mux.User("GET /media/songs/{id}/download", s.handleDownload)
 	mux.User("GET /media/songs/{id}/{file}", s.handleSongFile)
 	mux.Public("GET /media/covers/{file}", s.handleCover)
-	mux.User("GET /media/radio/{id}/{file}", s.handleStationAudio)
 	mux.User("GET /media/lib/{folder}/{file}", s.handleLibraryFile)
 
 	if s.Outbox != nil && LoopbackURL(s.BaseURL) {

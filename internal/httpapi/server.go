@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/musicify/musicify/internal/delivery"
 	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -76,7 +77,6 @@ type Server struct {
 	Rates      musicify.RateStore
 	limitsOnce sync.Once
 	limiters   *limiters
-	live       liveConns
 	// Now is the clock of the handlers that record a time; nil is time.Now.
 	Now   func() time.Time
 	Blobs musicify.BlobStore
@@ -179,4 +179,9 @@ func (s *Server) now() time.Time {
 		return s.Now()
 	}
 	return time.Now()
+}
+
+// files is the storage media is served from.
+func (s *Server) files() *delivery.Store {
+	return &delivery.Store{Blobs: s.Blobs, Sign: s.SignMedia, Logger: s.Logger}
 }

@@ -6,6 +6,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/musicify/musicify/internal/delivery"
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/httpapi/views"
 
@@ -43,7 +44,7 @@ func (s *Server) handleSignedMedia(w http.ResponseWriter, r *http.Request) error
 		w.Header().Set("Content-Disposition", attachment(c.Name))
 	}
 	cache := fmt.Sprintf("private, max-age=%d", max(c.Expires-s.now().Unix(), 0))
-	return s.serveBlob(w, r, key, media.MIME(strings.TrimPrefix(path.Ext(file), ".")), "", cache, true)
+	return s.files().Serve(w, r, delivery.Stored{Key: key, ContentType: media.MIME(strings.TrimPrefix(path.Ext(file), ".")), CacheControl: cache}, true)
 }
 
 // sessionPath is the session-checked URL of the same media.

@@ -1,4 +1,4 @@
-package httpapi
+package radio
 
 import (
 	"context"
@@ -43,7 +43,7 @@ type wsState struct {
 // handleWS is the live connection: clock sync and who listens where.
 // Same-origin only (the library checks Origin against Host), signed in only;
 // a few connections per user, each closed if it sends too many messages.
-func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleWS(w http.ResponseWriter, r *http.Request) error {
 	me := platform.UserOf(r)
 	release, err := s.holdLive(me.ID)
 	if err != nil {
@@ -138,7 +138,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return nil
 		}
-		received := s.now()
+		received := s.P.Time()
 		if !messages.take(received) {
 			conn.Close(websocket.StatusPolicyViolation, "Too many messages; slow down.")
 			return nil
@@ -152,7 +152,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 		case "sync":
 			// t1 and t2 are the server's receive and send times: the client
 			// takes the round trip with the least delay (NTP's way).
-			send(wsMessage{Type: "sync", ID: m.ID, T0: m.T0, T1: millis(received), T2: millis(s.now())})
+			send(wsMessage{Type: "sync", ID: m.ID, T0: m.T0, T1: millis(received), T2: millis(s.P.Time())})
 		case "join":
 			st, err := s.Radio.Store.Station(ctx, m.Station)
 			if err != nil {
@@ -160,7 +160,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 				continue
 			}
 			subscribe(radio.TopicStation(st.ID))
-			now := s.now()
+			now := s.P.Time()
 			at := radio.At(st.Start, time.Duration(st.Duration*float64(time.Second)), now)
 			send(wsState{Type: "state", Station: st.ID, Start: millis(st.Start), LoopStart: millis(at.LoopStart),
 				Duration: st.Duration, ServerTime: millis(now)})

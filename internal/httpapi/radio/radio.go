@@ -1,4 +1,4 @@
-package httpapi
+package radio
 
 import (
 	"net/http"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/musicify/musicify/internal/delivery"
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/httpapi/views"
 
@@ -33,7 +34,7 @@ type stationView struct {
 	Offset *float64 `json:"offset,omitempty"`
 }
 
-func (s *Server) stationOf(st *musicify.Station, me *views.Viewer, now time.Time) stationView {
+func (s *API) stationOf(st *musicify.Station, me *views.Viewer, now time.Time) stationView {
 	at := radio.At(st.Start, time.Duration(st.Duration*float64(time.Second)), now)
 	return stationView{
 		ID: st.ID, Name: st.Name, Username: st.Owner, Time: at.LoopStart, Start: st.Start,
@@ -42,28 +43,28 @@ func (s *Server) stationOf(st *musicify.Station, me *views.Viewer, now time.Time
 	}
 }
 
-func (s *Server) handleStations(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleStations(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.Radio.Store.Stations(r.Context())
 	if err != nil {
 		return err
 	}
-	now := s.now()
+	now := s.P.Time()
 	out := make([]stationView, len(list))
 	for i, st := range list {
-		out[i] = s.stationOf(st, s.viewerOf(r), now)
+		out[i] = s.stationOf(st, views.For(r, s.Media), now)
 	}
 	platform.WriteJSON(w, http.StatusOK, out)
 	return nil
 }
 
 // handleStation is one station with who listens and where it is now.
-func (s *Server) handleStation(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleStation(w http.ResponseWriter, r *http.Request) error {
 	st, err := s.Radio.Store.Station(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	now := s.now()
-	v := s.stationOf(st, s.viewerOf(r), now)
+	now := s.P.Time()
+	v := s.stationOf(st, views.For(r, s.Media), now)
 	v.Users = s.Presence.Of(st.ID).Users
 	offset := radio.At(st.Start, time.Duration(st.Duration*float64(time.Second)), now).Offset.Seconds()
 	v.Offset = &offset
@@ -72,8 +73,8 @@ func (s *Server) handleStation(w http.ResponseWriter, r *http.Request) error {
 }
 
 // handleCreateStation takes multipart name, date (ISO 8601 with offset) and audio.
-func (s *Server) handleCreateStation(w http.ResponseWriter, r *http.Request) error {
-	f, err := s.plat().ReadForm(w, r, []string{"name", "date"}, map[string]platform.FileLimit{
+func (s *API) handleCreateStation(w http.ResponseWriter, r *http.Request) error {
+	f, err := s.P.ReadForm(w, r, []string{"name", "date"}, map[string]platform.FileLimit{
 		"audio": {Max: s.MaxUploadMB << 20, TooLarge: musicify.Errorf(musicify.ETOOLARGE, "The upload is larger than the %d MB limit.", s.MaxUploadMB).In("audio")},
 	})
 	if err != nil {
@@ -91,11 +92,11 @@ func (s *Server) handleCreateStation(w http.ResponseWriter, r *http.Request) err
 	platform.WriteJSON(w, http.StatusOK, struct {
 		Message string      `json:"message"`
 		Station stationView `json:"station"`
-	}{"success", s.stationOf(st, s.viewerOf(r), s.now())})
+	}{"success", s.stationOf(st, views.For(r, s.Media), s.P.Time())})
 	return nil
 }
 
-func (s *Server) handleDeleteStation(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleDeleteStation(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Radio.Delete(r.Context(), platform.UserOf(r), r.PathValue("id")); err != nil {
 		return err
 	}
@@ -104,7 +105,7 @@ func (s *Server) handleDeleteStation(w http.ResponseWriter, r *http.Request) err
 }
 
 // handleStationAudio streams a station's audio like a song's.
-func (s *Server) handleStationAudio(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleStationAudio(w http.ResponseWriter, r *http.Request) error {
 	st, err := s.Radio.Store.Station(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
@@ -113,14 +114,14 @@ func (s *Server) handleStationAudio(w http.ResponseWriter, r *http.Request) erro
 	if path.Base(st.AudioKey) != file {
 		return musicify.Errorf(musicify.ENOTFOUND, "This station has no file %s.", file)
 	}
-	return s.serveBlob(w, r, st.AudioKey, media.MIME(strings.TrimPrefix(path.Ext(file), ".")), `"radio-`+st.ID+`"`,
-		"private, "+immutable, true)
+	return s.Files.Serve(w, r, delivery.Stored{Key: st.AudioKey, ContentType: media.MIME(strings.TrimPrefix(path.Ext(file), ".")),
+		ETag: `"radio-` + st.ID + `"`, CacheControl: "private, " + delivery.Immutable}, true)
 }
 
 // handleTime is the light clock endpoint: the server's time in
 // milliseconds, for clients that cannot keep a WebSocket.
-func (s *Server) handleTime(w http.ResponseWriter, r *http.Request) error {
-	platform.WriteJSON(w, http.StatusOK, map[string]float64{"now": millis(s.now())})
+func (s *API) handleTime(w http.ResponseWriter, r *http.Request) error {
+	platform.WriteJSON(w, http.StatusOK, map[string]float64{"now": millis(s.P.Time())})
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package httpapi
+package radio
 
 import (
 	"sync"
@@ -15,8 +15,8 @@ type liveConns struct {
 
 // holdLive takes one of the user's live connections, or says there are too
 // many: each holds goroutines and a share of every broadcast.
-func (s *Server) holdLive(userID string) (release func(), err error) {
-	limit := s.Limits.LiveConnections
+func (s *API) holdLive(userID string) (release func(), err error) {
+	limit := s.LiveConnections
 	if limit <= 0 {
 		limit = 8
 	}
@@ -49,8 +49,8 @@ type bucket struct {
 	last                time.Time
 }
 
-func (s *Server) messageBucket() *bucket {
-	burst, rate := s.Limits.LiveBurst, s.Limits.LivePerSecond
+func (s *API) messageBucket() *bucket {
+	burst, rate := s.LiveBurst, s.LivePerSecond
 	if burst <= 0 {
 		burst = 40 // a clock-sync round is 8 probes, twice at start
 	}
