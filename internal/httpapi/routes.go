@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	accountsapi "github.com/musicify/musicify/internal/httpapi/accounts"
 	adminapi "github.com/musicify/musicify/internal/httpapi/admin"
 	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
 	"github.com/musicify/musicify/internal/httpapi/platform"
@@ -14,26 +15,13 @@ func (s *Server) routes(mux *platform.Mux) {
 	mux.Handle("GET /metrics", s.plat().MetricsHandler())
 
 	// Accounts.
-	mux.User("GET /api/verified", s.handleVerified)
-	mux.Public("GET /api/auth/session", s.handleSession)
-	mux.Public("POST /api/auth/cheak", s.handleCheck)
-	mux.Public("POST /api/auth/resend", s.handleResend)
-	mux.Public("POST /api/auth/signup", s.handleSignup)
-	mux.Public("POST /api/auth/login", s.handleLogin)
-	mux.Public("POST /api/auth/logout", s.handleLogout)
-	mux.Public("POST /api/auth/getotp", s.handleGetOTP)
-	mux.Public("POST /api/auth/verifyotp", s.handleVerifyOTP)
-	mux.Public("PUT /api/auth/changepass", s.handleChangePassword)
-	mux.User("GET /api/auth/profile", s.handleOwnProfile)
-	mux.User("POST /api/auth/profile", s.handleUserProfile)
+	(&accountsapi.API{P: s.plat(), Accounts: s.Accounts, Users: s.Users, Playlists: s.Playlists, Media: s.Media,
+		OIDC: s.OIDC, BaseURL: s.BaseURL, AppPasswords: s.AppPasswords}).Routes(mux)
 	mux.User("GET /api/auth/all", s.handleAllUsers)
 	mux.User("POST /api/auth/allfollow", s.handleFollow)
 	mux.User("DELETE /api/auth/follow/{id}", s.handleUnfollow)
 	mux.User("GET /api/auth/followers", s.handleFollowers)
 	mux.User("GET /api/auth/followings", s.handleFollowings)
-	mux.Public("GET /api/auth/google", s.handleGoogle)
-	mux.Public("GET /api/auth/google/callback", s.handleGoogleCallback)
-	mux.Public("GET /api/auth/google/setup", s.handleGoogleSetup)
 
 	// Songs and artists (docs/api.md).
 	mux.User("POST /api/upload", s.handleUpload)
@@ -103,9 +91,6 @@ func (s *Server) routes(mux *platform.Mux) {
 		Chat: l.chat, VoiceRate: l.voice, Recognizing: l.recognizing}).Routes(mux)
 
 	// App passwords for Subsonic apps: each user's own.
-	mux.User("GET /api/app-passwords", s.handleAppPasswords)
-	mux.User("POST /api/app-passwords", s.handleCreateAppPassword)
-	mux.User("DELETE /api/app-passwords/{id}", s.handleRevokeAppPassword)
 	// Administration: admins only, checked here on every route.
 	(&adminapi.API{P: s.plat(), Admin: s.Admin, Scanner: s.Scanner, JobStats: s.JobStats, Media: s.Media}).Routes(mux)
 

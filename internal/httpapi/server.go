@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 
+	accountsapi "github.com/musicify/musicify/internal/httpapi/accounts"
+
 	"github.com/musicify/musicify/internal/delivery"
 	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
 
@@ -32,12 +34,6 @@ import (
 	"github.com/musicify/musicify/internal/social"
 	"github.com/musicify/musicify/internal/supervise"
 )
-
-// OIDCProvider is sign-in through an external identity provider.
-type OIDCProvider interface {
-	AuthCodeURL(ctx context.Context, state, nonce, verifier string) (string, error)
-	Exchange(ctx context.Context, code, verifier, nonce string) (email string, err error)
-}
 
 // Server holds what the handlers need. Nil optional fields switch features off.
 type Server struct {
@@ -99,7 +95,7 @@ type Server struct {
 	// Outbox, when set, serves the dev outbox at /dev/mail.
 	Outbox musicify.OutboxStore
 	// OIDC, when set, enables sign-in with Google (or another provider).
-	OIDC OIDCProvider
+	OIDC accountsapi.OIDCProvider
 	// Web is the built single-page app (index.html and assets/), with the
 	// .br and .gz siblings the build precompressed.
 	Web      fs.FS

@@ -164,7 +164,9 @@ func (s *Server) handleFollowingsOf(w http.ResponseWriter, r *http.Request) erro
 
 // namedUser reads {username} and finds that user.
 func (s *Server) namedUser(w http.ResponseWriter, r *http.Request) (*musicify.User, error) {
-	var in credentials
+	var in struct {
+		Username string `json:"username"`
+	}
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package httpapi
+package accounts
 
 import (
 	"crypto/rand"
@@ -19,7 +19,7 @@ const oidcFlowPath = "/api/auth/google"
 
 // handleGoogle starts sign-in with the identity provider. The state, nonce
 // and PKCE verifier wait in an HttpOnly cookie until the callback.
-func (s *Server) handleGoogle(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleGoogle(w http.ResponseWriter, r *http.Request) error {
 	if s.OIDC == nil {
 		// The web app explains, in its own look, and names the settings to admins only.
 		http.Redirect(w, r, googleSetupPage, http.StatusFound)
@@ -28,7 +28,7 @@ func (s *Server) handleGoogle(w http.ResponseWriter, r *http.Request) error {
 	state, nonce, verifier := randomToken(), randomToken(), oauth2.GenerateVerifier()
 	target, err := s.OIDC.AuthCodeURL(r.Context(), state, nonce, verifier)
 	if err != nil {
-		s.Logger.Error("starting oidc sign-in", "err", err)
+		s.P.Logger.Error("starting oidc sign-in", "err", err)
 		http.Redirect(w, r, "/login?error=google_unavailable", http.StatusFound)
 		return nil
 	}
@@ -56,9 +56,9 @@ type googleSetup struct {
 	Callback   string   `json:"callback,omitempty"`
 }
 
-func (s *Server) handleGoogleSetup(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleGoogleSetup(w http.ResponseWriter, r *http.Request) error {
 	setup := googleSetup{Configured: s.OIDC != nil}
-	if u := s.plat().OptionalUser(r); !setup.Configured && u != nil && u.Admin {
+	if u := s.P.OptionalUser(r); !setup.Configured && u != nil && u.Admin {
 		setup.Variables = oidcVariables
 		setup.Callback = s.BaseURL.String() + "/api/auth/google/callback"
 	}
@@ -68,12 +68,12 @@ func (s *Server) handleGoogleSetup(w http.ResponseWriter, r *http.Request) error
 
 // handleGoogleCallback finishes sign-in. Failures land on /login with a
 // code the app turns into a message, never with text from the URL.
-func (s *Server) handleGoogleCallback(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleGoogleCallback(w http.ResponseWriter, r *http.Request) error {
 	fail := func(code string, err error) {
 		if err != nil {
-			s.Logger.Warn("oidc sign-in failed", "reason", code, "err", err)
+			s.P.Logger.Warn("oidc sign-in failed", "reason", code, "err", err)
 		}
-		s.plat().ClearCookie(w, platform.OIDCCookie, oidcFlowPath)
+		s.P.ClearCookie(w, platform.OIDCCookie, oidcFlowPath)
 		http.Redirect(w, r, "/login?error="+code, http.StatusFound)
 	}
 	if s.OIDC == nil {
@@ -124,8 +124,8 @@ func (s *Server) handleGoogleCallback(w http.ResponseWriter, r *http.Request) er
 		}
 		return nil
 	}
-	s.plat().SetSessionCookie(w, token)
-	s.plat().ClearCookie(w, platform.OIDCCookie, oidcFlowPath)
+	s.P.SetSessionCookie(w, token)
+	s.P.ClearCookie(w, platform.OIDCCookie, oidcFlowPath)
 	next := flow.Get("next")
 	if next == "" {
 		next = "/home"

@@ -1,4 +1,4 @@
-package httpapi
+package accounts
 
 import (
 	"net/http"
@@ -28,14 +28,14 @@ func appPasswordOf(p apppass.Info) appPasswordView {
 }
 
 // appPasswordsOff is the answer when the server runs without app passwords.
-func (s *Server) appPasswordsOff() error {
+func (s *API) appPasswordsOff() error {
 	if s.AppPasswords == nil {
 		return musicify.Errorf(musicify.ENOTFOUND, "App passwords are not enabled on this server.")
 	}
 	return nil
 }
 
-func (s *Server) handleAppPasswords(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAppPasswords(w http.ResponseWriter, r *http.Request) error {
 	if err := s.appPasswordsOff(); err != nil {
 		return err
 	}
@@ -54,7 +54,7 @@ func (s *Server) handleAppPasswords(w http.ResponseWriter, r *http.Request) erro
 }
 
 // handleCreateAppPassword makes an app password and shows it, the only time.
-func (s *Server) handleCreateAppPassword(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleCreateAppPassword(w http.ResponseWriter, r *http.Request) error {
 	if err := s.appPasswordsOff(); err != nil {
 		return err
 	}
@@ -74,7 +74,7 @@ func (s *Server) handleCreateAppPassword(w http.ResponseWriter, r *http.Request)
 	return nil
 }
 
-func (s *Server) handleRevokeAppPassword(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleRevokeAppPassword(w http.ResponseWriter, r *http.Request) error {
 	if err := s.appPasswordsOff(); err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package httpapi
+package accounts
 
 import (
 	"net/http"
@@ -22,7 +22,7 @@ type ownProfile struct {
 // handleSession tells the app whether the caller is signed in, with 200
 // either way: the sign-in page asks it of every visitor, and a 401 there
 // would be a failed request in the browser's console for no fault at all.
-func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleSession(w http.ResponseWriter, r *http.Request) error {
 	var token string
 	if c, err := r.Cookie(platform.SessionCookie); err == nil {
 		token = c.Value
@@ -30,7 +30,7 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) error {
 	u, _, renewed, err := s.Accounts.Authenticate(r.Context(), token)
 	if musicify.ErrorCode(err) == musicify.EUNAUTHORIZED {
 		if token != "" {
-			s.plat().ClearCookie(w, platform.SessionCookie, "/")
+			s.P.ClearCookie(w, platform.SessionCookie, "/")
 		}
 		platform.WriteJSON(w, http.StatusOK, sessionAnswer{})
 		return nil
@@ -39,7 +39,7 @@ func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if renewed {
-		s.plat().SetSessionCookie(w, token)
+		s.P.SetSessionCookie(w, token)
 	}
 	platform.WriteJSON(w, http.StatusOK, sessionAnswer{User: &ownProfile{views.UserOf(u, true), u.Admin}})
 	return nil

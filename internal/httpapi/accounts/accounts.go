@@ -1,4 +1,4 @@
-package httpapi
+package accounts
 
 import (
 	"net/http"
@@ -27,18 +27,18 @@ type credentials struct {
 	Invite string `json:"invite"`
 }
 
-func (s *Server) handleVerified(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleVerified(w http.ResponseWriter, r *http.Request) error {
 	platform.WriteJSON(w, http.StatusOK, platform.Success)
 	return nil
 }
 
 // handleCheck validates a registration and mails its code (POST /auth/cheak).
-func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleCheck(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	err := s.Accounts.StartSignup(r.Context(), s.plat().ClientOf(r), musicify.SignupRequest{
+	err := s.Accounts.StartSignup(r.Context(), s.P.ClientOf(r), musicify.SignupRequest{
 		Username: in.Username, Password: in.Password, Email: in.Email, Invite: in.Invite,
 	})
 	if err != nil {
@@ -48,68 +48,68 @@ func (s *Server) handleCheck(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) handleResend(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleResend(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := s.Accounts.ResendSignupCode(r.Context(), s.plat().ClientOf(r), in.Email); err != nil {
+	if err := s.Accounts.ResendSignupCode(r.Context(), s.P.ClientOf(r), in.Email); err != nil {
 		return err
 	}
 	platform.WriteJSON(w, http.StatusOK, codeSent{Okay: okay, Message: "We sent a new code to " + musicify.NormalizeEmail(in.Email) + "."})
 	return nil
 }
 
-func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleSignup(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	_, token, err := s.Accounts.CompleteSignup(r.Context(), s.plat().ClientOf(r), musicify.SignupRequest{
+	_, token, err := s.Accounts.CompleteSignup(r.Context(), s.P.ClientOf(r), musicify.SignupRequest{
 		Username: in.Username, Password: in.Password, Email: in.Email, Code: in.OTP, Invite: in.Invite,
 	})
 	if err != nil {
 		return err
 	}
-	s.plat().SetSessionCookie(w, token)
+	s.P.SetSessionCookie(w, token)
 	platform.WriteJSON(w, http.StatusOK, platform.Success)
 	return nil
 }
 
-func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	_, token, err := s.Accounts.Login(r.Context(), s.plat().ClientOf(r), in.Username, in.Password)
+	_, token, err := s.Accounts.Login(r.Context(), s.P.ClientOf(r), in.Username, in.Password)
 	if err != nil {
 		return err
 	}
-	s.plat().SetSessionCookie(w, token)
+	s.P.SetSessionCookie(w, token)
 	platform.WriteJSON(w, http.StatusOK, platform.Success)
 	return nil
 }
 
-func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleLogout(w http.ResponseWriter, r *http.Request) error {
 	if c, err := r.Cookie(platform.SessionCookie); err == nil {
 		if err := s.Accounts.Logout(r.Context(), c.Value); err != nil {
 			return err
 		}
-		s.Media.End(musicify.SessionEnded("", auth.HashToken(c.Value), s.now()))
+		s.Media.End(musicify.SessionEnded("", auth.HashToken(c.Value), s.P.Time()))
 	}
-	s.plat().ClearCookie(w, platform.SessionCookie, "/")
+	s.P.ClearCookie(w, platform.SessionCookie, "/")
 	platform.WriteJSON(w, http.StatusOK, platform.Success)
 	return nil
 }
 
 // handleGetOTP mails a reset code; the answer never tells whether the
 // email has an account.
-func (s *Server) handleGetOTP(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleGetOTP(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := s.Accounts.RequestReset(r.Context(), s.plat().ClientOf(r), in.Email); err != nil {
+	if err := s.Accounts.RequestReset(r.Context(), s.P.ClientOf(r), in.Email); err != nil {
 		return err
 	}
 	platform.WriteJSON(w, http.StatusOK, codeSent{Okay: okay,
@@ -117,12 +117,12 @@ func (s *Server) handleGetOTP(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) handleVerifyOTP(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleVerifyOTP(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := s.Accounts.VerifyReset(r.Context(), s.plat().ClientOf(r), in.Email, in.OTP); err != nil {
+	if err := s.Accounts.VerifyReset(r.Context(), s.P.ClientOf(r), in.Email, in.OTP); err != nil {
 		return err
 	}
 	platform.WriteJSON(w, http.StatusOK, platform.Success)
@@ -131,18 +131,18 @@ func (s *Server) handleVerifyOTP(w http.ResponseWriter, r *http.Request) error {
 
 // handleChangePassword answers platform.Success without a message, as the original
 // client expects ('message absent means platform.Success').
-func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleChangePassword(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := s.Accounts.ResetPassword(r.Context(), s.plat().ClientOf(r), in.Email, in.OTP, in.Password); err != nil {
+	if err := s.Accounts.ResetPassword(r.Context(), s.P.ClientOf(r), in.Email, in.OTP, in.Password); err != nil {
 		return err
 	}
 	if u, err := s.Users.UserByEmail(r.Context(), musicify.NormalizeEmail(in.Email)); err == nil {
-		s.Media.End(musicify.SessionsEndedOf(u.ID, s.now()))
+		s.Media.End(musicify.SessionsEndedOf(u.ID, s.P.Time()))
 	} else {
-		s.Logger.Error("ending the media links of a reset account", "err", err)
+		s.P.Logger.Error("ending the media links of a reset account", "err", err)
 	}
 	platform.WriteJSON(w, http.StatusOK, struct {
 		Changed bool `json:"changed"`
@@ -152,7 +152,7 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) er
 
 // handleOwnProfile also says whether the caller is an admin, so the web
 // app can show the way to the admin page (whose routes check it again).
-func (s *Server) handleOwnProfile(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleOwnProfile(w http.ResponseWriter, r *http.Request) error {
 	u := platform.UserOf(r)
 	platform.WriteJSON(w, http.StatusOK, ownProfile{views.UserOf(u, true), u.Admin})
 	return nil
@@ -161,7 +161,7 @@ func (s *Server) handleOwnProfile(w http.ResponseWriter, r *http.Request) error 
 // handleUserProfile shows a user by name: their name and playlists. The
 // email only when it is the caller's own (the seed showed everyone's; we
 // never show another user's).
-func (s *Server) handleUserProfile(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleUserProfile(w http.ResponseWriter, r *http.Request) error {
 	var in credentials
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
