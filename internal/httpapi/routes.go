@@ -5,6 +5,7 @@ import (
 	adminapi "github.com/musicify/musicify/internal/httpapi/admin"
 	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
 	"github.com/musicify/musicify/internal/httpapi/platform"
+	playlistsapi "github.com/musicify/musicify/internal/httpapi/playlists"
 	radioapi "github.com/musicify/musicify/internal/httpapi/radio"
 )
 
@@ -50,20 +51,10 @@ func (s *Server) routes(mux *platform.Mux) {
 	mux.User("POST /api/recommend/create", s.handleRecommendCreate)
 
 	// Playlists: every write checks the owner.
-	mux.User("POST /api/playlist/create", s.handleCreatePlaylist)
-	mux.User("GET /api/playlist/all", s.handleMyPlaylists)
-	mux.User("DELETE /api/playlist/delete/{ref}", s.handleDeletePlaylist)
-	mux.User("POST /api/playlist/cover", s.handlePlaylistCover)
-	mux.User("PUT /api/playlist/add", s.handleAddToPlaylist)
-	mux.User("POST /api/playlist/search", s.handleSearchPlaylists)
+	(&playlistsapi.API{P: s.plat(), Playlists: s.Playlists, Media: s.Media}).Routes(mux)
 	mux.User("POST /api/playlist/followers", s.handleFollowersOf)
 	mux.User("POST /api/playlist/followings", s.handleFollowingsOf)
 	mux.User("DELETE /api/playlist/deletefollower", s.handleRemoveFollow)
-	mux.User("GET /api/playlist/{ref}", s.handlePlaylist)
-	mux.User("PUT /api/playlist/{ref}", s.handleRenamePlaylist)
-	mux.User("POST /api/playlist/{ref}", s.handleAddToPlaylist)
-	mux.User("DELETE /api/playlist/{ref}/songs/{song}", s.handleRemoveFromPlaylist)
-	mux.User("PUT /api/playlist/{ref}/order", s.handleReorderPlaylist)
 
 	// Likes, follows and sharing.
 	mux.User("POST /api/like/check", s.handleLikeCheck)

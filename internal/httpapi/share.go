@@ -69,7 +69,7 @@ func (s *Server) handleRecommendShare(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	platform.WriteJSON(w, http.StatusOK, []playlistDetail{{views.PlaylistOf(item.playlist, me), views.SongsOf(songs, s.viewerOf(r))}})
+	platform.WriteJSON(w, http.StatusOK, []views.PlaylistDetail{{Playlist: views.PlaylistOf(item.playlist, me), Songs: views.SongsOf(songs, s.viewerOf(r))}})
 	return nil
 }
 

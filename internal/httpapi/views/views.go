@@ -245,3 +245,9 @@ func SongsByID(ctx context.Context, store SongsByIDs, ids []string, me *Viewer) 
 type SongsByIDs interface {
 	SongsByIDs(ctx context.Context, ids []string) ([]*musicify.Song, error)
 }
+
+// PlaylistDetail is a playlist with its songs, always a list.
+type PlaylistDetail struct {
+	Playlist
+	Songs []Song `json:"songs"`
+}

@@ -1,4 +1,4 @@
-package httpapi
+package playlists
 
 import (
 	"net/http"
@@ -6,12 +6,6 @@ import (
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/httpapi/views"
 )
-
-// playlistDetail is a playlist with its songs, always a list.
-type playlistDetail struct {
-	views.Playlist
-	Songs []views.Song `json:"songs"`
-}
 
 // playlistRef is how calls name a playlist: by id, or by the caller's own name.
 type playlistRef struct {
@@ -33,7 +27,7 @@ type playlistAnswer struct {
 	Playlist views.Playlist `json:"playlist"`
 }
 
-func (s *Server) handleCreatePlaylist(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleCreatePlaylist(w http.ResponseWriter, r *http.Request) error {
 	var in playlistRef
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -46,7 +40,7 @@ func (s *Server) handleCreatePlaylist(w http.ResponseWriter, r *http.Request) er
 	return nil
 }
 
-func (s *Server) handleMyPlaylists(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleMyPlaylists(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.Playlists.Mine(r.Context(), platform.UserOf(r))
 	if err != nil {
 		return err
@@ -57,7 +51,7 @@ func (s *Server) handleMyPlaylists(w http.ResponseWriter, r *http.Request) error
 
 // handlePlaylist answers the original client's shape: an array whose
 // first item has the songs, name and cover.
-func (s *Server) handlePlaylist(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handlePlaylist(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.Playlists.Find(r.Context(), platform.UserOf(r), r.PathValue("ref"))
 	if err != nil {
 		return err
@@ -66,11 +60,11 @@ func (s *Server) handlePlaylist(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	platform.WriteJSON(w, http.StatusOK, []playlistDetail{{views.PlaylistOf(p, platform.UserOf(r)), views.SongsOf(songs, s.viewerOf(r))}})
+	platform.WriteJSON(w, http.StatusOK, []views.PlaylistDetail{{Playlist: views.PlaylistOf(p, platform.UserOf(r)), Songs: views.SongsOf(songs, views.For(r, s.Media))}})
 	return nil
 }
 
-func (s *Server) handleRenamePlaylist(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleRenamePlaylist(w http.ResponseWriter, r *http.Request) error {
 	var in playlistRef
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -83,7 +77,7 @@ func (s *Server) handleRenamePlaylist(w http.ResponseWriter, r *http.Request) er
 	return nil
 }
 
-func (s *Server) handleDeletePlaylist(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleDeletePlaylist(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Playlists.Delete(r.Context(), platform.UserOf(r), r.PathValue("ref")); err != nil {
 		return err
 	}
@@ -92,8 +86,8 @@ func (s *Server) handleDeletePlaylist(w http.ResponseWriter, r *http.Request) er
 }
 
 // handlePlaylistCover takes multipart id (or name) and cover.
-func (s *Server) handlePlaylistCover(w http.ResponseWriter, r *http.Request) error {
-	f, cover, err := s.plat().ReadCoverForm(w, r, "id", "name")
+func (s *API) handlePlaylistCover(w http.ResponseWriter, r *http.Request) error {
+	f, cover, err := s.P.ReadCoverForm(w, r, "id", "name")
 	if err != nil {
 		return err
 	}
@@ -109,7 +103,7 @@ func (s *Server) handlePlaylistCover(w http.ResponseWriter, r *http.Request) err
 
 // handleAddToPlaylist is PUT /playlist/add {name or id, songs} and
 // POST /playlist/{ref} {song}.
-func (s *Server) handleAddToPlaylist(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAddToPlaylist(w http.ResponseWriter, r *http.Request) error {
 	var in playlistRef
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -129,7 +123,7 @@ func (s *Server) handleAddToPlaylist(w http.ResponseWriter, r *http.Request) err
 	return nil
 }
 
-func (s *Server) handleRemoveFromPlaylist(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleRemoveFromPlaylist(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Playlists.Remove(r.Context(), platform.UserOf(r), r.PathValue("ref"), r.PathValue("song")); err != nil {
 		return err
 	}
@@ -137,7 +131,7 @@ func (s *Server) handleRemoveFromPlaylist(w http.ResponseWriter, r *http.Request
 	return nil
 }
 
-func (s *Server) handleReorderPlaylist(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleReorderPlaylist(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Songs []string `json:"songs"`
 	}
@@ -152,7 +146,7 @@ func (s *Server) handleReorderPlaylist(w http.ResponseWriter, r *http.Request) e
 }
 
 // handleSearchPlaylists finds the caller's playlists by name.
-func (s *Server) handleSearchPlaylists(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleSearchPlaylists(w http.ResponseWriter, r *http.Request) error {
 	var in playlistRef
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
