@@ -7,6 +7,7 @@ import (
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	playlistsapi "github.com/musicify/musicify/internal/httpapi/playlists"
 	radioapi "github.com/musicify/musicify/internal/httpapi/radio"
+	socialapi "github.com/musicify/musicify/internal/httpapi/social"
 )
 
 // routes is every route of the server, in one place.
@@ -15,14 +16,14 @@ func (s *Server) routes(mux *platform.Mux) {
 	mux.Public("GET /readyz", s.handleReady)
 	mux.Handle("GET /metrics", s.plat().MetricsHandler())
 
+	// Likes, follows and sharing.
+	social := &socialapi.API{P: s.plat(), Social: s.Social, Users: s.Users, Songs: s.Songs, Playlists: s.Playlists, Media: s.Media}
+	social.Routes(mux)
+	s.shareCard = social.ShareCard
+
 	// Accounts.
 	(&accountsapi.API{P: s.plat(), Accounts: s.Accounts, Users: s.Users, Playlists: s.Playlists, Media: s.Media,
 		OIDC: s.OIDC, BaseURL: s.BaseURL, AppPasswords: s.AppPasswords}).Routes(mux)
-	mux.User("GET /api/auth/all", s.handleAllUsers)
-	mux.User("POST /api/auth/allfollow", s.handleFollow)
-	mux.User("DELETE /api/auth/follow/{id}", s.handleUnfollow)
-	mux.User("GET /api/auth/followers", s.handleFollowers)
-	mux.User("GET /api/auth/followings", s.handleFollowings)
 
 	// Songs and artists (docs/api.md).
 	mux.User("POST /api/upload", s.handleUpload)
@@ -52,24 +53,13 @@ func (s *Server) routes(mux *platform.Mux) {
 
 	// Playlists: every write checks the owner.
 	(&playlistsapi.API{P: s.plat(), Playlists: s.Playlists, Media: s.Media}).Routes(mux)
-	mux.User("POST /api/playlist/followers", s.handleFollowersOf)
-	mux.User("POST /api/playlist/followings", s.handleFollowingsOf)
-	mux.User("DELETE /api/playlist/deletefollower", s.handleRemoveFollow)
 
-	// Likes, follows and sharing.
-	mux.User("POST /api/like/check", s.handleLikeCheck)
-	mux.User("POST /api/like/add", s.handleLike)
-	mux.User("DELETE /api/like/{song}", s.handleUnlike)
-	mux.User("GET /api/like/all", s.handleLikedSongs)
 	// Search: typed words as prefixes, in any order, typos forgiven.
 	mux.User("GET /api/search", s.handleSearch)
 	mux.User("POST /api/search/song", s.handleSearchSongs)
 	mux.User("POST /api/search/artist", s.handleSearchArtists)
 	mux.User("POST /api/search/playlist", s.handleSearchPlaylistsAll)
 	mux.User("POST /api/search/follower", s.handleSearchUsers)
-	mux.User("GET /api/feed", s.handleFeed)
-	mux.User("POST /api/recommend/share", s.handleRecommendShare)
-	mux.Public("GET /api/share/{type}/{id}", s.handleSharePreview)
 
 	// Radio: stations on the server's clock, live over a WebSocket.
 	(&radioapi.API{P: s.plat(), Radio: s.Radio, Presence: s.Presence, Hub: s.Hub, Files: s.files(), Media: s.Media,

@@ -147,6 +147,8 @@ type Server struct {
 
 	platOnce sync.Once
 	platform *platform.Platform
+	// shareCard is the social area's card of a shared item, for the share page.
+	shareCard func(ctx context.Context, kind, id string) (title, description, image string, ok bool)
 }
 
 // Handler builds the routes of every area on the platform's router and

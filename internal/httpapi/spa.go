@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"html"
 	"io"
 	"io/fs"
 	"mime"
 	"net/http"
+	"net/url"
 	"path"
 	"strings"
 	"time"
@@ -223,4 +226,48 @@ func (s *Server) serveWebFile(w http.ResponseWriter, r *http.Request, f *webFile
 	}
 	// No modification time: embedded files have none, and the ETag decides.
 	http.ServeContent(w, r, "", time.Time{}, rs)
+}
+
+// serveSharePage is the app's index.html with Open Graph and Twitter card
+// tags for the shared item, so links unfurl in chat apps.
+func (s *Server) serveSharePage(w http.ResponseWriter, r *http.Request) {
+	index, err := fs.ReadFile(s.Web, "index.html")
+	if err != nil {
+		s.serveIndex(w, r)
+		return
+	}
+	q := r.URL.Query()
+	title, desc := "Musicify", "Listen on Musicify."
+	image := s.BaseURL.String() + "/favicon.svg"
+	status := http.StatusOK
+	if t, d, cover, ok := s.shareCard(r.Context(), q.Get("type"), q.Get("id")); ok {
+		title, desc, image = t, d, s.BaseURL.String()+cover
+	} else {
+		status = http.StatusNotFound // the app shows a friendly page
+	}
+	link := s.BaseURL.String() + "/share?" + url.Values{"id": {q.Get("id")}, "type": {q.Get("type")}}.Encode()
+	var meta bytes.Buffer
+	for _, m := range [][3]string{
+		{"property", "og:type", "music.song"},
+		{"property", "og:site_name", "Musicify"},
+		{"property", "og:title", title},
+		{"property", "og:description", desc},
+		{"property", "og:image", image},
+		{"property", "og:url", link},
+		{"name", "twitter:card", "summary_large_image"},
+		{"name", "twitter:title", title},
+		{"name", "twitter:description", desc},
+		{"name", "twitter:image", image},
+	} {
+		fmt.Fprintf(&meta, "<meta %s=\"%s\" content=\"%s\">\n", m[0], m[1], html.EscapeString(m[2]))
+	}
+	at := bytes.Index(index, []byte("</head>"))
+	if at < 0 {
+		at = 0
+	}
+	page := append(append(append([]byte{}, index[:at]...), meta.Bytes()...), index[at:]...)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(status)
+	_, _ = w.Write(page)
 }

@@ -1,4 +1,4 @@
-package httpapi
+package social
 
 import (
 	"net/http"
@@ -15,7 +15,7 @@ type songRef struct {
 	Song string `json:"song"`
 }
 
-func (s *Server) handleLikeCheck(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleLikeCheck(w http.ResponseWriter, r *http.Request) error {
 	var in songRef
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -32,7 +32,7 @@ func (s *Server) handleLikeCheck(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) handleLike(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleLike(w http.ResponseWriter, r *http.Request) error {
 	var in songRef
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -44,7 +44,7 @@ func (s *Server) handleLike(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) handleUnlike(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleUnlike(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Social.Unlike(r.Context(), platform.UserOf(r), r.PathValue("song")); err != nil {
 		return err
 	}
@@ -52,17 +52,17 @@ func (s *Server) handleUnlike(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) handleLikedSongs(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleLikedSongs(w http.ResponseWriter, r *http.Request) error {
 	songs, err := s.Social.Store.LikedSongs(r.Context(), platform.UserOf(r).ID)
 	if err != nil {
 		return err
 	}
-	platform.WriteJSON(w, http.StatusOK, views.SongsOf(songs, s.viewerOf(r)))
+	platform.WriteJSON(w, http.StatusOK, views.SongsOf(songs, views.For(r, s.Media)))
 	return nil
 }
 
 // handleAllUsers lists the other users, without their emails.
-func (s *Server) handleAllUsers(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAllUsers(w http.ResponseWriter, r *http.Request) error {
 	users, err := s.Users.Users(r.Context())
 	if err != nil {
 		return err
@@ -84,7 +84,7 @@ func (s *Server) handleAllUsers(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) handleFollow(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleFollow(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		ID string `json:"id"`
 	}
@@ -98,7 +98,7 @@ func (s *Server) handleFollow(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) handleUnfollow(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleUnfollow(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Social.Unfollow(r.Context(), platform.UserOf(r), r.PathValue("id")); err != nil {
 		return err
 	}
@@ -108,7 +108,7 @@ func (s *Server) handleUnfollow(w http.ResponseWriter, r *http.Request) error {
 
 // handleRemoveFollow is DELETE /playlist/deletefollower {id}: the record
 // must have the caller on one side.
-func (s *Server) handleRemoveFollow(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleRemoveFollow(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		ID string `json:"id"`
 	}
@@ -137,16 +137,16 @@ type followingView struct {
 	Since    time.Time `json:"since"`
 }
 
-func (s *Server) handleFollowers(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleFollowers(w http.ResponseWriter, r *http.Request) error {
 	return s.writeFollowers(w, r, platform.UserOf(r).ID)
 }
 
-func (s *Server) handleFollowings(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleFollowings(w http.ResponseWriter, r *http.Request) error {
 	return s.writeFollowings(w, r, platform.UserOf(r).ID)
 }
 
 // handleFollowersOf is POST /playlist/followers {username}; the length is the count.
-func (s *Server) handleFollowersOf(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleFollowersOf(w http.ResponseWriter, r *http.Request) error {
 	u, err := s.namedUser(w, r)
 	if err != nil {
 		return err
@@ -154,7 +154,7 @@ func (s *Server) handleFollowersOf(w http.ResponseWriter, r *http.Request) error
 	return s.writeFollowers(w, r, u.ID)
 }
 
-func (s *Server) handleFollowingsOf(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleFollowingsOf(w http.ResponseWriter, r *http.Request) error {
 	u, err := s.namedUser(w, r)
 	if err != nil {
 		return err
@@ -163,7 +163,7 @@ func (s *Server) handleFollowingsOf(w http.ResponseWriter, r *http.Request) erro
 }
 
 // namedUser reads {username} and finds that user.
-func (s *Server) namedUser(w http.ResponseWriter, r *http.Request) (*musicify.User, error) {
+func (s *API) namedUser(w http.ResponseWriter, r *http.Request) (*musicify.User, error) {
 	var in struct {
 		Username string `json:"username"`
 	}
@@ -176,7 +176,7 @@ func (s *Server) namedUser(w http.ResponseWriter, r *http.Request) (*musicify.Us
 	return s.Users.UserByUsername(r.Context(), strings.TrimSpace(in.Username))
 }
 
-func (s *Server) writeFollowers(w http.ResponseWriter, r *http.Request, userID string) error {
+func (s *API) writeFollowers(w http.ResponseWriter, r *http.Request, userID string) error {
 	list, err := s.Social.Store.Followers(r.Context(), userID)
 	if err != nil {
 		return err
@@ -189,7 +189,7 @@ func (s *Server) writeFollowers(w http.ResponseWriter, r *http.Request, userID s
 	return nil
 }
 
-func (s *Server) writeFollowings(w http.ResponseWriter, r *http.Request, userID string) error {
+func (s *API) writeFollowings(w http.ResponseWriter, r *http.Request, userID string) error {
 	list, err := s.Social.Store.Followings(r.Context(), userID)
 	if err != nil {
 		return err
@@ -214,7 +214,7 @@ type feedView struct {
 // feedLimit is how many events the feed shows.
 const feedLimit = 30
 
-func (s *Server) handleFeed(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleFeed(w http.ResponseWriter, r *http.Request) error {
 	me := platform.UserOf(r)
 	items, err := s.Social.Store.Feed(r.Context(), me.ID, feedLimit)
 	if err != nil {
@@ -228,7 +228,7 @@ func (s *Server) handleFeed(w http.ResponseWriter, r *http.Request) error {
 			if err != nil {
 				continue // deleted since
 			}
-			sv := views.SongOf(song, s.viewerOf(r))
+			sv := views.SongOf(song, views.For(r, s.Media))
 			v.Song = &sv
 		}
 		if it.PlaylistID != "" {
