@@ -131,7 +131,7 @@ func (m *Main) Run(ctx context.Context) error {
 		// it: never on unless asked for, and then for this machine only.
 		mailer = &mail.Outbox{Store: db, Logger: m.Logger}
 		switch {
-		case cfg.DevMail && httpapi.LoopbackURL(cfg.BaseURL):
+		case cfg.DevMail && platform.LoopbackURL(cfg.BaseURL):
 			outbox = db
 			m.Logger.Warn("MUSICIFY_DEV_MAIL=true: mails go to the dev outbox at /dev/mail, readable from this machine only (set MUSICIFY_SMTP_URL to send them)")
 		case cfg.DevMail:
@@ -143,7 +143,7 @@ func (m *Main) Run(ctx context.Context) error {
 	if cfg.DevMail && cfg.SMTPURL != nil {
 		m.Logger.Warn("MUSICIFY_DEV_MAIL is ignored: mails go out through MUSICIFY_SMTP_URL")
 	}
-	if cfg.Demo && !httpapi.LoopbackURL(cfg.BaseURL) {
+	if cfg.Demo && !platform.LoopbackURL(cfg.BaseURL) {
 		m.Logger.Warn("demo mode with a public MUSICIFY_BASE_URL: anyone can sign in as " + demo.User + " with the published password; set MUSICIFY_DEMO=false")
 	}
 	var rates musicify.RateStore // nil: each limiter counts in this process

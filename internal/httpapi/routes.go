@@ -4,6 +4,7 @@ import (
 	accountsapi "github.com/musicify/musicify/internal/httpapi/accounts"
 	adminapi "github.com/musicify/musicify/internal/httpapi/admin"
 	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
+	pagesapi "github.com/musicify/musicify/internal/httpapi/pages"
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	playlistsapi "github.com/musicify/musicify/internal/httpapi/playlists"
 	radioapi "github.com/musicify/musicify/internal/httpapi/radio"
@@ -19,7 +20,6 @@ func (s *Server) routes(mux *platform.Mux) {
 	// Likes, follows and sharing.
 	social := &socialapi.API{P: s.plat(), Social: s.Social, Users: s.Users, Songs: s.Songs, Playlists: s.Playlists, Media: s.Media}
 	social.Routes(mux)
-	s.shareCard = social.ShareCard
 
 	// Accounts.
 	(&accountsapi.API{P: s.plat(), Accounts: s.Accounts, Users: s.Users, Playlists: s.Playlists, Media: s.Media,
@@ -84,16 +84,11 @@ func (s *Server) routes(mux *platform.Mux) {
 	mux.Public("GET /media/covers/{file}", s.handleCover)
 	mux.User("GET /media/lib/{folder}/{file}", s.handleLibraryFile)
 
-	if s.Outbox != nil && LoopbackURL(s.BaseURL) {
-		mux.Public("GET /dev/mail", s.handleDevMail)
-		mux.Public("GET /dev/mail.json", s.handleDevMailJSON)
-	}
-	mux.Public("/dev/", s.handleNoPage)
-
 	// The Subsonic API: every call carries its own credentials.
 	if s.Subsonic != nil {
 		mux.Handle("/rest/", s.Subsonic)
 	}
 
-	mux.Handle("/", s.spa(mux))
+	// The pages: the app at every other address, share pages, the dev outbox.
+	(&pagesapi.API{P: s.plat(), Web: s.Web, Router: mux, ShareCard: social.ShareCard, Outbox: s.Outbox}).Routes(mux)
 }

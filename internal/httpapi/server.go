@@ -98,12 +98,7 @@ type Server struct {
 	OIDC accountsapi.OIDCProvider
 	// Web is the built single-page app (index.html and assets/), with the
 	// .br and .gz siblings the build precompressed.
-	Web      fs.FS
-	webOnce  sync.Once
-	webIndex map[string]*webFile
-	// routeMap is the build's map of lazily loaded modules to files (hints.go).
-	routeOnce sync.Once
-	routeMap  map[string]routeFiles
+	Web fs.FS
 	// Ping reports whether the database answers, for /healthz.
 	Ping func(context.Context) error
 	// Ready is what /readyz checks: the database, storage, the bus, each
@@ -147,8 +142,6 @@ type Server struct {
 
 	platOnce sync.Once
 	platform *platform.Platform
-	// shareCard is the social area's card of a shared item, for the share page.
-	shareCard func(ctx context.Context, kind, id string) (title, description, image string, ok bool)
 }
 
 // Handler builds the routes of every area on the platform's router and

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -183,4 +184,17 @@ func IntParam(r *http.Request, name string, lo, hi int) (int, error) {
 		return 0, musicify.Errorf(musicify.EINVALID, "%s must be a whole number from %d to %d.", name, lo, hi)
 	}
 	return n, nil
+}
+
+// LoopbackURL reports whether u names this machine: localhost, 127.0.0.0/8 or ::1.
+func LoopbackURL(u *url.URL) bool {
+	if u == nil {
+		return false
+	}
+	host := u.Hostname()
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Unmap().IsLoopback()
 }

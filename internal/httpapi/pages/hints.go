@@ -1,4 +1,4 @@
-package httpapi
+package pages
 
 import (
 	"bytes"
@@ -90,7 +90,7 @@ func bootCalls(urlPath string, signedIn bool) []string {
 }
 
 // routeChunks reads the build's map of modules to files, once.
-func (s *Server) routeChunks() map[string]routeFiles {
+func (s *API) routeChunks() map[string]routeFiles {
 	s.routeOnce.Do(func() {
 		if s.Web == nil {
 			return
@@ -100,7 +100,7 @@ func (s *Server) routeChunks() map[string]routeFiles {
 			return // an older build without the map: no hints
 		}
 		if err := json.Unmarshal(data, &s.routeMap); err != nil {
-			s.Logger.Error("reading the web app's route map", "err", err)
+			s.P.Logger.Error("reading the web app's route map", "err", err)
 		}
 	})
 	return s.routeMap
@@ -109,9 +109,9 @@ func (s *Server) routeChunks() map[string]routeFiles {
 // pageHints is what index.html gains for one address: the route's scripts
 // and styles to fetch at once, and the answers of its first API calls,
 // asked here with the caller's cookies. Set-Cookie headers those calls send
-// (a renewed session) are copied to w. The calls go through api, the
+// (a renewed session) are copied to w. The calls go through Router, the
 // router, as the app's own would. Empty when there is nothing to add.
-func (s *Server) pageHints(api http.Handler, w http.ResponseWriter, r *http.Request, page []byte) []byte {
+func (s *API) pageHints(w http.ResponseWriter, r *http.Request, page []byte) []byte {
 	mods, signedIn := routeModules(r.URL.Path)
 	if mods == nil {
 		return nil
@@ -142,7 +142,7 @@ func (s *Server) pageHints(api http.Handler, w http.ResponseWriter, r *http.Requ
 		req.URL.Path, req.URL.RawQuery, _ = strings.Cut(call, "?")
 		req.Header.Del("Accept-Encoding")
 		rec := httptest.NewRecorder()
-		api.ServeHTTP(rec, req)
+		s.Router.ServeHTTP(rec, req)
 		for _, v := range rec.Header().Values("Set-Cookie") {
 			w.Header().Add("Set-Cookie", v)
 		}

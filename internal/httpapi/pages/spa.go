@@ -1,4 +1,4 @@
-package httpapi
+package pages
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ import (
 
 // spa serves the built web app: hashed assets cached forever, any other
 // file revalidated, and index.html for every client-side route.
-func (s *Server) spa(api http.Handler) http.Handler {
+func (s *API) spa() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -37,7 +37,7 @@ func (s *Server) spa(api http.Handler) http.Handler {
 			return
 		}
 		if name == "" {
-			s.serveApp(api, w, r)
+			s.serveApp(w, r)
 			return
 		}
 		if f := s.webFiles()[name]; f != nil {
@@ -49,14 +49,14 @@ func (s *Server) spa(api http.Handler) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		s.serveApp(api, w, r)
+		s.serveApp(w, r)
 	})
 }
 
 // serveApp answers an address of the app: index.html with the hints of
 // that page (hints.go). They depend on who asks, so the page is never
 // stored; without hints it is the file itself, revalidated by its ETag.
-func (s *Server) serveApp(api http.Handler, w http.ResponseWriter, r *http.Request) {
+func (s *API) serveApp(w http.ResponseWriter, r *http.Request) {
 	f := s.webFiles()["index.html"]
 	if f == nil || r.Method != http.MethodGet {
 		s.serveIndex(w, r)
@@ -67,7 +67,7 @@ func (s *Server) serveApp(api http.Handler, w http.ResponseWriter, r *http.Reque
 		s.serveIndex(w, r)
 		return
 	}
-	hints := s.pageHints(api, w, r, page)
+	hints := s.pageHints(w, r, page)
 	i := bytes.Index(page, []byte("</head>"))
 	if len(hints) == 0 || i < 0 {
 		s.serveIndex(w, r)
@@ -81,7 +81,7 @@ func (s *Server) serveApp(api http.Handler, w http.ResponseWriter, r *http.Reque
 	_, _ = w.Write(out)
 }
 
-func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
+func (s *API) serveIndex(w http.ResponseWriter, r *http.Request) {
 	f := s.webFiles()["index.html"]
 	if f == nil {
 		http.Error(w, "The web app is not built. Run `make build`.", http.StatusServiceUnavailable)
@@ -106,7 +106,7 @@ var buildEncodings = []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}
 
 // webFiles indexes the built app once: each file with its type, a hash of
 // its content and its precompressed siblings, which are not served alone.
-func (s *Server) webFiles() map[string]*webFile {
+func (s *API) webFiles() map[string]*webFile {
 	s.webOnce.Do(func() {
 		s.webIndex = map[string]*webFile{}
 		if s.Web == nil {
@@ -123,7 +123,7 @@ func (s *Server) webFiles() map[string]*webFile {
 			return nil
 		})
 		if err != nil {
-			s.Logger.Error("reading the web app", "err", err)
+			s.P.Logger.Error("reading the web app", "err", err)
 		}
 		all := map[string]bool{}
 		for _, n := range names {
@@ -135,7 +135,7 @@ func (s *Server) webFiles() map[string]*webFile {
 			}
 			data, err := fs.ReadFile(s.Web, n)
 			if err != nil {
-				s.Logger.Error("reading a web file", "name", n, "err", err)
+				s.P.Logger.Error("reading a web file", "name", n, "err", err)
 				continue
 			}
 			sum := sha256.Sum256(data)
@@ -184,7 +184,7 @@ func webContentType(name string, data []byte) string {
 // under assets/ are named by their content's hash, so they are cached for
 // a year; everything else (index.html, the service worker) is revalidated
 // on each use, cheaply, by its ETag.
-func (s *Server) serveWebFile(w http.ResponseWriter, r *http.Request, f *webFile) {
+func (s *API) serveWebFile(w http.ResponseWriter, r *http.Request, f *webFile) {
 	h := w.Header()
 	if strings.HasPrefix(f.name, "assets/") {
 		h.Set("Cache-Control", "public, max-age=31536000, immutable")
@@ -209,7 +209,7 @@ func (s *Server) serveWebFile(w http.ResponseWriter, r *http.Request, f *webFile
 	h.Set("ETag", `"`+etag+`"`)
 	body, err := s.Web.Open(file)
 	if err != nil {
-		s.Logger.Error("opening a web file", "name", file, "err", err)
+		s.P.Logger.Error("opening a web file", "name", file, "err", err)
 		http.Error(w, "Something went wrong", http.StatusInternalServerError)
 		return
 	}
@@ -218,7 +218,7 @@ func (s *Server) serveWebFile(w http.ResponseWriter, r *http.Request, f *webFile
 	if !ok {
 		data, err := io.ReadAll(body)
 		if err != nil {
-			s.Logger.Error("reading a web file", "name", file, "err", err)
+			s.P.Logger.Error("reading a web file", "name", file, "err", err)
 			http.Error(w, "Something went wrong", http.StatusInternalServerError)
 			return
 		}
@@ -230,7 +230,7 @@ func (s *Server) serveWebFile(w http.ResponseWriter, r *http.Request, f *webFile
 
 // serveSharePage is the app's index.html with Open Graph and Twitter card
 // tags for the shared item, so links unfurl in chat apps.
-func (s *Server) serveSharePage(w http.ResponseWriter, r *http.Request) {
+func (s *API) serveSharePage(w http.ResponseWriter, r *http.Request) {
 	index, err := fs.ReadFile(s.Web, "index.html")
 	if err != nil {
 		s.serveIndex(w, r)
@@ -238,14 +238,14 @@ func (s *Server) serveSharePage(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	title, desc := "Musicify", "Listen on Musicify."
-	image := s.BaseURL.String() + "/favicon.svg"
+	image := s.P.BaseURL.String() + "/favicon.svg"
 	status := http.StatusOK
-	if t, d, cover, ok := s.shareCard(r.Context(), q.Get("type"), q.Get("id")); ok {
-		title, desc, image = t, d, s.BaseURL.String()+cover
+	if t, d, cover, ok := s.ShareCard(r.Context(), q.Get("type"), q.Get("id")); ok {
+		title, desc, image = t, d, s.P.BaseURL.String()+cover
 	} else {
 		status = http.StatusNotFound // the app shows a friendly page
 	}
-	link := s.BaseURL.String() + "/share?" + url.Values{"id": {q.Get("id")}, "type": {q.Get("type")}}.Encode()
+	link := s.P.BaseURL.String() + "/share?" + url.Values{"id": {q.Get("id")}, "type": {q.Get("type")}}.Encode()
 	var meta bytes.Buffer
 	for _, m := range [][3]string{
 		{"property", "og:type", "music.song"},

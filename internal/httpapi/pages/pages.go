@@ -1,4 +1,4 @@
-package httpapi
+package pages
 
 import (
 	"crypto/sha256"
@@ -7,7 +7,6 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
-	"net/url"
 	"strings"
 
 	"github.com/musicify/musicify/internal/httpapi/platform"
@@ -53,14 +52,14 @@ type page struct {
 	CSS            template.CSS
 }
 
-func (s *Server) writePage(w http.ResponseWriter, status int, p page) {
+func (s *API) writePage(w http.ResponseWriter, status int, p page) {
 	p.CSS = template.CSS(pageCSS)
 	w.Header().Set("Content-Security-Policy", pageCSP)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	if err := pageTemplate.Execute(w, p); err != nil {
-		s.Logger.Error("rendering page", "err", err)
+		s.P.Logger.Error("rendering page", "err", err)
 	}
 }
 
@@ -69,7 +68,7 @@ const devMailLimit = 50
 
 // handleDevMail shows the dev outbox, newest first, so a local sign-up can
 // be finished without a mail server.
-func (s *Server) handleDevMail(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleDevMail(w http.ResponseWriter, r *http.Request) error {
 	if err := s.fromThisMachine(r); err != nil {
 		return err
 	}
@@ -88,7 +87,7 @@ func (s *Server) handleDevMail(w http.ResponseWriter, r *http.Request) error {
 }
 
 // handleDevMailJSON is the outbox for scripts and end-to-end tests.
-func (s *Server) handleDevMailJSON(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleDevMailJSON(w http.ResponseWriter, r *http.Request) error {
 	if err := s.fromThisMachine(r); err != nil {
 		return err
 	}
@@ -114,8 +113,8 @@ func (s *Server) handleDevMailJSON(w http.ResponseWriter, r *http.Request) error
 // request came straight from this machine, not through a proxy (a proxy on
 // the same machine makes every visitor look local). Anything else is told
 // there is no such page.
-func (s *Server) fromThisMachine(r *http.Request) error {
-	if LoopbackURL(s.BaseURL) && !forwarded(r) && loopbackAddr(r.RemoteAddr) {
+func (s *API) fromThisMachine(r *http.Request) error {
+	if platform.LoopbackURL(s.P.BaseURL) && !forwarded(r) && loopbackAddr(r.RemoteAddr) {
 		return nil
 	}
 	return noPage(r)
@@ -123,25 +122,12 @@ func (s *Server) fromThisMachine(r *http.Request) error {
 
 // handleNoPage answers 404 for /dev/ pages that are off, as for any other
 // page that does not exist, so the outbox's presence is not given away.
-func (s *Server) handleNoPage(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleNoPage(w http.ResponseWriter, r *http.Request) error {
 	return noPage(r)
 }
 
 func noPage(r *http.Request) error {
 	return musicify.Errorf(musicify.ENOTFOUND, "There is no page %s.", r.URL.Path)
-}
-
-// LoopbackURL reports whether u names this machine: localhost, 127.0.0.0/8 or ::1.
-func LoopbackURL(u *url.URL) bool {
-	if u == nil {
-		return false
-	}
-	host := u.Hostname()
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip, err := netip.ParseAddr(host)
-	return err == nil && ip.Unmap().IsLoopback()
 }
 
 // forwarded reports whether a proxy passed the request on (and said so:
