@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -105,3 +106,29 @@ func (s *Store) Serve(w http.ResponseWriter, r *http.Request, f Stored, rowNames
 
 // Immutable is the caching of media whose URL names content that never changes.
 const Immutable = "max-age=31536000, immutable"
+
+// Attachment builds a Content-Disposition that every browser reads right:
+// an ASCII filename for old ones and the exact UTF-8 name for the rest.
+func Attachment(name string) string {
+	name = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || strings.ContainsRune(`/\`, r) {
+			return '_'
+		}
+		return r
+	}, name)
+	ascii := strings.Map(func(r rune) rune {
+		if r > 0x7e || r == '"' {
+			return '_'
+		}
+		return r
+	}, name)
+	var enc strings.Builder
+	for _, b := range []byte(name) {
+		if b < 0x80 && (b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("!#$&+-.^_`|~", b) >= 0) {
+			enc.WriteByte(b)
+		} else {
+			fmt.Fprintf(&enc, "%%%02X", b)
+		}
+	}
+	return fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, ascii, enc.String())
+}

@@ -69,7 +69,7 @@ func (s *Server) handleAlbum(w http.ResponseWriter, r *http.Request) error {
 	platform.WriteJSON(w, http.StatusOK, struct {
 		Album views.Album  `json:"album"`
 		Songs []views.Song `json:"songs"`
-	}{views.AlbumOf(a), views.SongsOf(songs, s.viewerOf(r))})
+	}{views.AlbumOf(a), views.SongsOf(songs, views.For(r, s.Media))})
 	return nil
 }
 
@@ -119,6 +119,6 @@ func (s *Server) handleGenreSongs(w http.ResponseWriter, r *http.Request) error 
 	}
 	platform.WriteJSON(w, http.StatusOK, struct {
 		Songs []views.Song `json:"songs"`
-	}{views.SongsOf(songs, s.viewerOf(r))})
+	}{views.SongsOf(songs, views.For(r, s.Media))})
 	return nil
 }

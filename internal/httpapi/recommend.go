@@ -36,7 +36,7 @@ const (
 
 // writeSongs answers with the songs of ids.
 func (s *Server) writeSongs(w http.ResponseWriter, r *http.Request, ids []string) error {
-	songs, err := views.SongsByID(r.Context(), s.Songs, ids, s.viewerOf(r))
+	songs, err := views.SongsByID(r.Context(), s.Songs, ids, views.For(r, s.Media))
 	if err != nil {
 		return err
 	}
@@ -47,7 +47,7 @@ func (s *Server) writeSongs(w http.ResponseWriter, r *http.Request, ids []string
 // handleRecommendSongs is GET /recommend/all: songs for you,
 // each with the reason it is there. One of them explores.
 func (s *Server) handleRecommendSongs(w http.ResponseWriter, r *http.Request) error {
-	out, err := s.explained(r.Context(), s.Recommender.ForUserExplained(platform.UserOf(r).ID, recommendSongs, recommend.Options{Explore: true}), s.viewerOf(r))
+	out, err := s.explained(r.Context(), s.Recommender.ForUserExplained(platform.UserOf(r).ID, recommendSongs, recommend.Options{Explore: true}), views.For(r, s.Media))
 	if err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func (s *Server) handleSongRadio(w http.ResponseWriter, r *http.Request) error {
 		limit = radioSongs
 	}
 	ids := append([]string{seed.ID}, s.Recommender.Similar(seed.ID, radioCandidates)...)
-	out, err := s.songRadio(r.Context(), ids, limit, s.viewerOf(r))
+	out, err := s.songRadio(r.Context(), ids, limit, views.For(r, s.Media))
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	accountsapi "github.com/musicify/musicify/internal/httpapi/accounts"
 	adminapi "github.com/musicify/musicify/internal/httpapi/admin"
 	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
+	mediaapi "github.com/musicify/musicify/internal/httpapi/media"
 	pagesapi "github.com/musicify/musicify/internal/httpapi/pages"
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	playlistsapi "github.com/musicify/musicify/internal/httpapi/playlists"
@@ -77,12 +78,8 @@ func (s *Server) routes(mux *platform.Mux) {
 
 	mux.Public("/api/", platform.NotFound)
 
-	// Media: audio needs a signed URL or a session; covers are public for shared links.
-	mux.Public("GET /media/s/{kind}/{id}/{file}", s.handleSignedMedia)
-	mux.User("GET /media/songs/{id}/download", s.handleDownload)
-	mux.User("GET /media/songs/{id}/{file}", s.handleSongFile)
-	mux.Public("GET /media/covers/{file}", s.handleCover)
-	mux.User("GET /media/lib/{folder}/{file}", s.handleLibraryFile)
+	// Media: audio and covers.
+	(&mediaapi.API{P: s.plat(), Songs: s.Songs, Blobs: s.Blobs, Files: s.files(), Covers: s.Covers, Media: s.Media}).Routes(mux)
 
 	// The Subsonic API: every call carries its own credentials.
 	if s.Subsonic != nil {

@@ -34,7 +34,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) error {
 	var out searchResults
 	errs := make([]error, 4)
 	var wg sync.WaitGroup
-	wg.Go(func() { out.Songs, errs[0] = s.findSongs(ctx, s.viewerOf(r), q, searchSongs) })
+	wg.Go(func() { out.Songs, errs[0] = s.findSongs(ctx, views.For(r, s.Media), q, searchSongs) })
 	wg.Go(func() { out.Artists, errs[1] = s.findArtists(ctx, q, searchOthers) })
 	wg.Go(func() { out.Playlists, errs[2] = s.findPlaylists(ctx, me, q, searchOthers) })
 	wg.Go(func() { out.Users, errs[3] = s.findPeople(ctx, me, q, searchOthers) })
@@ -58,7 +58,7 @@ func (s *Server) handleSearchSongs(w http.ResponseWriter, r *http.Request) error
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	songs, err := s.findSongs(r.Context(), s.viewerOf(r), in.Song, 50)
+	songs, err := s.findSongs(r.Context(), views.For(r, s.Media), in.Song, 50)
 	if err != nil {
 		return err
 	}

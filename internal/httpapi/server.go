@@ -78,8 +78,7 @@ type Server struct {
 	Blobs musicify.BlobStore
 	// Covers serves each size and format of a cover, making the missing
 	// ones; nil makes JPEGs only.
-	Covers     *covers.Variants
-	coversOnce sync.Once
+	Covers *covers.Variants
 	// Scanner imports the library folders; nil without MUSICIFY_LIBRARY_DIRS.
 	Scanner musicify.Scanner
 	// SignMedia, when set, makes a short-lived URL at which the storage

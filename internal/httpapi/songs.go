@@ -15,7 +15,7 @@ func (s *Server) handleAllSongs(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	platform.WriteJSON(w, http.StatusOK, views.SongsOf(songs, s.viewerOf(r)))
+	platform.WriteJSON(w, http.StatusOK, views.SongsOf(songs, views.For(r, s.Media)))
 	return nil
 }
 
@@ -50,7 +50,7 @@ func (s *Server) handleArtist(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	v := s.viewerOf(r)
+	v := views.For(r, s.Media)
 	platform.WriteJSON(w, http.StatusOK, struct {
 		Artist views.Artist  `json:"artist"`
 		Songs  []views.Song  `json:"songs"`
@@ -67,7 +67,7 @@ func (s *Server) handleSong(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := songDetailsView{Song: views.SongOf(song, s.viewerOf(r))}
+	out := songDetailsView{Song: views.SongOf(song, views.For(r, s.Media))}
 	if s.Features != nil {
 		f, err := s.Features.SongFeatures(r.Context(), song.ID)
 		if err != nil && musicify.ErrorCode(err) != musicify.ENOTFOUND {

@@ -42,7 +42,7 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) error {
 	platform.WriteJSON(w, http.StatusOK, struct {
 		Message string     `json:"message"`
 		Song    views.Song `json:"song"`
-	}{"success", views.SongOf(song, s.viewerOf(r))})
+	}{"success", views.SongOf(song, views.For(r, s.Media))})
 	return nil
 }
 

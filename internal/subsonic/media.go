@@ -7,7 +7,6 @@ import (
 	"image"
 	"image/jpeg"
 	"io"
-	"mime"
 	"net/http"
 	"os"
 	"strings"
@@ -107,8 +106,7 @@ func (s *Server) download(w http.ResponseWriter, q *request) (*response, error) 
 	if err != nil {
 		return nil, err
 	}
-	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment",
-		map[string]string{"filename": song.Name + "." + media.Ext(song.Format)}))
+	w.Header().Set("Content-Disposition", delivery.Attachment(song.Name+"."+media.Ext(song.Format)))
 	s.serveBlob(w, q, song.AudioKey, media.MIME(song.Format), `"`+song.ID+`-original"`)
 	return nil, nil
 }

@@ -1,4 +1,4 @@
-package httpapi
+package media
 
 import (
 	"fmt"
@@ -8,21 +8,15 @@ import (
 
 	"github.com/musicify/musicify/internal/delivery"
 	"github.com/musicify/musicify/internal/httpapi/platform"
-	"github.com/musicify/musicify/internal/httpapi/views"
 
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// viewerOf is the caller of a handler for signed-in people.
-func (s *Server) viewerOf(r *http.Request) *views.Viewer {
-	return views.For(r, s.Media)
-}
-
 // handleSignedMedia serves a blob named by a signed URL. The signature is
 // the whole check, so a Range request asks no database anything.
-func (s *Server) handleSignedMedia(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleSignedMedia(w http.ResponseWriter, r *http.Request) error {
 	kind, file := r.PathValue("kind"), r.PathValue("file")
 	key := kind + "/" + r.PathValue("id") + "/" + file
 	if s.Media == nil || (kind != "songs" && kind != "radio" && kind != "lib") {
@@ -41,10 +35,10 @@ func (s *Server) handleSignedMedia(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	if c.Name != "" {
-		w.Header().Set("Content-Disposition", attachment(c.Name))
+		w.Header().Set("Content-Disposition", delivery.Attachment(c.Name))
 	}
-	cache := fmt.Sprintf("private, max-age=%d", max(c.Expires-s.now().Unix(), 0))
-	return s.files().Serve(w, r, delivery.Stored{Key: key, ContentType: media.MIME(strings.TrimPrefix(path.Ext(file), ".")), CacheControl: cache}, true)
+	cache := fmt.Sprintf("private, max-age=%d", max(c.Expires-s.P.Time().Unix(), 0))
+	return s.Files.Serve(w, r, delivery.Stored{Key: key, ContentType: media.MIME(strings.TrimPrefix(path.Ext(file), ".")), CacheControl: cache}, true)
 }
 
 // sessionPath is the session-checked URL of the same media.

@@ -1,7 +1,6 @@
-package httpapi
+package media
 
 import (
-	"fmt"
 	"net/http"
 	"path"
 	"regexp"
@@ -16,7 +15,7 @@ import (
 
 // handleSongFile streams a song's audio (original or rendition) with Range
 // support, from the file itself so the kernel can send it (sendfile).
-func (s *Server) handleSongFile(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleSongFile(w http.ResponseWriter, r *http.Request) error {
 	song, err := s.Songs.Song(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
@@ -31,37 +30,37 @@ func (s *Server) handleSongFile(w http.ResponseWriter, r *http.Request) error {
 	if key == "" {
 		return musicify.Errorf(musicify.ENOTFOUND, "This song has no file %s.", file)
 	}
-	return s.files().Serve(w, r, delivery.Stored{Key: key, ContentType: media.MIME(strings.TrimPrefix(path.Ext(file), ".")),
+	return s.Files.Serve(w, r, delivery.Stored{Key: key, ContentType: media.MIME(strings.TrimPrefix(path.Ext(file), ".")),
 		ETag: `"` + song.SHA256[:24] + "-" + file + `"`, CacheControl: "private, " + delivery.Immutable}, true)
 }
 
 // handleDownload sends the original bytes as an attachment named after the song.
-func (s *Server) handleDownload(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleDownload(w http.ResponseWriter, r *http.Request) error {
 	song, err := s.Songs.Song(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Content-Disposition", attachment(song.Name+"."+media.Ext(song.Format)))
-	return s.files().Serve(w, r, delivery.Stored{Key: song.AudioKey, ContentType: media.MIME(song.Format),
+	w.Header().Set("Content-Disposition", delivery.Attachment(song.Name+"."+media.Ext(song.Format)))
+	return s.Files.Serve(w, r, delivery.Stored{Key: song.AudioKey, ContentType: media.MIME(song.Format),
 		ETag: `"` + song.SHA256[:24] + `-download"`, CacheControl: "private, " + delivery.Immutable}, true)
 }
 
 // handleLibraryFile streams a library file at its session-checked URL:
 // every signed-in user can play the library, and only the songs imported
 // from it are served, never another file that happens to be in a folder.
-func (s *Server) handleLibraryFile(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleLibraryFile(w http.ResponseWriter, r *http.Request) error {
 	song, err := s.Songs.SongByLibraryPath(r.Context(), r.PathValue("folder")+"/"+r.PathValue("file"))
 	if err != nil || song.Missing {
 		return musicify.Errorf(musicify.ENOTFOUND, "There is no such media.")
 	}
-	return s.files().Serve(w, r, delivery.Stored{Key: song.AudioKey, ContentType: media.MIME(song.Format), CacheControl: "private, no-cache"}, true)
+	return s.Files.Serve(w, r, delivery.Stored{Key: song.AudioKey, ContentType: media.MIME(song.Format), CacheControl: "private, no-cache"}, true)
 }
 
 var coverFile = regexp.MustCompile(`^([0-9a-f]{24})-(640|320|160)\.(jpg|webp)$`)
 
 // handleCover serves cover images. They are public: shared links show them.
 // Sizes and formats the upload did not store are made on first request.
-func (s *Server) handleCover(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleCover(w http.ResponseWriter, r *http.Request) error {
 	file := r.PathValue("file")
 	m := coverFile.FindStringSubmatch(file)
 	if m == nil {
@@ -74,41 +73,15 @@ func (s *Server) handleCover(w http.ResponseWriter, r *http.Request) error {
 	}
 	// The ETag names what is sent: a WebP URL answered with the JPEG (no
 	// encoder) must not match a later WebP.
-	return s.files().Serve(w, r, delivery.Stored{Key: key, ContentType: contentType, ETag: `"` + path.Base(key) + `"`, CacheControl: "public, " + delivery.Immutable}, false)
+	return s.Files.Serve(w, r, delivery.Stored{Key: key, ContentType: contentType, ETag: `"` + path.Base(key) + `"`, CacheControl: "public, " + delivery.Immutable}, false)
 }
 
 // coverVariants is Covers, or (without one) a JPEG-only renderer.
-func (s *Server) coverVariants() *covers.Variants {
+func (s *API) coverVariants() *covers.Variants {
 	s.coversOnce.Do(func() {
 		if s.Covers == nil {
 			s.Covers = &covers.Variants{Blobs: s.Blobs}
 		}
 	})
 	return s.Covers
-}
-
-// attachment builds a Content-Disposition that every browser reads right:
-// an ASCII filename for old ones and the exact UTF-8 name for the rest.
-func attachment(name string) string {
-	name = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f || strings.ContainsRune(`/\`, r) {
-			return '_'
-		}
-		return r
-	}, name)
-	ascii := strings.Map(func(r rune) rune {
-		if r > 0x7e || r == '"' {
-			return '_'
-		}
-		return r
-	}, name)
-	var enc strings.Builder
-	for _, b := range []byte(name) {
-		if b < 0x80 && (b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("!#$&+-.^_`|~", b) >= 0) {
-			enc.WriteByte(b)
-		} else {
-			fmt.Fprintf(&enc, "%%%02X", b)
-		}
-	}
-	return fmt.Sprintf(`attachment; filename="%s"; filename*=UTF-8''%s`, ascii, enc.String())
 }
