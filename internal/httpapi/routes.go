@@ -4,6 +4,7 @@ import (
 	accountsapi "github.com/musicify/musicify/internal/httpapi/accounts"
 	adminapi "github.com/musicify/musicify/internal/httpapi/admin"
 	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
+	catalogapi "github.com/musicify/musicify/internal/httpapi/catalog"
 	mediaapi "github.com/musicify/musicify/internal/httpapi/media"
 	pagesapi "github.com/musicify/musicify/internal/httpapi/pages"
 	"github.com/musicify/musicify/internal/httpapi/platform"
@@ -17,6 +18,7 @@ func (s *Server) routes(mux *platform.Mux) {
 	mux.Public("GET /healthz", s.handleHealth)
 	mux.Public("GET /readyz", s.handleReady)
 	mux.Handle("GET /metrics", s.plat().MetricsHandler())
+	l := s.limits()
 
 	// Likes, follows and sharing.
 	social := &socialapi.API{P: s.plat(), Social: s.Social, Users: s.Users, Songs: s.Songs, Playlists: s.Playlists, Media: s.Media}
@@ -26,23 +28,9 @@ func (s *Server) routes(mux *platform.Mux) {
 	(&accountsapi.API{P: s.plat(), Accounts: s.Accounts, Users: s.Users, Playlists: s.Playlists, Media: s.Media,
 		OIDC: s.OIDC, BaseURL: s.BaseURL, AppPasswords: s.AppPasswords}).Routes(mux)
 
-	// Songs and artists (docs/api.md).
-	mux.User("POST /api/upload", s.handleUpload)
-	mux.User("GET /api/search/all", s.handleAllSongs)
-	mux.User("GET /api/search/allartist", s.handleAllArtists)
-	mux.User("GET /api/artists/{name}", s.handleArtist)
-	mux.User("GET /api/songs/{id}", s.handleSong)
-	mux.User("DELETE /api/songs/{id}", s.handleDeleteSong)
-	mux.User("POST /api/view/increase", s.handleView)
-	mux.User("POST /api/artist/cover", s.handleArtistCover)
-	mux.User("GET /api/artist/name", s.handleOwnArtistName)
-	mux.User("PUT /api/artist/name", s.handleSetArtistName)
-
-	// Albums and genres.
-	mux.User("GET /api/albums", s.handleAlbums)
-	mux.User("GET /api/albums/{id}", s.handleAlbum)
-	mux.User("GET /api/genres", s.handleGenres)
-	mux.User("GET /api/genres/{name}/songs", s.handleGenreSongs)
+	// The catalog: songs, artists, albums and genres.
+	(&catalogapi.API{P: s.plat(), Songs: s.Songs, Albums: s.Albums, Features: s.Features, Library: s.Library, Media: s.Media,
+		Listens: l.listens, MaxUploadMB: s.MaxUploadMB}).Routes(mux)
 
 	// Recommendations.
 	mux.User("GET /api/recommend/all", s.handleRecommendSongs)
@@ -68,7 +56,6 @@ func (s *Server) routes(mux *platform.Mux) {
 		LiveBurst: s.Limits.LiveBurst, LivePerSecond: s.Limits.LivePerSecond, LiveConnections: s.Limits.LiveConnections}).Routes(mux)
 
 	// The assistant and voice commands.
-	l := s.limits()
 	(&assistantapi.API{P: s.plat(), Assistant: s.Assistant, Voice: s.Voice, Songs: s.Songs, Media: s.Media,
 		Chat: l.chat, VoiceRate: l.voice, Recognizing: l.recognizing}).Routes(mux)
 

@@ -1,4 +1,4 @@
-package httpapi
+package catalog
 
 import (
 	"net/http"
@@ -10,7 +10,7 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-func (s *Server) handleAllSongs(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAllSongs(w http.ResponseWriter, r *http.Request) error {
 	songs, err := s.Songs.Songs(r.Context())
 	if err != nil {
 		return err
@@ -19,7 +19,7 @@ func (s *Server) handleAllSongs(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) handleAllArtists(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAllArtists(w http.ResponseWriter, r *http.Request) error {
 	artists, err := s.Songs.Artists(r.Context())
 	if err != nil {
 		return err
@@ -32,7 +32,7 @@ func (s *Server) handleAllArtists(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
-func (s *Server) handleArtist(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleArtist(w http.ResponseWriter, r *http.Request) error {
 	// A name, or an artist's id: songs link their artist by id, since a
 	// tagged "A feat. B" is no artist's name.
 	a, err := s.Songs.Artist(r.Context(), r.PathValue("name"))
@@ -62,7 +62,7 @@ func (s *Server) handleArtist(w http.ResponseWriter, r *http.Request) error {
 
 // handleSong is a song's details: the song as lists show it, and what
 // listening to it told (null until its analysis ran).
-func (s *Server) handleSong(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleSong(w http.ResponseWriter, r *http.Request) error {
 	song, err := s.Songs.Song(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
@@ -79,7 +79,7 @@ func (s *Server) handleSong(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) handleDeleteSong(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleDeleteSong(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Library.Delete(r.Context(), platform.UserOf(r), r.PathValue("id")); err != nil {
 		return err
 	}
@@ -88,7 +88,7 @@ func (s *Server) handleDeleteSong(w http.ResponseWriter, r *http.Request) error 
 }
 
 // handleView counts a listen; the player sends it after 10 s of playing.
-func (s *Server) handleView(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleView(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Song string `json:"song"`
 		// At (unix milliseconds) is when a listen queued offline was
@@ -98,7 +98,7 @@ func (s *Server) handleView(w http.ResponseWriter, r *http.Request) error {
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := s.plat().RateLimit(r.Context(), s.limits().listens, "listens", platform.UserOf(r).ID); err != nil {
+	if err := s.P.RateLimit(r.Context(), s.Listens, "listens", platform.UserOf(r).ID); err != nil {
 		return err
 	}
 	var at time.Time
@@ -123,7 +123,7 @@ type artistNameView struct {
 
 // handleOwnArtistName is GET /api/artist/name: the caller's artist name,
 // their username until they choose one.
-func (s *Server) handleOwnArtistName(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleOwnArtistName(w http.ResponseWriter, r *http.Request) error {
 	u := platform.UserOf(r)
 	name, err := s.Songs.ArtistName(r.Context(), u.ID)
 	if err != nil {
@@ -137,7 +137,7 @@ func (s *Server) handleOwnArtistName(w http.ResponseWriter, r *http.Request) err
 }
 
 // handleSetArtistName is PUT /api/artist/name {name}.
-func (s *Server) handleSetArtistName(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleSetArtistName(w http.ResponseWriter, r *http.Request) error {
 	var in artistNameView
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err

@@ -1,4 +1,4 @@
-package httpapi
+package catalog
 
 import (
 	"cmp"
@@ -25,7 +25,7 @@ var albumSorts = map[string]bool{musicify.AlbumsRecent: true, musicify.AlbumsNam
 
 // handleAlbums lists albums: ?sort=recent|name|artist|year|plays|random,
 // ?genre=, ?decade=1990, ?offset= and ?limit= (at most 500).
-func (s *Server) handleAlbums(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAlbums(w http.ResponseWriter, r *http.Request) error {
 	q := musicify.AlbumQuery{Sort: r.URL.Query().Get("sort"), Genre: r.URL.Query().Get("genre")}
 	if q.Sort == "" {
 		q.Sort = musicify.AlbumsRecent
@@ -57,7 +57,7 @@ func (s *Server) handleAlbums(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *Server) handleAlbum(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleAlbum(w http.ResponseWriter, r *http.Request) error {
 	a, err := s.Albums.Album(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
@@ -79,7 +79,7 @@ type genreView struct {
 	Albums int    `json:"albums"`
 }
 
-func (s *Server) handleGenres(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleGenres(w http.ResponseWriter, r *http.Request) error {
 	genres, err := s.Albums.Genres(r.Context())
 	if err != nil {
 		return err
@@ -101,7 +101,7 @@ func (s *Server) handleGenres(w http.ResponseWriter, r *http.Request) error {
 
 // handleGenreSongs pages through a genre's songs: ?offset= and ?limit=
 // (at most 500, 100 when not given).
-func (s *Server) handleGenreSongs(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleGenreSongs(w http.ResponseWriter, r *http.Request) error {
 	offset, err := platform.IntParam(r, "offset", 0, 1<<30)
 	if err != nil {
 		return err

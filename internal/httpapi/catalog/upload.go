@@ -1,4 +1,4 @@
-package httpapi
+package catalog
 
 import (
 	"net/http"
@@ -11,8 +11,8 @@ import (
 )
 
 // handleUpload takes a song: name, audio, optional cover and lyrics.
-func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) error {
-	f, err := s.plat().ReadForm(w, r, []string{"song", "text"}, map[string]platform.FileLimit{
+func (s *API) handleUpload(w http.ResponseWriter, r *http.Request) error {
+	f, err := s.P.ReadForm(w, r, []string{"song", "text"}, map[string]platform.FileLimit{
 		"audio": {Max: s.MaxUploadMB << 20, TooLarge: musicify.Errorf(musicify.ETOOLARGE, "The upload is larger than the %d MB limit.", s.MaxUploadMB).In("audio")},
 		"cover": {Max: platform.MaxCoverBytes, TooLarge: musicify.Errorf(musicify.ETOOLARGE, "The cover is larger than %d MB.", platform.MaxCoverBytes>>20).In("cover")},
 	})
@@ -47,8 +47,8 @@ func (s *Server) handleUpload(w http.ResponseWriter, r *http.Request) error {
 }
 
 // handleArtistCover sets the caller's artist cover (multipart: cover).
-func (s *Server) handleArtistCover(w http.ResponseWriter, r *http.Request) error {
-	f, cover, err := s.plat().ReadCoverForm(w, r)
+func (s *API) handleArtistCover(w http.ResponseWriter, r *http.Request) error {
+	f, cover, err := s.P.ReadCoverForm(w, r)
 	if err != nil {
 		return err
 	}
