@@ -8,7 +8,6 @@ import (
 	"errors"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/internal/sqlstore/storetest"
+	"github.com/musicify/musicify/internal/testclock"
 	"github.com/musicify/musicify/internal/testserver"
 )
 
@@ -28,34 +28,17 @@ func TestMain(m *testing.M) {
 
 var serverSecret = []byte("0123456789abcdef0123456789abcdef0123456789abcdef")
 
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
-
 type fixture struct {
 	db    *sqlstore.DB
 	svc   *apppass.Service
-	clock *clock
+	clock *testclock.Clock
 	ann   *musicify.User
 	bob   *musicify.User
 }
 
 func newFixture(t *testing.T, db *sqlstore.DB) *fixture {
 	t.Helper()
-	clk := &clock{now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	clk := testclock.New(time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC))
 	db.Now = clk.Now
 	svc, err := apppass.New(db, serverSecret, apppass.Options{Now: clk.Now})
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,6 +18,7 @@ import (
 	"github.com/musicify/musicify/internal/recommend"
 	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/sqlstore"
+	"github.com/musicify/musicify/internal/testclock"
 )
 
 // demoWorld is a fresh server with the demo catalog: its 24 songs (rows
@@ -31,19 +31,8 @@ type demoWorld struct {
 	songs   map[string]*musicify.Song // by title
 	genreOf map[string]string         // title → the catalog's genre
 	focus   *musicify.Playlist
-	clock   *clock
+	clock   *testclock.Clock
 }
-
-// clock is the recommender's time, which a test moves past its one-second
-// cache of the top songs instead of sleeping.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-
-func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
 
 func newDemoWorld(t *testing.T) *demoWorld {
 	t.Helper()
@@ -53,7 +42,7 @@ func newDemoWorld(t *testing.T) *demoWorld {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	clk := &clock{now: time.Now()}
+	clk := testclock.New(time.Now())
 	engine := recommend.New(clk.Now)
 	db.Events = &bus.Publisher{Local: []*bus.Follower{bus.NewFollower(db, 0, engine.Apply)}}
 	w := &demoWorld{db: db, clock: clk, songs: map[string]*musicify.Song{}, genreOf: map[string]string{}, cat: &Catalog{

@@ -38,27 +38,10 @@ import (
 	"github.com/musicify/musicify/internal/social"
 	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/internal/sqlstore/storetest"
+	"github.com/musicify/musicify/internal/testclock"
 	"github.com/musicify/musicify/internal/testserver"
 	"github.com/musicify/musicify/internal/testsmtp"
 )
-
-// clock is a settable time source shared by the service and the store.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
 
 // env is a full server on a real store (SQLite unless asked) and a real SMTP server.
 type env struct {
@@ -66,7 +49,7 @@ type env struct {
 	URL   string
 	DB    *sqlstore.DB
 	SMTP  *testsmtp.Server
-	Clock *clock
+	Clock *testclock.Clock
 	Log   *bytes.Buffer
 	// Media is the blob root; Library the song service behind the API.
 	Media   string
@@ -82,7 +65,7 @@ type env struct {
 type sleeps struct {
 	mu    sync.Mutex
 	all   []time.Duration
-	clock *clock
+	clock *testclock.Clock
 }
 
 func (s *sleeps) sleep(_ context.Context, d time.Duration) error {
@@ -131,7 +114,7 @@ func newEnvWith(t testing.TB, o envOptions, tweak ...func(*httpapi.Server)) *env
 		o.Open = storetest.SQLite
 	}
 	db := o.Open(t)
-	clk := &clock{now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	clk := testclock.New(time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC))
 	db.Now = clk.Now
 	engine := recommend.New(clk.Now)
 	hub := radio.NewLocalHub()

@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,17 +14,10 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/internal/supervise"
+	"github.com/musicify/musicify/internal/testclock"
 )
 
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time          { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *clock) Advance(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
-
-func openDB(t *testing.T, path string, clk *clock) *sqlstore.DB {
+func openDB(t *testing.T, path string, clk *testclock.Clock) *sqlstore.DB {
 	t.Helper()
 	db, err := sqlstore.OpenSQLite(context.Background(), path)
 	if err != nil {
@@ -35,7 +27,7 @@ func openDB(t *testing.T, path string, clk *clock) *sqlstore.DB {
 	return db
 }
 
-func runner(db *sqlstore.DB, clk *clock, handlers map[string]jobs.Handler) *jobs.Runner {
+func runner(db *sqlstore.DB, clk *testclock.Clock, handlers map[string]jobs.Handler) *jobs.Runner {
 	return &jobs.Runner{Store: db, Handlers: handlers, Now: clk.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 }
 
@@ -49,7 +41,7 @@ func state(t *testing.T, db *sqlstore.DB, subject string) *musicify.Job {
 }
 
 func TestJobsSurviveARestart(t *testing.T) {
-	clk := &clock{now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	clk := testclock.New(time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC))
 	path := filepath.Join(t.TempDir(), "m.db")
 	db := openDB(t, path, clk)
 	if err := runner(db, clk, nil).Enqueue(context.Background(), &musicify.Job{Kind: "greet", Subject: "song-1", Payload: "hi"}); err != nil {
@@ -76,7 +68,7 @@ func TestJobsSurviveARestart(t *testing.T) {
 }
 
 func TestFailedJobsRetryWithBackoffThenFail(t *testing.T) {
-	clk := &clock{now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	clk := testclock.New(time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC))
 	db := openDB(t, filepath.Join(t.TempDir(), "m.db"), clk)
 	defer db.Close()
 	calls := 0
@@ -111,7 +103,7 @@ func TestFailedJobsRetryWithBackoffThenFail(t *testing.T) {
 }
 
 func TestPermanentErrorsAndPanicsEndAJob(t *testing.T) {
-	clk := &clock{now: time.Now()}
+	clk := testclock.New(time.Now())
 	db := openDB(t, filepath.Join(t.TempDir(), "m.db"), clk)
 	defer db.Close()
 	r := runner(db, clk, map[string]jobs.Handler{
@@ -138,7 +130,7 @@ func TestPermanentErrorsAndPanicsEndAJob(t *testing.T) {
 }
 
 func TestAJobWhoseWorkerDiedIsTakenAgainAfterItsLease(t *testing.T) {
-	clk := &clock{now: time.Now()}
+	clk := testclock.New(time.Now())
 	db := openDB(t, filepath.Join(t.TempDir(), "m.db"), clk)
 	defer db.Close()
 	ctx := context.Background()
@@ -159,7 +151,7 @@ func TestAJobWhoseWorkerDiedIsTakenAgainAfterItsLease(t *testing.T) {
 }
 
 func TestTheRunnerWakesOnEnqueue(t *testing.T) {
-	clk := &clock{now: time.Now()}
+	clk := testclock.New(time.Now())
 	db := openDB(t, filepath.Join(t.TempDir(), "m.db"), clk)
 	defer db.Close()
 	done := make(chan string, 1)
@@ -189,7 +181,7 @@ func TestTheRunnerWakesOnEnqueue(t *testing.T) {
 // A graceful stop (every rolling upgrade) left its running jobs leased for
 // 15 minutes: now they go back at once, their attempt not counted.
 func TestAStoppingWorkerHandsItsJobBack(t *testing.T) {
-	clk := &clock{now: time.Now()}
+	clk := testclock.New(time.Now())
 	db := openDB(t, filepath.Join(t.TempDir(), "m.db"), clk)
 	defer db.Close()
 	started := make(chan struct{})
@@ -218,7 +210,7 @@ func TestAStoppingWorkerHandsItsJobBack(t *testing.T) {
 // A job's lease is short and renewed while the job runs: long work keeps
 // it, a dead worker loses it within the lease.
 func TestARunningJobKeepsItsShortLease(t *testing.T) {
-	clk := &clock{now: time.Now()}
+	clk := testclock.New(time.Now())
 	db := openDB(t, filepath.Join(t.TempDir(), "m.db"), clk)
 	defer db.Close()
 	started, finish := make(chan struct{}), make(chan struct{})

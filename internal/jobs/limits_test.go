@@ -16,6 +16,7 @@ import (
 	"github.com/musicify/musicify/internal/nice"
 	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/internal/sqlstore/storetest"
+	"github.com/musicify/musicify/internal/testclock"
 	"github.com/musicify/musicify/internal/testserver"
 )
 
@@ -39,7 +40,7 @@ func TestTheRunnerRunsAtMostWorkersJobsAtOnce(t *testing.T) {
 }
 
 func atMostWorkersAtOnce(t *testing.T, db *sqlstore.DB) {
-	clk := &clock{now: jobT0}
+	clk := testclock.New(jobT0)
 	db.Now = clk.Now
 	const workers, total = 3, 10
 	var running, most atomic.Int32
@@ -108,7 +109,7 @@ func TestByDefaultOneCoreIsLeftForRequests(t *testing.T) {
 
 // What a job starts runs at low priority: a real child of a handler.
 func TestJobsStartTheirProgramsNiced(t *testing.T) {
-	clk := &clock{now: jobT0}
+	clk := testclock.New(jobT0)
 	db := openDB(t, filepath.Join(t.TempDir(), "m.db"), clk)
 	defer db.Close()
 	var stat []byte
@@ -136,7 +137,7 @@ func (c *countingYield) Yield(context.Context, time.Duration) { c.asked.Add(1) }
 // the requests people wait for.
 func TestAJobStartsInAGapBetweenRequests(t *testing.T) {
 	db := storetest.SQLite(t)
-	clk := &clock{now: jobT0}
+	clk := testclock.New(jobT0)
 	db.Now = clk.Now
 	r := runner(db, clk, map[string]jobs.Handler{"work": func(context.Context, *musicify.Job) error { return nil }})
 	yield := &countingYield{}

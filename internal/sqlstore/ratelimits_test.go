@@ -11,6 +11,7 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/internal/sqlstore/storetest"
+	"github.com/musicify/musicify/internal/testclock"
 )
 
 // eachRateStore runs test on every musicify.RateStore: the in-process one
@@ -20,20 +21,16 @@ func eachRateStore(t *testing.T, test func(t *testing.T, store musicify.RateStor
 	storetest.Each(t, func(t *testing.T, open storetest.Opener) { test(t, open(t)) })
 }
 
-type testClock struct{ now time.Time }
-
-func (c *testClock) Now() time.Time { return c.now }
-
 func TestRateLimitersCountTheSameOnEveryStore(t *testing.T) {
 	eachRateStore(t, func(t *testing.T, store musicify.RateStore) {
 		ctx := context.Background()
-		clk := &testClock{now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+		clk := testclock.New(time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC))
 		l := auth.NewLimiter(store, "login-ip", 3, time.Minute, clk.Now)
 		for i := 0; i < 3; i++ {
 			if wait, err := l.Take(ctx, "192.0.2.1"); err != nil || wait != 0 {
 				t.Fatalf("event %d refused: wait %v, %v", i+1, wait, err)
 			}
-			clk.now = clk.now.Add(10 * time.Second)
+			clk.Advance(10 * time.Second)
 		}
 		// Events at 0s, 10s and 20s; now is 30s: the first leaves the window at 60s.
 		if wait, err := l.Take(ctx, "192.0.2.1"); err != nil || wait != 30*time.Second {
@@ -50,7 +47,7 @@ func TestRateLimitersCountTheSameOnEveryStore(t *testing.T) {
 			t.Errorf("another limiter's same key is limited too: %v, %v", wait, err)
 		}
 
-		clk.now = clk.now.Add(30 * time.Second)
+		clk.Advance(30 * time.Second)
 		if wait, err := l.Take(ctx, "192.0.2.1"); err != nil || wait != 0 {
 			t.Fatalf("after the oldest event left the window: wait = %v, %v", wait, err)
 		}

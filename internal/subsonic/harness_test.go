@@ -23,6 +23,7 @@ import (
 	gosubsonic "github.com/supersonic-app/go-subsonic/subsonic"
 
 	"github.com/musicify/musicify/internal/subsonic/subsonictest"
+	"github.com/musicify/musicify/internal/testclock"
 
 	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/blob"
@@ -49,23 +50,6 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	testserver.StopPostgres()
 	os.Exit(code)
-}
-
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
 }
 
 // appPasswords stands in for the real app passwords (stored encrypted by
@@ -114,7 +98,7 @@ type env struct {
 	URL    string
 	DB     *sqlstore.DB
 	Blobs  *blob.Local
-	Clock  *clock
+	Clock  *testclock.Clock
 	Auth   *appPasswords
 	Engine *recommend.Engine
 	Logger *slog.Logger
@@ -130,7 +114,7 @@ func newEnv(t *testing.T, open storetest.Opener) *env {
 		open = storetest.SQLite
 	}
 	db := open(t)
-	clk := &clock{now: time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)}
+	clk := testclock.New(time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC))
 	db.Now = clk.Now
 	engine := recommend.New(clk.Now)
 	db.Events = &bus.Publisher{Local: []*bus.Follower{bus.NewFollower(db, 0, engine.Apply)}}

@@ -2,23 +2,14 @@ package nats_test
 
 import (
 	"encoding/json"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/radio"
+	"github.com/musicify/musicify/internal/testclock"
 	"github.com/musicify/musicify/internal/testserver"
 )
-
-// clock is the time both instances read, moved by hand.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *clock) Add(d time.Duration) { c.mu.Lock(); c.now = c.now.Add(d); c.mu.Unlock() }
 
 // instance is one Musicify's radio presence: its own clients' hub, and the
 // shared one on NATS.
@@ -28,7 +19,7 @@ type instance struct {
 	stop     func()
 }
 
-func startInstance(t *testing.T, url, prefix, id string, c *clock) (*instance, func()) {
+func startInstance(t *testing.T, url, prefix, id string, c *testclock.Clock) (*instance, func()) {
 	t.Helper()
 	conn := connect(t, url, prefix)
 	local := radio.NewLocalHub()
@@ -44,9 +35,9 @@ func startInstance(t *testing.T, url, prefix, id string, c *clock) (*instance, f
 
 // startPair starts instances a and b on one clock and their own subjects;
 // crashB drops b's connection without a goodbye.
-func startPair(t *testing.T, url string) (c *clock, a, b *instance, crashB func()) {
+func startPair(t *testing.T, url string) (c *testclock.Clock, a, b *instance, crashB func()) {
 	t.Helper()
-	c = &clock{now: time.Unix(1_700_000_000, 0)}
+	c = testclock.New(time.Unix(1_700_000_000, 0))
 	prefix := "test." + musicify.NewID()
 	a, _ = startInstance(t, url, prefix, "a", c)
 	b, crashB = startInstance(t, url, prefix, "b", c)
@@ -83,7 +74,7 @@ func TestListenersAreCountedAcrossInstances(t *testing.T) {
 		b.hears(t, 2)
 
 		crashB() // its connection drops without a goodbye
-		c.Add(9 * time.Second)
+		c.Advance(9 * time.Second)
 		a.presence.Beat()
 		if got := a.presence.Of("s").Count; got != 2 {
 			t.Fatalf("%d listeners before b's TTL ran out, want 2", got)
@@ -95,7 +86,7 @@ func TestListenersAreCountedAcrossInstances(t *testing.T) {
 			if time.Now().After(guard) {
 				t.Fatalf("b's listener never vanished: %+v", a.presence.Of("s"))
 			}
-			c.Add(11 * time.Second)
+			c.Advance(11 * time.Second)
 			a.presence.Beat()
 			time.Sleep(10 * time.Millisecond) // a poll, not a wait for speed
 		}
