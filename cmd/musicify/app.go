@@ -274,7 +274,7 @@ func (m *Main) Run(ctx context.Context) error {
 	api.JobStats = db // served at GET /api/admin/jobs, behind the admin check
 	m.observe(api, blobs)
 	catalogView := &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Likes: db, History: db, Recommender: engine,
-		Features: assistant.StoredFeatures{Store: db}}
+		Like: like, Features: assistant.StoredFeatures{Store: db}}
 	if cfg.LLMBaseURL != "" {
 		api.Assistant = &assistant.OpenAI{BaseURL: cfg.LLMBaseURL, Model: cfg.LLMModel, APIKey: cfg.LLMAPIKey, Catalog: catalogView,
 			Client: &http.Client{Timeout: 2 * time.Minute}}
