@@ -221,12 +221,15 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 
 	m.search = &search.Service{Index: db, Logger: m.Logger, Supervisor: m.super}
+	// One Like for the web, Subsonic and the assistant: a song has the
+	// same like songs, in the same order, wherever people ask.
+	like := &recommend.Like{Engine: engine, Store: db, Features: db}
 	api := &httpapi.Server{
 		Accounts: accounts, Users: db, Songs: db, Features: db, Albums: db, Library: library, Blobs: blobs, RequestKeys: db,
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger},
 		Social:      &social.Service{Store: db, Now: m.Now},
 		Search:      m.search,
-		Recommender: engine, Interests: db, Now: m.Now,
+		Recommender: engine, Like: like, Interests: db, Now: m.Now,
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: library.Probe, Logger: m.Logger, Now: m.Now},
 		Presence: m.presence, Hub: hub,
 		SpoolDir: cfg.TempDir, MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
@@ -271,7 +274,7 @@ func (m *Main) Run(ctx context.Context) error {
 	api.JobStats = db // served at GET /api/admin/jobs, behind the admin check
 	m.observe(api, blobs)
 	catalogView := &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Likes: db, History: db, Recommender: engine,
-		Features: assistant.StoredFeatures{Store: db}}
+		Like: like, Features: assistant.StoredFeatures{Store: db}}
 	if cfg.LLMBaseURL != "" {
 		api.Assistant = &assistant.OpenAI{BaseURL: cfg.LLMBaseURL, Model: cfg.LLMModel, APIKey: cfg.LLMAPIKey, Catalog: catalogView,
 			Client: &http.Client{Timeout: 2 * time.Minute}}

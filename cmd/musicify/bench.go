@@ -251,6 +251,7 @@ func benchInstance(ctx context.Context, db *sqlstore.DB, engine *recommend.Engin
 		Accounts: auth.NewService(db, nil, auth.Options{}), Users: db, Songs: db, Albums: db, Blobs: blobs, Logger: logger, BaseURL: base, Ping: db.Ping,
 		Playlists: &playlists.Service{Store: db, Logger: logger}, Social: &social.Service{Store: db, Now: time.Now},
 		Search: &search.Service{Index: db, Logger: logger}, Recommender: engine, Interests: db,
+		Like: &recommend.Like{Engine: engine, Store: db},
 	}
 	if err := api.Search.Warm(ctx); err != nil { // as the server does at start
 		return nil, nil, err
@@ -262,7 +263,7 @@ func benchInstance(ctx context.Context, db *sqlstore.DB, engine *recommend.Engin
 	}
 	api.AppPasswords = pw
 	api.Subsonic = &subsonic.Server{Auth: pw, Songs: db, Albums: db, Playlists: api.Playlists, Social: api.Social,
-		Search: api.Search, Store: db, Recommender: engine, Stations: db, Blobs: blobs,
+		Search: api.Search, Store: db, Like: api.Like, Stations: db, Blobs: blobs,
 		ClientAddr: func(*http.Request) string { return "127.0.0.1" }, BaseURL: base, Logger: logger, Now: time.Now}
 	for _, f := range with {
 		f(api)

@@ -13,7 +13,7 @@ import (
 func (m *Main) subsonic(api *httpapi.Server, library *catalog.Service) http.Handler {
 	return &subsonic.Server{
 		Auth: m.AppPasswords, Songs: m.DB, Albums: m.DB, Library: library, Playlists: api.Playlists, Social: api.Social,
-		Search: m.search, Store: m.DB, Recommender: m.engine, Stations: m.DB, Scanner: m.Scanner,
+		Search: m.search, Store: m.DB, Like: api.Like, Stations: m.DB, Scanner: m.Scanner,
 		Blobs: api.Blobs, SignMedia: api.SignMedia, Media: api.Media, FFmpeg: library.FFmpeg,
 		ClientAddr: api.ClientAddr, BaseURL: m.Config.BaseURL, ServerVersion: Version(), Logger: m.Logger, Now: m.Now,
 	}

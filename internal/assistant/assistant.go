@@ -43,8 +43,13 @@ type Assistant interface {
 // Recommender is what the assistant asks of the recommendation engine.
 type Recommender interface {
 	ForUser(userID string, n int, opts recommend.Options) []string
-	Similar(songID string, n int) []string
 	Top(n int) []string
+}
+
+// SongsLike finds the songs like some songs (recommend.Like), so that the
+// assistant suggests what the web and Subsonic list.
+type SongsLike interface {
+	Songs(ctx context.Context, seedIDs []string, n int) ([]*musicify.Song, error)
 }
 
 // ListenHistory is what a user played, for "what did I play last".
@@ -62,6 +67,9 @@ type Catalog struct {
 	Likes       musicify.LikeStore
 	History     ListenHistory
 	Recommender Recommender
+	// Like finds the songs like a song; nil: none, and the assistant
+	// suggests songs of the same genres instead.
+	Like SongsLike
 	// Features are the songs' measured audio features; nil until audio
 	// analysis is wired in, and then moods and tempos are judged by genre.
 	Features FeatureSource
@@ -94,9 +102,18 @@ func (c *Catalog) ArtistSongs(ctx context.Context, artist string) ([]*musicify.S
 	return c.Songs.SongsByArtist(ctx, artist)
 }
 
-// Similar lists songs like one.
+// Similar lists songs like one. A song deleted meanwhile, or an id a
+// model made up, has none rather than an error: the built-in assistant
+// then offers songs of its genres, and a model hears there are none.
 func (c *Catalog) Similar(ctx context.Context, songID string, n int) ([]*musicify.Song, error) {
-	return c.Songs.SongsByIDs(ctx, c.Recommender.Similar(songID, n))
+	if c.Like == nil {
+		return []*musicify.Song{}, nil
+	}
+	songs, err := c.Like.Songs(ctx, []string{songID}, n)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		return []*musicify.Song{}, nil
+	}
+	return songs, err
 }
 
 // Top lists the most listened songs.

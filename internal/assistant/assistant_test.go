@@ -43,6 +43,7 @@ func newCatalog(t *testing.T) *catalogWorld {
 	w := &catalogWorld{db: db, songs: map[string]string{}, cat: &Catalog{
 		Search: &search.Service{Index: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))},
 		Songs:  db, Users: db, Playlists: db, Recommender: engine,
+		Like: &recommend.Like{Engine: engine, Store: db},
 	}}
 	user := func(name string) *musicify.User {
 		u := &musicify.User{Username: name, Email: name + "@example.com"}

@@ -48,6 +48,7 @@ func newDemoWorld(t *testing.T) *demoWorld {
 	w := &demoWorld{db: db, clock: clk, songs: map[string]*musicify.Song{}, genreOf: map[string]string{}, cat: &Catalog{
 		Search: &search.Service{Index: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))},
 		Songs:  db, Users: db, Playlists: db, Likes: db, History: db, Recommender: engine,
+		Like: &recommend.Like{Engine: engine, Store: db},
 	}}
 	users := map[string]*musicify.User{}
 	for _, spec := range synth.Catalog() {

@@ -2,7 +2,6 @@ package httpapi
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 
 	"github.com/musicify/musicify/internal/httpapi/platform"
@@ -27,11 +26,8 @@ const (
 	recommendArtists = 10
 	similarSongs     = 12
 	topSongs         = 50
-	// A song radio orders the engine's best radioCandidates like songs:
-	// enough to find a smooth path, few enough to order in a blink.
-	radioCandidates = 200
-	radioSongs      = 25
-	radioMaxSongs   = 100
+	radioSongs       = 25
+	radioMaxSongs    = 100
 )
 
 // writeSongs answers with the songs of ids.
@@ -75,10 +71,12 @@ func (s *Server) handleTopSongs(w http.ResponseWriter, r *http.Request) error {
 
 // handleSimilarSongs is 'More like this' for a song.
 func (s *Server) handleSimilarSongs(w http.ResponseWriter, r *http.Request) error {
-	if _, err := s.Songs.Song(r.Context(), r.PathValue("id")); err != nil {
+	songs, err := s.like().Songs(r.Context(), []string{r.PathValue("id")}, similarSongs)
+	if err != nil {
 		return err
 	}
-	return s.writeSongs(w, r, s.Recommender.Similar(r.PathValue("id"), similarSongs))
+	platform.WriteJSON(w, http.StatusOK, views.SongsOf(songs, views.For(r, s.Media)))
+	return nil
 }
 
 // handleSongRadio is GET /recommend/radio/{id}?limit=: a queue from a song
@@ -95,44 +93,22 @@ func (s *Server) handleSongRadio(w http.ResponseWriter, r *http.Request) error {
 	if limit == 0 {
 		limit = radioSongs
 	}
-	ids := append([]string{seed.ID}, s.Recommender.Similar(seed.ID, radioCandidates)...)
-	out, err := s.songRadio(r.Context(), ids, limit, views.For(r, s.Media))
+	queue, err := s.like().Radio(r.Context(), seed.ID, limit)
 	if err != nil {
 		return err
 	}
-	platform.WriteJSON(w, http.StatusOK, out)
+	platform.WriteJSON(w, http.StatusOK, views.SongsOf(queue, views.For(r, s.Media)))
 	return nil
 }
 
-// songRadio orders ids (the seed, then the engine's candidates) into a
-// radio of at most limit songs.
-func (s *Server) songRadio(ctx context.Context, ids []string, limit int, me *views.Viewer) ([]views.Song, error) {
-	songs, err := s.Songs.SongsByIDs(ctx, ids)
-	if err != nil {
-		return nil, fmt.Errorf("reading the radio's songs: %w", err)
+// like is where songs like a song come from: the Like the web shares with
+// Subsonic and the assistant, or, on a server built without one, a Like
+// over this server's own engine and stores, so both answer alike.
+func (s *Server) like() *recommend.Like {
+	if s.Like != nil {
+		return s.Like
 	}
-	byID := make(map[string]*musicify.Song, len(songs))
-	artist := make(map[string]string, len(songs))
-	live := make([]string, 0, len(songs)) // songs deleted meanwhile drop out
-	for _, x := range songs {
-		byID[x.ID], artist[x.ID] = x, x.Artist
-		live = append(live, x.ID)
-	}
-	if len(live) == 0 || live[0] != ids[0] {
-		return nil, musicify.Errorf(musicify.ENOTFOUND, "This song does not exist.")
-	}
-	features := map[string]*musicify.AudioFeatures{}
-	if s.Features != nil {
-		if features, err = s.Features.SongFeaturesByIDs(ctx, live); err != nil {
-			return nil, fmt.Errorf("reading the radio's audio features: %w", err)
-		}
-	}
-	order := recommend.SongRadio(live[0], live[1:], features, artist, limit)
-	queue := make([]*musicify.Song, len(order))
-	for i, id := range order {
-		queue[i] = byID[id]
-	}
-	return views.SongsOf(queue, me), nil
+	return &recommend.Like{Engine: s.Recommender, Store: s.Songs, Features: s.Features}
 }
 
 // handleRecommendCreate is POST /recommend/create {song, artist}:

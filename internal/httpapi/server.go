@@ -30,6 +30,7 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
 	"github.com/musicify/musicify/internal/radio"
+	"github.com/musicify/musicify/internal/recommend"
 	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/social"
 	"github.com/musicify/musicify/internal/supervise"
@@ -52,6 +53,9 @@ type Server struct {
 	Interests   interface {
 		AddInterest(ctx context.Context, userID, songID string, at time.Time) error
 	}
+	// Like finds the songs like a song, as Subsonic and the assistant do;
+	// nil: a Like over Recommender, Songs and Features.
+	Like *recommend.Like
 	// Radio runs stations; Presence and Hub carry who listens, live.
 	Radio    *radio.Service
 	Presence *radio.Presence

@@ -134,14 +134,14 @@ func newEnv(t *testing.T, open storetest.Opener) *env {
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: logger},
 		Social:      &social.Service{Store: db, Now: clk.Now},
 		Search:      &search.Service{Index: db, Logger: logger},
-		Recommender: engine, Interests: db, Now: clk.Now,
+		Recommender: engine, Like: &recommend.Like{Engine: engine, Store: db}, Interests: db, Now: clk.Now,
 		Media: mediaurl.New([]byte("a test secret of thirty-two bytes"), clk.Now),
 		Radio: &radio.Service{Store: db, Blobs: blobs, Logger: logger, Now: clk.Now},
 		Ping:  db.Ping, Logger: logger, BaseURL: base, Version: "test",
 	}
 	sub := &subsonic.Server{
 		Auth: checker, Songs: db, Albums: db, Library: library, Playlists: api.Playlists, Social: api.Social,
-		Search: api.Search, Store: db, Recommender: engine, Stations: db, Blobs: blobs, Media: api.Media,
+		Search: api.Search, Store: db, Like: api.Like, Stations: db, Blobs: blobs, Media: api.Media,
 		FFmpeg: library.FFmpeg, ClientAddr: api.ClientAddr, BaseURL: base, ServerVersion: "test", Logger: logger, Now: clk.Now,
 	}
 	api.Subsonic = sub

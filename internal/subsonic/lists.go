@@ -225,8 +225,9 @@ func (s *Server) getTopSongs(_ http.ResponseWriter, q *request) (*response, erro
 	return s.songList(q, page(list, 0, count), func(res *response, c []child) { res.TopSongs = &songs{Song: c} })
 }
 
-// getSimilarSongs2 asks our recommender for songs like a song, or like the
-// most played songs of an album or artist.
+// getSimilarSongs2 lists the songs like a song, or like an artist's five
+// most played songs or an album's first five, as the web and the
+// assistant list them.
 func (s *Server) getSimilarSongs2(_ http.ResponseWriter, q *request) (*response, error) {
 	id, err := q.required("id")
 	if err != nil {
@@ -257,25 +258,15 @@ func (s *Server) getSimilarSongs2(_ http.ResponseWriter, q *request) (*response,
 		}
 		seeds = []*musicify.Song{song}
 	}
-	seeds = page(seeds, 0, 5)
-	var ids []string
-	seen := map[string]bool{}
-	for _, sd := range seeds {
-		seen[sd.ID] = true
-	}
-	if s.Recommender != nil {
-		for _, sd := range seeds {
-			for _, sid := range s.Recommender.Similar(sd.ID, count) {
-				if !seen[sid] {
-					seen[sid] = true
-					ids = append(ids, sid)
-				}
-			}
+	list := []*musicify.Song{}
+	if s.Like != nil {
+		ids := make([]string, 0, 5)
+		for _, sd := range page(seeds, 0, 5) {
+			ids = append(ids, sd.ID)
 		}
-	}
-	list, err := s.Songs.SongsByIDs(q.ctx(), page(ids, 0, count))
-	if err != nil {
-		return nil, err
+		if list, err = s.Like.Songs(q.ctx(), ids, count); err != nil {
+			return nil, err
+		}
 	}
 	return s.songList(q, list, func(res *response, c []child) { res.SimilarSongs2 = &songs{Song: c} })
 }

@@ -33,9 +33,10 @@ type Finder interface {
 	Find(ctx context.Context, kind, text string, limit int) ([]string, error)
 }
 
-// Recommender is what getSimilarSongs2 asks of the recommendation engine.
-type Recommender interface {
-	Similar(songID string, n int) []string
+// SongsLike finds the songs like some songs (recommend.Like), so that
+// getSimilarSongs2 lists what the web and the assistant list.
+type SongsLike interface {
+	Songs(ctx context.Context, seedIDs []string, n int) ([]*musicify.Song, error)
 }
 
 // Server answers /rest. Nil optional fields switch their endpoints off
@@ -49,11 +50,11 @@ type Server struct {
 	Social    *social.Service // stars of songs are likes
 	Search    Finder
 	// Store keeps stars of albums and artists, ratings and play queues.
-	Store       musicify.SubsonicStore
-	Recommender Recommender
-	Stations    musicify.StationStore
-	Scanner     musicify.Scanner // nil without library folders
-	Blobs       musicify.BlobStore
+	Store    musicify.SubsonicStore
+	Like     SongsLike
+	Stations musicify.StationStore
+	Scanner  musicify.Scanner // nil without library folders
+	Blobs    musicify.BlobStore
 	// SignMedia, when set, sends streams and downloads of originals to a
 	// signed URL at the storage (see httpapi.Server.SignMedia).
 	SignMedia func(ctx context.Context, key, contentType, disposition string) (string, error)
