@@ -142,12 +142,13 @@ func newEnvWith(t testing.TB, o envOptions, tweak ...func(*httpapi.Server)) *env
 	}
 	library := &catalog.Service{Songs: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now}
 	admins.Library = library
+	like := &recommend.Like{Engine: engine, Store: db, Features: db}
 	api := &httpapi.Server{
 		Accounts: svc, Users: db, Songs: db, Features: db, Albums: db, Library: library, Blobs: blobs, SpoolDir: blobs.TempDir(), MaxUploadMB: 5, RequestKeys: db,
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: logger},
 		Social:      &social.Service{Store: db, Now: clk.Now},
 		Search:      &search.Service{Index: db, Logger: logger},
-		Recommender: engine, Interests: db, Now: clk.Now, Media: mediaurl.New([]byte("a test secret of thirty-two bytes"), clk.Now),
+		Recommender: engine, Like: like, Interests: db, Now: clk.Now, Media: mediaurl.New([]byte("a test secret of thirty-two bytes"), clk.Now),
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now},
 		Presence: radio.NewPresence(hub), Hub: hub,
 		Ping: db.Ping, Logger: logger, BaseURL: base, Version: "test", Admin: admins, JobStats: db,
@@ -160,7 +161,7 @@ func newEnvWith(t testing.TB, o envOptions, tweak ...func(*httpapi.Server)) *env
 	if o.Outbox {
 		api.Outbox = db
 	}
-	api.Assistant = &assistant.Builtin{Catalog: &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Recommender: engine}}
+	api.Assistant = &assistant.Builtin{Catalog: &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Recommender: engine, Like: like}}
 	for _, f := range tweak {
 		f(api)
 	}

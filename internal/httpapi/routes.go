@@ -5,6 +5,7 @@ import (
 	adminapi "github.com/musicify/musicify/internal/httpapi/admin"
 	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
 	catalogapi "github.com/musicify/musicify/internal/httpapi/catalog"
+	discoveryapi "github.com/musicify/musicify/internal/httpapi/discovery"
 	mediaapi "github.com/musicify/musicify/internal/httpapi/media"
 	pagesapi "github.com/musicify/musicify/internal/httpapi/pages"
 	"github.com/musicify/musicify/internal/httpapi/platform"
@@ -13,66 +14,35 @@ import (
 	socialapi "github.com/musicify/musicify/internal/httpapi/social"
 )
 
-// routes is every route of the server, in one place.
+// routes registers every area's routes: each area's package lists its own
+// beside its handlers, and gets only what it uses.
 func (s *Server) routes(mux *platform.Mux) {
+	p, l := s.plat(), s.limits()
 	mux.Public("GET /healthz", s.handleHealth)
 	mux.Public("GET /readyz", s.handleReady)
-	mux.Handle("GET /metrics", s.plat().MetricsHandler())
-	l := s.limits()
+	mux.Handle("GET /metrics", p.MetricsHandler())
 
-	// Likes, follows and sharing.
-	social := &socialapi.API{P: s.plat(), Social: s.Social, Users: s.Users, Songs: s.Songs, Playlists: s.Playlists, Media: s.Media}
-	social.Routes(mux)
-
-	// Accounts.
-	(&accountsapi.API{P: s.plat(), Accounts: s.Accounts, Users: s.Users, Playlists: s.Playlists, Media: s.Media,
+	(&accountsapi.API{P: p, Accounts: s.Accounts, Users: s.Users, Playlists: s.Playlists, Media: s.Media,
 		OIDC: s.OIDC, BaseURL: s.BaseURL, AppPasswords: s.AppPasswords}).Routes(mux)
-
-	// The catalog: songs, artists, albums and genres.
-	(&catalogapi.API{P: s.plat(), Songs: s.Songs, Albums: s.Albums, Features: s.Features, Library: s.Library, Media: s.Media,
+	(&catalogapi.API{P: p, Songs: s.Songs, Albums: s.Albums, Features: s.Features, Library: s.Library, Media: s.Media,
 		Listens: l.listens, MaxUploadMB: s.MaxUploadMB}).Routes(mux)
-
-	// Recommendations.
-	mux.User("GET /api/recommend/all", s.handleRecommendSongs)
-	mux.User("GET /api/recommend/artist", s.handleRecommendArtists)
-	mux.User("GET /api/recommend/top", s.handleTopSongs)
-	mux.User("GET /api/recommend/song/{id}", s.handleSimilarSongs)
-	mux.User("GET /api/recommend/radio/{id}", s.handleSongRadio)
-	mux.User("POST /api/recommend/create", s.handleRecommendCreate)
-
-	// Playlists: every write checks the owner.
-	(&playlistsapi.API{P: s.plat(), Playlists: s.Playlists, Media: s.Media}).Routes(mux)
-
-	// Search: typed words as prefixes, in any order, typos forgiven.
-	mux.User("GET /api/search", s.handleSearch)
-	mux.User("POST /api/search/song", s.handleSearchSongs)
-	mux.User("POST /api/search/artist", s.handleSearchArtists)
-	mux.User("POST /api/search/playlist", s.handleSearchPlaylistsAll)
-	mux.User("POST /api/search/follower", s.handleSearchUsers)
-
-	// Radio: stations on the server's clock, live over a WebSocket.
-	(&radioapi.API{P: s.plat(), Radio: s.Radio, Presence: s.Presence, Hub: s.Hub, Files: s.files(), Media: s.Media,
+	(&playlistsapi.API{P: p, Playlists: s.Playlists, Media: s.Media}).Routes(mux)
+	social := &socialapi.API{P: p, Social: s.Social, Users: s.Users, Songs: s.Songs, Playlists: s.Playlists, Media: s.Media}
+	social.Routes(mux)
+	(&discoveryapi.API{P: p, Recommender: s.Recommender, Like: s.Like, Interests: s.Interests, Search: s.Search,
+		Songs: s.Songs, Albums: s.Albums, Users: s.Users, Playlists: s.Playlists, Social: s.Social, Media: s.Media}).Routes(mux)
+	(&radioapi.API{P: p, Radio: s.Radio, Presence: s.Presence, Hub: s.Hub, Files: s.files(), Media: s.Media,
 		MaxUploadMB: s.MaxUploadMB, Supervisor: s.Supervisor,
 		LiveBurst: s.Limits.LiveBurst, LivePerSecond: s.Limits.LivePerSecond, LiveConnections: s.Limits.LiveConnections}).Routes(mux)
-
-	// The assistant and voice commands.
-	(&assistantapi.API{P: s.plat(), Assistant: s.Assistant, Voice: s.Voice, Songs: s.Songs, Media: s.Media,
+	(&assistantapi.API{P: p, Assistant: s.Assistant, Voice: s.Voice, Songs: s.Songs, Media: s.Media,
 		Chat: l.chat, VoiceRate: l.voice, Recognizing: l.recognizing}).Routes(mux)
-
-	// App passwords for Subsonic apps: each user's own.
-	// Administration: admins only, checked here on every route.
-	(&adminapi.API{P: s.plat(), Admin: s.Admin, Scanner: s.Scanner, JobStats: s.JobStats, Media: s.Media}).Routes(mux)
-
+	(&adminapi.API{P: p, Admin: s.Admin, Scanner: s.Scanner, JobStats: s.JobStats, Media: s.Media}).Routes(mux)
 	mux.Public("/api/", platform.NotFound)
 
-	// Media: audio and covers.
-	(&mediaapi.API{P: s.plat(), Songs: s.Songs, Blobs: s.Blobs, Files: s.files(), Covers: s.Covers, Media: s.Media}).Routes(mux)
-
-	// The Subsonic API: every call carries its own credentials.
+	(&mediaapi.API{P: p, Songs: s.Songs, Blobs: s.Blobs, Files: s.files(), Covers: s.Covers, Media: s.Media}).Routes(mux)
 	if s.Subsonic != nil {
-		mux.Handle("/rest/", s.Subsonic)
+		mux.Handle("/rest/", s.Subsonic) // every call carries its own credentials
 	}
-
-	// The pages: the app at every other address, share pages, the dev outbox.
-	(&pagesapi.API{P: s.plat(), Web: s.Web, Router: mux, ShareCard: social.ShareCard, Outbox: s.Outbox}).Routes(mux)
+	// The app at every other address, share pages, the dev outbox.
+	(&pagesapi.API{P: p, Web: s.Web, Router: mux, ShareCard: social.ShareCard, Outbox: s.Outbox}).Routes(mux)
 }

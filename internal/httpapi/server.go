@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 
+	discoveryapi "github.com/musicify/musicify/internal/httpapi/discovery"
+
 	accountsapi "github.com/musicify/musicify/internal/httpapi/accounts"
 
 	"github.com/musicify/musicify/internal/delivery"
@@ -49,12 +51,11 @@ type Server struct {
 	Social    *social.Service
 	Search    *search.Service
 	// Recommender ranks songs for people; Interests stores their explicit signs.
-	Recommender Recommender
+	Recommender discoveryapi.Recommender
 	Interests   interface {
 		AddInterest(ctx context.Context, userID, songID string, at time.Time) error
 	}
-	// Like finds the songs like a song, as Subsonic and the assistant do;
-	// nil: a Like over Recommender, Songs and Features.
+	// Like finds the songs like a song, as Subsonic and the assistant do.
 	Like *recommend.Like
 	// Radio runs stations; Presence and Hub carry who listens, live.
 	Radio    *radio.Service

@@ -1,4 +1,4 @@
-package httpapi
+package discovery
 
 import (
 	"context"
@@ -24,7 +24,7 @@ type reasonView struct {
 
 // explained turns recommendations into views, fetching the recommended
 // songs and the songs their reasons name in one query.
-func (s *Server) explained(ctx context.Context, recs []recommend.Rec, me *views.Viewer) ([]recommendedView, error) {
+func (s *API) explained(ctx context.Context, recs []recommend.Rec, me *views.Viewer) ([]recommendedView, error) {
 	ids := make([]string, 0, 2*len(recs))
 	for _, r := range recs {
 		ids = append(ids, r.ID)

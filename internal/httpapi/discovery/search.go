@@ -1,4 +1,4 @@
-package httpapi
+package discovery
 
 import (
 	"context"
@@ -28,7 +28,7 @@ type searchResults struct {
 
 // handleSearch runs the four searches side by side: the answer comes as
 // soon as the slowest is done, not after all four in a row.
-func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleSearch(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query().Get("q")
 	ctx, me := r.Context(), platform.UserOf(r)
 	var out searchResults
@@ -53,7 +53,7 @@ type searchBody struct {
 	Name   string `json:"name"`
 }
 
-func (s *Server) handleSearchSongs(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleSearchSongs(w http.ResponseWriter, r *http.Request) error {
 	var in searchBody
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -66,7 +66,7 @@ func (s *Server) handleSearchSongs(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-func (s *Server) handleSearchArtists(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleSearchArtists(w http.ResponseWriter, r *http.Request) error {
 	var in searchBody
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -79,7 +79,7 @@ func (s *Server) handleSearchArtists(w http.ResponseWriter, r *http.Request) err
 	return nil
 }
 
-func (s *Server) handleSearchPlaylistsAll(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleSearchPlaylistsAll(w http.ResponseWriter, r *http.Request) error {
 	var in searchBody
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -93,7 +93,7 @@ func (s *Server) handleSearchPlaylistsAll(w http.ResponseWriter, r *http.Request
 }
 
 // handleSearchUsers is POST /search/follower {name}: other users matching it.
-func (s *Server) handleSearchUsers(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleSearchUsers(w http.ResponseWriter, r *http.Request) error {
 	var in searchBody
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -106,7 +106,7 @@ func (s *Server) handleSearchUsers(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-func (s *Server) findSongs(ctx context.Context, me *views.Viewer, q string, limit int) ([]views.Song, error) {
+func (s *API) findSongs(ctx context.Context, me *views.Viewer, q string, limit int) ([]views.Song, error) {
 	ids, err := s.Search.Find(ctx, musicify.KindSong, q, limit)
 	if err != nil {
 		return nil, err
@@ -119,7 +119,7 @@ func (s *Server) findSongs(ctx context.Context, me *views.Viewer, q string, limi
 // their best song (as search3 does): they are nobody's account, and only
 // their songs are indexed, so a server of imported files would otherwise
 // find no artist at all. (An uploader is found by their name alone.)
-func (s *Server) findArtists(ctx context.Context, q string, limit int) ([]views.Artist, error) {
+func (s *API) findArtists(ctx context.Context, q string, limit int) ([]views.Artist, error) {
 	ids, err := s.Search.Find(ctx, musicify.KindUser, q, limit*3)
 	if err != nil {
 		return nil, err
@@ -165,7 +165,7 @@ func (s *Server) findArtists(ctx context.Context, q string, limit int) ([]views.
 	return out, nil
 }
 
-func (s *Server) findPlaylists(ctx context.Context, me *musicify.User, q string, limit int) ([]views.Playlist, error) {
+func (s *API) findPlaylists(ctx context.Context, me *musicify.User, q string, limit int) ([]views.Playlist, error) {
 	ids, err := s.Search.Find(ctx, musicify.KindPlaylist, q, limit)
 	if err != nil {
 		return nil, err
@@ -180,7 +180,7 @@ func (s *Server) findPlaylists(ctx context.Context, me *musicify.User, q string,
 }
 
 // findPeople searches other users, saying whom the caller follows.
-func (s *Server) findPeople(ctx context.Context, me *musicify.User, q string, limit int) ([]views.Person, error) {
+func (s *API) findPeople(ctx context.Context, me *musicify.User, q string, limit int) ([]views.Person, error) {
 	ids, err := s.Search.Find(ctx, musicify.KindUser, q, limit+1)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package httpapi
+package discovery
 
 import (
 	"context"
@@ -11,15 +11,6 @@ import (
 	"github.com/musicify/musicify/internal/recommend"
 )
 
-// Recommender is what the recommendation calls ask of the engine.
-type Recommender interface {
-	ForUser(userID string, n int, opts recommend.Options) []string
-	ForUserExplained(userID string, n int, opts recommend.Options) []recommend.Rec
-	Artists(userID string, n int) []string
-	Similar(songID string, n int) []string
-	Top(n int) []string
-}
-
 // How many items each list shows.
 const (
 	recommendSongs   = 20
@@ -31,7 +22,7 @@ const (
 )
 
 // writeSongs answers with the songs of ids.
-func (s *Server) writeSongs(w http.ResponseWriter, r *http.Request, ids []string) error {
+func (s *API) writeSongs(w http.ResponseWriter, r *http.Request, ids []string) error {
 	songs, err := views.SongsByID(r.Context(), s.Songs, ids, views.For(r, s.Media))
 	if err != nil {
 		return err
@@ -42,7 +33,7 @@ func (s *Server) writeSongs(w http.ResponseWriter, r *http.Request, ids []string
 
 // handleRecommendSongs is GET /recommend/all: songs for you,
 // each with the reason it is there. One of them explores.
-func (s *Server) handleRecommendSongs(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleRecommendSongs(w http.ResponseWriter, r *http.Request) error {
 	out, err := s.explained(r.Context(), s.Recommender.ForUserExplained(platform.UserOf(r).ID, recommendSongs, recommend.Options{Explore: true}), views.For(r, s.Media))
 	if err != nil {
 		return err
@@ -52,7 +43,7 @@ func (s *Server) handleRecommendSongs(w http.ResponseWriter, r *http.Request) er
 }
 
 // handleRecommendArtists is GET /recommend/artist: artists for you.
-func (s *Server) handleRecommendArtists(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleRecommendArtists(w http.ResponseWriter, r *http.Request) error {
 	out := []views.Artist{}
 	for _, name := range s.Recommender.Artists(platform.UserOf(r).ID, recommendArtists) {
 		if a, err := s.Songs.Artist(r.Context(), name); err == nil {
@@ -65,13 +56,13 @@ func (s *Server) handleRecommendArtists(w http.ResponseWriter, r *http.Request) 
 
 // handleTopSongs is GET /recommend/top: the most listened songs, recent
 // listens weighing more.
-func (s *Server) handleTopSongs(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleTopSongs(w http.ResponseWriter, r *http.Request) error {
 	return s.writeSongs(w, r, s.Recommender.Top(topSongs))
 }
 
 // handleSimilarSongs is 'More like this' for a song.
-func (s *Server) handleSimilarSongs(w http.ResponseWriter, r *http.Request) error {
-	songs, err := s.like().Songs(r.Context(), []string{r.PathValue("id")}, similarSongs)
+func (s *API) handleSimilarSongs(w http.ResponseWriter, r *http.Request) error {
+	songs, err := s.Like.Songs(r.Context(), []string{r.PathValue("id")}, similarSongs)
 	if err != nil {
 		return err
 	}
@@ -81,7 +72,7 @@ func (s *Server) handleSimilarSongs(w http.ResponseWriter, r *http.Request) erro
 
 // handleSongRadio is GET /recommend/radio/{id}?limit=: a queue from a song
 // through songs like it, each near the one before in tempo, energy and sound.
-func (s *Server) handleSongRadio(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleSongRadio(w http.ResponseWriter, r *http.Request) error {
 	seed, err := s.Songs.Song(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
@@ -93,7 +84,7 @@ func (s *Server) handleSongRadio(w http.ResponseWriter, r *http.Request) error {
 	if limit == 0 {
 		limit = radioSongs
 	}
-	queue, err := s.like().Radio(r.Context(), seed.ID, limit)
+	queue, err := s.Like.Radio(r.Context(), seed.ID, limit)
 	if err != nil {
 		return err
 	}
@@ -101,19 +92,9 @@ func (s *Server) handleSongRadio(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// like is where songs like a song come from: the Like the web shares with
-// Subsonic and the assistant, or, on a server built without one, a Like
-// over this server's own engine and stores, so both answer alike.
-func (s *Server) like() *recommend.Like {
-	if s.Like != nil {
-		return s.Like
-	}
-	return &recommend.Like{Engine: s.Recommender, Store: s.Songs, Features: s.Features}
-}
-
 // handleRecommendCreate is POST /recommend/create {song, artist}:
 // a sign of interest. song is a song id, or a name with its artist.
-func (s *Server) handleRecommendCreate(w http.ResponseWriter, r *http.Request) error {
+func (s *API) handleRecommendCreate(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		Song   string `json:"song"`
 		Artist string `json:"artist"`
@@ -125,7 +106,7 @@ func (s *Server) handleRecommendCreate(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
-	if err := s.Interests.AddInterest(r.Context(), platform.UserOf(r).ID, id, s.now()); err != nil {
+	if err := s.Interests.AddInterest(r.Context(), platform.UserOf(r).ID, id, s.P.Time()); err != nil {
 		return err
 	}
 	platform.WriteJSON(w, http.StatusOK, platform.Success)
@@ -133,7 +114,7 @@ func (s *Server) handleRecommendCreate(w http.ResponseWriter, r *http.Request) e
 }
 
 // songRef finds a song by id, or by name among an artist's songs.
-func (s *Server) songRef(ctx context.Context, song, artist string) (string, error) {
+func (s *API) songRef(ctx context.Context, song, artist string) (string, error) {
 	if song == "" {
 		return "", musicify.Errorf(musicify.EINVALID, "Please say which song (song).")
 	}
