@@ -114,12 +114,10 @@ func (s *Server) download(w http.ResponseWriter, q *request) (*response, error) 
 // serveBlob sends a stored file (delivery.Serve); a row names every file
 // asked for here, so a missing one is worth logging.
 func (s *Server) serveBlob(w http.ResponseWriter, q *request, key, contentType, etag string) {
-	err := delivery.Serve(w, q.r, s.Blobs, s.SignMedia, delivery.Stored{Key: key, ContentType: contentType, ETag: etag,
-		CacheControl: "private, max-age=31536000, immutable"})
+	files := delivery.Store{Blobs: s.Blobs, Sign: s.SignMedia, Logger: s.Logger}
+	err := files.Serve(w, q.r, delivery.Stored{Key: key, ContentType: contentType, ETag: etag,
+		CacheControl: "private, " + delivery.Immutable}, true)
 	if err != nil {
-		if musicify.ErrorCode(err) == musicify.ENOTFOUND {
-			s.Logger.Error("a row points at a missing file", "key", key)
-		}
 		s.writeError(w, q, err)
 	}
 }
