@@ -25,6 +25,7 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
 	"github.com/musicify/musicify/internal/recommend"
+	"github.com/musicify/musicify/internal/recommend/eval"
 	"github.com/musicify/musicify/internal/search"
 	"github.com/musicify/musicify/internal/social"
 	"github.com/musicify/musicify/internal/sqlstore"
@@ -328,7 +329,7 @@ func benchCatalog(nSongs, nUsers, nPlays int) ([]*musicify.User, []*musicify.Son
 		songs[i] = &musicify.Song{ID: id, UserID: users[i%nUsers].ID, Name: strings.Join(title, " "), Format: "mp3", Album: album,
 			Duration: 180, Size: 1, SHA256: id, AudioKey: "songs/" + id + "/original.mp3", Created: now.Add(-time.Duration(nSongs-i) * time.Minute)}
 	}
-	pairs := recommend.Synthetic(nUsers, nSongs, 200, nPlays/nUsers, 0.8, 11)
+	pairs := eval.Synthetic(nUsers, nSongs, 200, nPlays/nUsers, 0.8, 11)
 	listens := make([]musicify.Interaction, len(pairs))
 	for i, p := range pairs {
 		var u, s int

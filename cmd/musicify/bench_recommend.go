@@ -10,6 +10,7 @@ import (
 
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/recommend"
+	"github.com/musicify/musicify/internal/recommend/eval"
 )
 
 // benchSoundDims is the length of the audio embedding the bench gives
@@ -30,7 +31,7 @@ func benchTrain(ctx context.Context, db musicify.RecommendSource, engine *recomm
 		engine.SetFeatures(s.ID, vec)
 	}
 	var model *recommend.Model
-	took, peak, err := recommend.MeasurePeak(func() error {
+	took, peak, err := eval.MeasurePeak(func() error {
 		ts, err := recommend.Collect(ctx, db, time.Now())
 		if err != nil {
 			return err

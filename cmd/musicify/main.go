@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/musicify/musicify/internal/config"
+	"github.com/musicify/musicify/internal/recommend/eval"
 )
 
 const usage = `usage:
@@ -90,7 +91,7 @@ func run(args []string) int {
 		return mailCmd(args[1:], os.Stdout)
 	case "eval":
 		if len(args) > 1 && args[1] == "recommend" {
-			return evalRecommend(args[2:])
+			return eval.Recommend(args[2:], os.Stdout, os.Stderr)
 		}
 	}
 	fmt.Fprintf(os.Stderr, "musicify: unknown command %q\n%s", strings.Join(args, " "), usage)

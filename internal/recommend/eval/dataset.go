@@ -1,4 +1,4 @@
-package recommend
+package eval
 
 import (
 	"encoding/csv"

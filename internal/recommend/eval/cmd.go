@@ -1,4 +1,4 @@
-package main
+package eval
 
 import (
 	"flag"
@@ -6,11 +6,9 @@ import (
 	"io"
 	"os"
 	"strings"
-
-	"github.com/musicify/musicify/internal/recommend"
 )
 
-const evalUsage = `usage: musicify eval recommend (--interactions FILE.csv | --synthetic lastfm) [flags]
+const usage = `usage: musicify eval recommend (--interactions FILE.csv | --synthetic lastfm) [flags]
   --items FILE.csv      item,artist,genre,title,text and numeric feature columns: metadata, and items nobody played
   --holdout last|random --seed N --runs 5 --min-items 3 --k 10
   --ease-items 4000     EASE (and the engine's EASE part) learns the most played items up to this many (8n² bytes, ~n³ flops)
@@ -19,20 +17,17 @@ const evalUsage = `usage: musicify eval recommend (--interactions FILE.csv | --s
   --synthetic-items     with --synthetic: give the engine the planted metadata and sound too
 `
 
-// evalRecommend runs `musicify eval recommend`: the engine beside
-// popularity, item-kNN, RP3β and EASE on the same leave-one-out splits.
-func evalRecommend(args []string) int {
-	return evalRecommendTo(args, os.Stdout, os.Stderr)
-}
-
-func evalRecommendTo(args []string, stdout, stderr io.Writer) int {
+// Recommend runs `musicify eval recommend` with args after its name: the
+// engine beside popularity, item-kNN, RP3β and EASE on the same
+// leave-one-out splits, the table on stdout. It returns the exit code.
+func Recommend(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("eval recommend", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	file := fs.String("interactions", "", "CSV file of user,item lines, in the order they happened")
 	itemsFile := fs.String("items", "", "CSV file of item metadata and features")
 	synthetic := fs.String("synthetic", "", "lastfm: generated data shaped like HetRec Last.fm-2k instead of a file")
 	synthItems := fs.Bool("synthetic-items", false, "with --synthetic, use its item metadata and sound")
-	cfg := recommend.EvalConfig{}
+	cfg := Config{}
 	fs.IntVar(&cfg.K, "k", 10, "length of each recommendation list")
 	fs.StringVar(&cfg.Holdout, "holdout", "last", "last or random")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first random split")
@@ -40,43 +35,43 @@ func evalRecommendTo(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.MinItems, "min-items", 3, "users with fewer distinct items are only trained on")
 	fs.IntVar(&cfg.EASEItems, "ease-items", 0, "the most items EASE learns (default 4000)")
 	fs.Float64Var(&cfg.Lambda, "lambda", 0, "EASE's penalty; 0 tunes it")
-	models := fs.String("models", strings.Join(recommend.AllModels, ","), "recommenders to compare")
+	models := fs.String("models", strings.Join(AllModels, ","), "recommenders to compare")
 	verbose := fs.Bool("v", false, "log each run")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	var pairs []recommend.Pair
+	var pairs []Pair
 	switch {
 	case *synthetic == "lastfm":
-		var items []recommend.Item
-		pairs, items = recommend.SyntheticShaped(recommend.LastfmShaped)
+		var items []Item
+		pairs, items = SyntheticShaped(LastfmShaped)
 		if *synthItems {
 			cfg.Items = items
 		}
 	case *file != "" && *synthetic == "":
 		var err error
-		if pairs, err = readCSV(*file, recommend.ReadPairs); err != nil {
+		if pairs, err = readCSV(*file, ReadPairs); err != nil {
 			fmt.Fprintln(stderr, "musicify eval:", err)
 			return 1
 		}
 	default:
-		fmt.Fprint(stderr, evalUsage)
+		fmt.Fprint(stderr, usage)
 		return 2
 	}
 	if *itemsFile != "" {
-		items, err := readCSV(*itemsFile, recommend.ReadItems)
+		items, err := readCSV(*itemsFile, ReadItems)
 		if err != nil {
 			fmt.Fprintln(stderr, "musicify eval:", err)
 			return 1
 		}
-		recommend.Standardize(items) // cosine needs centred columns of like scale
+		Standardize(items) // cosine needs centred columns of like scale
 		cfg.Items = items
 	}
 	cfg.Models = strings.Split(*models, ",")
 	if *verbose {
 		cfg.Log = stderr
 	}
-	rep, err := recommend.Evaluate(pairs, cfg)
+	rep, err := Evaluate(pairs, cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, "musicify eval:", err)
 		return 1

@@ -1,4 +1,4 @@
-package main
+package eval
 
 import (
 	"bytes"
@@ -7,15 +7,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/musicify/musicify/internal/recommend"
 )
 
 func TestEvalRecommendPrintsTheBaselineTable(t *testing.T) {
 	dir := t.TempDir()
 	var csv strings.Builder
 	csv.WriteString("user,item\n")
-	for _, p := range recommend.Synthetic(120, 400, 8, 20, 0.85, 3) {
+	for _, p := range Synthetic(120, 400, 8, 20, 0.85, 3) {
 		fmt.Fprintf(&csv, "%s,%s\n", p.User, p.Item)
 	}
 	pairs := filepath.Join(dir, "pairs.csv")
@@ -27,7 +25,7 @@ func TestEvalRecommendPrintsTheBaselineTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errs bytes.Buffer
-	code := evalRecommendTo([]string{"--interactions", pairs, "--items", items, "--holdout", "random", "--runs", "2", "--seed", "4", "--lambda", "100"}, &out, &errs)
+	code := Recommend([]string{"--interactions", pairs, "--items", items, "--holdout", "random", "--runs", "2", "--seed", "4", "--lambda", "100"}, &out, &errs)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
@@ -37,10 +35,10 @@ func TestEvalRecommendPrintsTheBaselineTable(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, text)
 		}
 	}
-	if code := evalRecommendTo([]string{"--interactions", pairs, "--holdout", "sideways"}, &out, &errs); code != 1 {
+	if code := Recommend([]string{"--interactions", pairs, "--holdout", "sideways"}, &out, &errs); code != 1 {
 		t.Errorf("a wrong holdout exits %d", code)
 	}
-	if code := evalRecommendTo(nil, &out, &errs); code != 2 {
+	if code := Recommend(nil, &out, &errs); code != 2 {
 		t.Errorf("no data exits %d", code)
 	}
 }

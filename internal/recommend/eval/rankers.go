@@ -1,10 +1,12 @@
-package recommend
+package eval
 
 import (
 	"fmt"
+	"sort"
 	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/recommend"
 )
 
 // ranker is one recommender under evaluation: it trains on a split, then
@@ -22,11 +24,20 @@ type popularRanker struct {
 
 func (p *popularRanker) train(s *split) error {
 	p.s = s
-	p.order = newMatrixFromPop(s.pop).byDegree()
+	p.order = mostPlayed(s.pop)
 	return nil
 }
 
-func newMatrixFromPop(pop []int32) *matrix { return &matrix{nItems: len(pop), degree: pop} }
+// mostPlayed lists the catalog by plays, most first, ties to the smaller
+// index, as the engine orders items by their evidence.
+func mostPlayed(pop []int32) []int32 {
+	order := make([]int32, len(pop))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	sort.SliceStable(order, func(a, b int) bool { return pop[order[a]] > pop[order[b]] })
+	return order
+}
 
 func (p *popularRanker) recommend(u int32, k int) []int32 {
 	return fill(nil, p.order, p.s.train[u], k)
@@ -53,34 +64,58 @@ func fill(out, order, heard []int32, k int) []int32 {
 	return out
 }
 
-// rowsRanker scores an item by the summed weights from the user's items:
-// item-kNN (cosine) or RP3β, by what fit makes of the matrix.
-type rowsRanker struct {
-	fit  func(*matrix) [][]neighbour
-	s    *split
-	rows [][]neighbour
-	pop  popularRanker
+// modelRanker lists the items an item-item model scores highest for the
+// user's plays, then popular ones: item-kNN, RP3β or EASE, by what fit
+// learns.
+type modelRanker struct {
+	fit   func(*recommend.Plays) (*recommend.ItemModel, error)
+	s     *split
+	model *recommend.ItemModel
+	sc    tally
+	pop   popularRanker
 }
 
-func (r *rowsRanker) train(s *split) error {
+func (r *modelRanker) train(s *split) error {
 	r.s = s
-	r.rows = r.fit(s.matrix())
+	var err error
+	if r.model, err = r.fit(recommend.NewPlays(s.train, len(s.catalog))); err != nil {
+		return err
+	}
 	return r.pop.train(s)
 }
 
-func (r *rowsRanker) recommend(u int32, k int) []int32 {
-	sc := getScores(len(r.s.catalog))
-	defer sc.release()
-	for _, i := range r.s.train[u] {
-		for _, n := range r.rows[i] {
-			sc.add(n.item, n.w*cellValue(weightListen))
-		}
+func (r *modelRanker) recommend(u int32, k int) []int32 {
+	r.sc.reset(len(r.s.catalog))
+	r.model.Score(r.s.train[u], r.sc.add)
+	return topOf(&r.sc, r.s.train[u], k, r.pop.order)
+}
+
+// tally is one user's scores over the catalog, and the items scored, so
+// that picking the best costs what was scored.
+type tally struct {
+	v       []float32
+	touched []int32
+}
+
+func (t *tally) reset(n int) {
+	for _, i := range t.touched {
+		t.v[i] = 0
 	}
-	return topOf(sc, r.s.train[u], k, r.pop.order)
+	t.touched = t.touched[:0]
+	if len(t.v) != n {
+		t.v = make([]float32, n)
+	}
+}
+
+func (t *tally) add(i int32, w float32) {
+	if t.v[i] == 0 {
+		t.touched = append(t.touched, i)
+	}
+	t.v[i] += w
 }
 
 // topOf picks the k best scored items not heard, then popular ones.
-func topOf(sc *scores, heard []int32, k int, popular []int32) []int32 {
+func topOf(sc *tally, heard []int32, k int, popular []int32) []int32 {
 	skip := make(map[int32]bool, len(heard))
 	for _, i := range heard {
 		skip[i] = true
@@ -94,73 +129,24 @@ func topOf(sc *scores, heard []int32, k int, popular []int32) []int32 {
 	cands = bestByIndex(cands, k)
 	out := make([]int32, 0, k)
 	for _, c := range cands {
-		out = append(out, c.song)
+		out = append(out, c.item)
 	}
 	return fill(out, popular, heard, k)
-}
-
-// easeRanker is EASE over the n most played items, scored densely.
-type easeRanker struct {
-	lambda float64
-	n      int
-	s      *split
-	b      []float64
-	order  []int32
-	pop    popularRanker
-}
-
-func (e *easeRanker) train(s *split) error {
-	e.s = s
-	m := s.matrix()
-	e.order = m.byDegree()
-	e.n = min(e.n, len(e.order))
-	var err error
-	if e.b, err = fitEASE(m, e.order[:e.n], e.lambda); err != nil {
-		return err
-	}
-	return e.pop.train(s)
-}
-
-func (e *easeRanker) recommend(u int32, k int) []int32 {
-	pos := map[int32]int{}
-	for a, it := range e.order[:e.n] {
-		pos[it] = a
-	}
-	dense := make([]float64, e.n)
-	for _, i := range e.s.train[u] {
-		a, ok := pos[i]
-		if !ok {
-			continue
-		}
-		row := e.b[a*e.n : (a+1)*e.n]
-		x := float64(cellValue(weightListen))
-		for c, w := range row {
-			dense[c] += x * w
-		}
-	}
-	sc := getScores(len(e.s.catalog))
-	defer sc.release()
-	for c, v := range dense {
-		if v > 0 {
-			sc.add(e.order[c], float32(v))
-		}
-	}
-	return topOf(sc, e.s.train[u], k, e.pop.order)
 }
 
 // engineRanker is the engine as it serves: fed the catalog and the
 // training plays as events, then its model trained as the trainer does.
 type engineRanker struct {
-	cfg TrainConfig
+	cfg recommend.TrainConfig
 	s   *split
-	e   *Engine
+	e   *recommend.Engine
 }
 
 func (r *engineRanker) train(s *split) error {
 	r.s = s
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	clock := start
-	e := New(func() time.Time { return clock })
+	e := recommend.New(func() time.Time { return clock })
 	for i, id := range s.catalog {
 		m := s.meta[i]
 		e.SongAdded(&musicify.Song{ID: id, Artist: m.Artist, Genre: m.Genre, Name: m.Title, Text: m.Text})
@@ -168,17 +154,17 @@ func (r *engineRanker) train(s *split) error {
 			e.SetFeatures(id, m.Features)
 		}
 	}
-	ts := NewTrainSet(start)
+	ts := recommend.NewTrainSet(start)
 	n := 0
 	for u, l := range s.train {
 		for _, i := range l {
 			clock = start.Add(time.Duration(n) * time.Second)
 			n++
 			e.Listened(s.users[u], s.catalog[i], clock)
-			ts.Add("u:"+s.users[u], s.catalog[i], weightListen)
+			ts.Add("u:"+s.users[u], s.catalog[i], recommend.ListenWeight)
 		}
 	}
-	model, err := Train(ts, r.cfg)
+	model, err := recommend.Train(ts, r.cfg)
 	if err != nil {
 		return fmt.Errorf("training the engine: %w", err)
 	}
@@ -192,7 +178,7 @@ func (r *engineRanker) recommend(u int32, k int) []int32 {
 	for j, i := range r.s.train[u] {
 		heard[j] = r.s.catalog[i]
 	}
-	ids := r.e.ForUser(r.s.users[u], k, Options{ExcludeAll: true, Heard: heard})
+	ids := r.e.ForUser(r.s.users[u], k, recommend.Options{ExcludeAll: true, Heard: heard})
 	out := make([]int32, 0, len(ids))
 	for _, id := range ids {
 		out = append(out, r.s.index[id])

@@ -1,4 +1,4 @@
-package recommend
+package eval
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/musicify/musicify/internal/recommend"
 )
 
 // plantedCatalog is Synthetic's 20 tastes of 100 songs, with metadata: each
@@ -50,7 +52,7 @@ func plantedCatalog(seed uint64) ([]Pair, []Item, map[string]bool) {
 
 func TestTheEngineFindsPlantedTasteAtLeastThreeTimesBetterThanPopularityAndAsWellAsEASE(t *testing.T) {
 	pairs := Synthetic(400, 2000, 20, 30, 0.9, 7)
-	r, err := Evaluate(pairs, EvalConfig{Holdout: "random", Runs: 2, Seed: 3})
+	r, err := Evaluate(pairs, Config{Holdout: "random", Runs: 2, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +84,7 @@ func TestTheEngineFindsPlantedTasteAtLeastThreeTimesBetterThanPopularityAndAsWel
 
 func TestSongsNobodyPlayedReachTheirTasteByContent(t *testing.T) {
 	pairs, items, cold := plantedCatalog(5)
-	r, err := Evaluate(pairs, EvalConfig{Holdout: "last", Items: items, Models: []string{"popularity", "engine"}, Lambda: 100})
+	r, err := Evaluate(pairs, Config{Holdout: "last", Items: items, Models: []string{"popularity", "engine"}, Lambda: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +99,7 @@ func TestSongsNobodyPlayedReachTheirTasteByContent(t *testing.T) {
 	}
 	// And the new songs each list shows are of its user's taste.
 	s := newSplit(distinct(pairs), items, "last", 3, nil)
-	rk := &engineRanker{cfg: TrainConfig{Lambda: 100}}
+	rk := &engineRanker{cfg: recommend.TrainConfig{Lambda: 100}}
 	if err := rk.train(s); err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +172,7 @@ func TestNoListEverHoldsWhatItsUserHeardHoweverLongTheirHistory(t *testing.T) {
 	}
 	s := newSplit(distinct(pairs), nil, "random", 3, rand.New(rand.NewPCG(1, 2)))
 	for _, name := range AllModels {
-		rk := newRanker(name, EvalConfig{EASEItems: 1000}, 100)
+		rk := newRanker(name, Config{EASEItems: 1000}, 100)
 		if err := rk.train(s); err != nil {
 			t.Fatal(err)
 		}
@@ -180,6 +182,18 @@ func TestNoListEverHoldsWhatItsUserHeardHoweverLongTheirHistory(t *testing.T) {
 					t.Fatalf("%s recommends %s to %s, who heard it", name, s.catalog[it], s.users[u])
 				}
 			}
+		}
+	}
+}
+
+func TestReadPairs(t *testing.T) {
+	pairs, err := ReadPairs(strings.NewReader("user,item\nann, s1\nbob,s2\n"))
+	if err != nil || len(pairs) != 2 || pairs[0] != (Pair{"ann", "s1"}) {
+		t.Fatalf("%v %v", pairs, err)
+	}
+	for _, bad := range []string{"ann\n", "ann,\n", "\"unclosed,x\n"} {
+		if _, err := ReadPairs(strings.NewReader(bad)); err == nil {
+			t.Errorf("%q: no error", bad)
 		}
 	}
 }

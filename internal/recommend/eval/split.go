@@ -1,4 +1,4 @@
-package recommend
+package eval
 
 import (
 	"math/rand/v2"
@@ -104,17 +104,4 @@ func (s *split) validation(r *rand.Rand) *split {
 		v.train[u] = append(append([]int32(nil), l[:k]...), l[k+1:]...)
 	}
 	return &v
-}
-
-// matrix is the training data as the models read it: one play is one cell.
-func (s *split) matrix() *matrix {
-	rows := make([][]iv, len(s.train))
-	for u, l := range s.train {
-		row := make([]iv, 0, len(l))
-		for _, i := range l {
-			row = append(row, iv{i, cellValue(weightListen)})
-		}
-		rows[u] = row
-	}
-	return newMatrix(rows, len(s.catalog))
 }

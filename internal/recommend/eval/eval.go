@@ -1,4 +1,10 @@
-package recommend
+// Package eval is the recommender's offline evaluation: leave-one-out
+// splits of listening data, the engine beside popularity, item-kNN, RP3β
+// and EASE on each, and the table of their scores (`musicify eval
+// recommend`). It lives apart from package recommend so that the request
+// path carries none of it; it reaches the engine through its exported API
+// alone.
+package eval
 
 import (
 	"fmt"
@@ -11,10 +17,12 @@ import (
 	"sort"
 	"sync"
 	"time"
+
+	"github.com/musicify/musicify/internal/recommend"
 )
 
-// EvalConfig says how to split the data and which recommenders to compare.
-type EvalConfig struct {
+// Config says how to split the data and which recommenders to compare.
+type Config struct {
 	K        int
 	Holdout  string // "last" (the default: each user's last new item) or "random"
 	Seed     uint64
@@ -39,7 +47,7 @@ var lambdaGrid = []float64{25, 100, 400, 1600}
 // Evaluate compares the recommenders on the same splits: each run holds
 // out one item per user, every recommender trains on the rest and lists
 // K items for each test user, none they played in training.
-func Evaluate(pairs []Pair, cfg EvalConfig) (Report, error) {
+func Evaluate(pairs []Pair, cfg Config) (Report, error) {
 	if cfg.K <= 0 {
 		cfg.K = 10
 	}
@@ -59,7 +67,7 @@ func Evaluate(pairs []Pair, cfg EvalConfig) (Report, error) {
 		cfg.Runs = 1 // the same split every time
 	}
 	if cfg.EASEItems <= 0 {
-		cfg.EASEItems = easeMaxItems
+		cfg.EASEItems = recommend.EASEMaxItems
 	}
 	if len(cfg.Models) == 0 {
 		cfg.Models = AllModels
@@ -99,29 +107,34 @@ func Evaluate(pairs []Pair, cfg EvalConfig) (Report, error) {
 	return rep, nil
 }
 
-func newRanker(name string, cfg EvalConfig, lambda float64) ranker {
+func newRanker(name string, cfg Config, lambda float64) ranker {
 	switch name {
 	case "popularity":
 		return &popularRanker{}
 	case "item-knn":
-		return &rowsRanker{fit: fitCosine}
+		return &modelRanker{fit: func(p *recommend.Plays) (*recommend.ItemModel, error) { return recommend.FitCosine(p), nil }}
 	case "rp3b":
-		return &rowsRanker{fit: func(m *matrix) [][]neighbour { return fitRP3(m, defaultBeta, defaultNeighbours) }}
+		return &modelRanker{fit: func(p *recommend.Plays) (*recommend.ItemModel, error) { return recommend.FitRP3(p), nil }}
 	case "ease":
-		return &easeRanker{lambda: lambda, n: cfg.EASEItems}
+		return easeRanker(cfg.EASEItems, lambda)
 	default:
-		return &engineRanker{cfg: TrainConfig{Lambda: lambda, EASEItems: cfg.EASEItems}}
+		return &engineRanker{cfg: recommend.TrainConfig{Lambda: lambda, EASEItems: cfg.EASEItems}}
 	}
 }
 
+// easeRanker is EASE over the n most played items, with penalty lambda.
+func easeRanker(n int, lambda float64) *modelRanker {
+	return &modelRanker{fit: func(p *recommend.Plays) (*recommend.ItemModel, error) { return recommend.FitEASE(p, n, lambda) }}
+}
+
 // tuneLambda picks EASE's penalty by hit rate (then NDCG) on v.
-func tuneLambda(v *split, cfg EvalConfig, logf func(string, ...any)) float64 {
+func tuneLambda(v *split, cfg Config, logf func(string, ...any)) float64 {
 	tried := map[float64]Scores{}
 	try := func(l float64) Scores {
 		if sc, ok := tried[l]; ok {
 			return sc
 		}
-		sc, err := measure(&easeRanker{lambda: l, n: cfg.EASEItems}, v, cfg.K)
+		sc, err := measure(easeRanker(cfg.EASEItems, l), v, cfg.K)
 		if err != nil {
 			sc = Scores{HitRate: -1}
 		}
@@ -266,13 +279,20 @@ func samplePeak() (stop func() uint64) {
 	}
 }
 
-// bestByIndex is best for evaluation candidates, ties to the smaller index.
+// candidate is a scored catalog item.
+type candidate struct {
+	item  int32
+	score float32
+}
+
+// bestByIndex keeps the k best candidates, ties to the smaller index, so
+// that every run of an evaluation lists alike.
 func bestByIndex(cands []candidate, k int) []candidate {
 	sort.Slice(cands, func(a, b int) bool {
 		if cands[a].score != cands[b].score {
 			return cands[a].score > cands[b].score
 		}
-		return cands[a].song < cands[b].song
+		return cands[a].item < cands[b].item
 	})
 	if len(cands) > k {
 		cands = cands[:k]
