@@ -14,10 +14,10 @@ import (
 
 	"github.com/musicify/musicify/internal/blob"
 	"github.com/musicify/musicify/internal/catalog"
-	"github.com/musicify/musicify/internal/config"
 	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/httpapi"
 	"github.com/musicify/musicify/internal/jobs"
+	"github.com/musicify/musicify/internal/library"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/recommend"
@@ -95,15 +95,14 @@ func (b importBench) run() (importResult, error) {
 
 	// The scanner and the runner as serve wires them (app.go), logs aside.
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	cfg := &config.Config{LibraryDirs: []string{abs}, JobWorkers: int64(b.workers)}
-	scanner, served, err := libraryScanner(ctx, cfg, db, blobs, logger)
+	scanner, served, err := library.NewScanner(ctx, library.Setup{Dirs: []string{abs}, DB: db, Now: db.Now, Blobs: blobs, Logger: logger})
 	if err != nil {
 		return res, err
 	}
-	runner := &jobs.Runner{Store: db, Logger: logger, Workers: int(cfg.JobWorkers)}
+	runner := &jobs.Runner{Store: db, Logger: logger, Workers: b.workers}
 	lib := &catalog.Service{Songs: db, Features: db, Blobs: served, Probe: media.NewProber(), FFmpeg: media.NewFFmpeg(), Jobs: runner,
 		Logger: logger, Now: time.Now, TempDir: tmp}
-	runner.Handlers = jobHandlers(lib)
+	runner.Handlers = lib.JobHandlers()
 	var doneDuring atomic.Int64 // jobs done, to tell how many the scan queued
 	for kind, h := range runner.Handlers {
 		runner.Handlers[kind] = func(ctx context.Context, j *musicify.Job) error {

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/blob"
-	"github.com/musicify/musicify/internal/config"
+	"github.com/musicify/musicify/internal/library"
 	"github.com/musicify/musicify/internal/sqlstore"
 )
 
@@ -53,8 +53,8 @@ func benchScan(args []string) int {
 		fmt.Fprintln(os.Stderr, "bench scan:", err)
 		return 1
 	}
-	cfg := &config.Config{LibraryDirs: []string{abs}}
-	s, _, err := libraryScanner(ctx, cfg, db, blobs, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	s, _, err := library.NewScanner(ctx, library.Setup{Dirs: []string{abs}, DB: db, Now: db.Now, Blobs: blobs,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench scan:", err)
 		return 1
