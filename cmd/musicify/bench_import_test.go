@@ -4,13 +4,15 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/musicify/musicify/internal/testserver"
 )
 
 // The import bench runs end to end on the tiny generated library: the real
 // scanner imports every file, the real runner does every job it queued,
 // and every search succeeds.
 func TestBenchImportImportsAndDrains(t *testing.T) {
-	slow(t, "runs a benchmark end to end")
+	testserver.Slow(t, "runs a benchmark end to end")
 	b := importBench{library: filepath.Join("..", "..", "testdata", "library"), songs: 300, workers: 1, conns: 2, d: 200 * time.Millisecond,
 		drainFor: 3 * time.Minute} // ends the wait if the runner is broken; 24 jobs take seconds
 	res, err := b.run()

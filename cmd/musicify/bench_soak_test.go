@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/musicify/musicify/internal/testserver"
 )
 
 // A short soak against the real binary: a fixed number of calls, two full
@@ -18,7 +20,7 @@ func TestSoakMakesEveryKindOfCallWithoutErrors(t *testing.T) {
 		deck += op.weight
 	}
 	var out strings.Builder
-	s := soak{binary: binary(t), dir: t.TempDir(), workers: 2, rate: 100, requests: 2 * deck, seed: 1,
+	s := soak{binary: testserver.Musicify(t), dir: t.TempDir(), workers: 2, rate: 100, requests: 2 * deck, seed: 1,
 		out: lockedWriter{&sync.Mutex{}, &out},
 		// No wait for the uploads' analysis, which then runs beside the
 		// calls (and is stopped with the server), and a sample at the start
