@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/musicify/musicify/internal/bench"
 	"github.com/musicify/musicify/internal/config"
 	"github.com/musicify/musicify/internal/recommend/eval"
 )
@@ -82,7 +83,7 @@ func run(args []string) int {
 		return migrateCmd(args[1:])
 	case "bench":
 		tuneForRequests() // the benches serve requests as serve does
-		return bench(args[1:])
+		return bench.Main(args[1:])
 	case "scan":
 		return scanCmd(args[1:], os.Stdout)
 	case "sweep":

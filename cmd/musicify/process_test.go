@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/musicify/musicify/internal/bench"
 	"github.com/musicify/musicify/internal/testserver"
 )
 
@@ -95,7 +96,7 @@ func (p *proc) kill() {
 // peakRSS is the process's high-water mark of resident memory (VmHWM).
 func (p *proc) peakRSS(t *testing.T) int64 {
 	t.Helper()
-	kb := procKB(p.cmd.Process.Pid, "VmHWM")
+	kb := bench.ProcKB(p.cmd.Process.Pid, "VmHWM")
 	if math.IsNaN(kb) {
 		t.Fatalf("no VmHWM in /proc/%d/status", p.cmd.Process.Pid)
 	}

@@ -1,4 +1,9 @@
-package main
+// Package bench is the logic of `musicify bench …`: the latency of search
+// and recommendations on a large catalog, events between instances, a
+// library scan, background jobs and an import beside searches, and a long
+// soak of a running server. It sits apart from the request-path packages
+// and uses them as serve wires them; cmd/musicify only dispatches to Main.
+package bench
 
 import (
 	"context"
@@ -32,9 +37,12 @@ import (
 	"github.com/musicify/musicify/internal/subsonic"
 )
 
-// bench builds a large catalog in a temp dir and reports the latency of
-// search and recommendations through the real HTTP handlers.
-func bench(args []string) int {
+// Main runs `musicify bench` with args after its name and returns the exit
+// code. A first argument naming a bench (events, scan, jobs, import, soak)
+// runs that one; otherwise it builds a large catalog in a temp dir and
+// reports the latency of search and recommendations through the real HTTP
+// handlers.
+func Main(args []string) int {
 	if len(args) > 0 && args[0] == "events" {
 		return benchEvents(args[1:])
 	}

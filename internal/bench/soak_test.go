@@ -1,9 +1,8 @@
-package main
+package bench
 
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,7 +20,7 @@ func TestSoakMakesEveryKindOfCallWithoutErrors(t *testing.T) {
 	}
 	var out strings.Builder
 	s := soak{binary: testserver.Musicify(t), dir: t.TempDir(), workers: 2, rate: 100, requests: 2 * deck, seed: 1,
-		out: lockedWriter{&sync.Mutex{}, &out},
+		out: &out,
 		// No wait for the uploads' analysis, which then runs beside the
 		// calls (and is stopped with the server), and a sample at the start
 		// and one at the end: the test waits on no timer.

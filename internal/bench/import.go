@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"context"
@@ -93,7 +93,7 @@ func (b importBench) run() (importResult, error) {
 	}
 	fmt.Printf("built in %s\n", time.Since(start).Round(time.Millisecond))
 
-	// The scanner and the runner as serve wires them (app.go), logs aside.
+	// The scanner and the runner as serve wires them (cmd/musicify/app.go), logs aside.
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	scanner, served, err := library.NewScanner(ctx, library.Setup{Dirs: []string{abs}, DB: db, Now: db.Now, Blobs: blobs, Logger: logger})
 	if err != nil {
@@ -116,7 +116,7 @@ func (b importBench) run() (importResult, error) {
 	scanner.Jobs = runner
 
 	srv, _, err := benchInstance(ctx, db, recommend.New(time.Now), served, func(api *httpapi.Server) {
-		// As serve wires them (app.go).
+		// As serve wires them (cmd/musicify/app.go).
 		api.Foreground = &foreground.Gauge{}
 		api.Search.Background = foreground.NewSlots(jobs.DefaultWorkers())
 		scanner.Foreground, scanner.CPU = api.Foreground, api.Search.Background

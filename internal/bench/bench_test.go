@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"testing"
@@ -20,7 +20,7 @@ func TestBenchRunsOnSQLiteAndPostgres(t *testing.T) {
 		{"postgres", func(t *testing.T) []string { return append([]string{"--database", testserver.Postgres(t)}, small...) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			if code := bench(c.args(t)); code != 0 {
+			if code := Main(c.args(t)); code != 0 {
 				t.Fatalf("bench exited with %d", code)
 			}
 		})

@@ -1,4 +1,4 @@
-package main
+package bench
 
 import (
 	"bufio"
@@ -108,8 +108,8 @@ type soakSample struct {
 // the soak started it (else from /metrics), Go's heap in use, the heap
 // found live at the last collection and the goroutines from /metrics.
 // Heap in use rises between collections and falls at each (the server
-// collects about every 128 MB allocated, see tune.go), so the live heap
-// is the steadier sign of a leak.
+// collects about every 128 MB allocated, see cmd/musicify/tune.go), so
+// the live heap is the steadier sign of a leak.
 type soakSampler struct {
 	base, token string
 	pid         int
@@ -141,7 +141,7 @@ func (m *soakSampler) take(start time.Time, stats *soakStats) {
 		s.live = metrics["go_memstats_next_gc_bytes"] / (1 + gogc/100) / (1 << 20)
 	}
 	if m.pid > 0 {
-		s.rss = procKB(m.pid, "VmRSS") / 1024
+		s.rss = ProcKB(m.pid, "VmRSS") / 1024
 	}
 	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
 		if f := strings.Fields(string(b)); len(f) > 0 {
@@ -189,8 +189,10 @@ func (m *soakSampler) metrics() (map[string]float64, error) {
 	return out, sc.Err()
 }
 
-// procKB is a kB figure of /proc/PID/status, NaN when unreadable.
-func procKB(pid int, field string) float64 {
+// ProcKB is a kB figure of /proc/PID/status (VmRSS, VmHWM…), NaN when
+// unreadable: the soak reads the server's memory with it, and the command's
+// tests the high-water mark of the binary they run.
+func ProcKB(pid int, field string) float64 {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		return math.NaN()
