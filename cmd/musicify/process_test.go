@@ -17,13 +17,7 @@ import (
 	"github.com/musicify/musicify/internal/testserver"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	testserver.StopS3()
-	testserver.StopPostgres()
-	testserver.RemoveMusicify()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testserver.Main(m) }
 
 // proc is the binary serving on a port of its own.
 type proc struct {

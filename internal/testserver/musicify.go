@@ -42,12 +42,17 @@ func Musicify(t testing.TB) string {
 	return built.path
 }
 
-// RemoveMusicify removes the binary Musicify built, if it did: TestMain
-// calls it after the tests, as it stops the servers.
-func RemoveMusicify() {
+// Main runs a package's tests, then stops the servers they started and
+// removes the binary Musicify built, and exits with the tests' code: the
+// TestMain of a package whose tests run the binary.
+func Main(m *testing.M) {
+	code := m.Run()
+	StopS3()
+	StopPostgres()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
+	os.Exit(code)
 }
 
 // Slow skips t in -short mode, saying what it does that takes seconds.
