@@ -30,6 +30,7 @@ import (
 	"github.com/musicify/musicify/internal/httpapi"
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/jobs"
+	"github.com/musicify/musicify/internal/library"
 	"github.com/musicify/musicify/internal/mail"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/mediaurl"
@@ -197,7 +198,8 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	raw := blobs // the store itself; blobs also serves the library folders
-	scanner, blobs, err := libraryScanner(ctx, cfg, db, blobs, m.Logger)
+	scanner, blobs, err := library.NewScanner(ctx, library.Setup{Dirs: cfg.LibraryDirs, Transcribe: cfg.TranscribeLibrary,
+		DB: db, Now: db.Now, Blobs: blobs, Logger: m.Logger})
 	if err != nil {
 		return err
 	}
@@ -211,7 +213,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	library.Transcriber = m.transcriber()
 	library.TempDir = cfg.TempDir // with the spooled uploads, where the sweep finds what a crash leaves
-	runner.Handlers = jobHandlers(library)
+	runner.Handlers = library.JobHandlers()
 	admins.Library = library
 	var seeder *demo.Seeder
 	if cfg.Demo {

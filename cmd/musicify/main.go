@@ -11,7 +11,9 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/musicify/musicify/internal/bench"
 	"github.com/musicify/musicify/internal/config"
+	"github.com/musicify/musicify/internal/recommend/eval"
 )
 
 const usage = `usage:
@@ -81,7 +83,7 @@ func run(args []string) int {
 		return migrateCmd(args[1:])
 	case "bench":
 		tuneForRequests() // the benches serve requests as serve does
-		return bench(args[1:])
+		return bench.Main(args[1:])
 	case "scan":
 		return scanCmd(args[1:], os.Stdout)
 	case "sweep":
@@ -90,7 +92,7 @@ func run(args []string) int {
 		return mailCmd(args[1:], os.Stdout)
 	case "eval":
 		if len(args) > 1 && args[1] == "recommend" {
-			return evalRecommend(args[2:])
+			return eval.Recommend(args[2:], os.Stdout, os.Stderr)
 		}
 	}
 	fmt.Fprintf(os.Stderr, "musicify: unknown command %q\n%s", strings.Join(args, " "), usage)

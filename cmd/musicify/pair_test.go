@@ -22,7 +22,7 @@ import (
 // its last line.
 func refused(t *testing.T, dataDir string, env ...string) string {
 	t.Helper()
-	cmd := exec.Command(binary(t), "serve")
+	cmd := exec.Command(testserver.Musicify(t), "serve")
 	cmd.Env = append(append(os.Environ(), "MUSICIFY_ADDR=127.0.0.1:0", "MUSICIFY_DATA_DIR="+dataDir, "MUSICIFY_DEMO=false"), env...)
 	out, err := cmd.CombinedOutput()
 	if code := cmd.ProcessState.ExitCode(); err == nil || code != 1 {

@@ -3,11 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"fmt"
 	"math"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -15,58 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/musicify/musicify/internal/bench"
 	"github.com/musicify/musicify/internal/testserver"
 )
 
-// The binary, built once for the tests that run it as its own process: a
-// real kill -9, a real memory high-water mark.
-var built struct {
-	once sync.Once
-	dir  string
-	path string
-	err  error
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	testserver.StopS3()
-	testserver.StopPostgres()
-	if built.dir != "" {
-		os.RemoveAll(built.dir)
-	}
-	os.Exit(code)
-}
-
-// binary builds the binary once and returns its path. The tests that run
-// it, like the benchmarks end to end, take seconds each: the fast tier
-// (-short) skips them and keeps the in-process ones.
-func binary(t *testing.T) string {
-	t.Helper()
-	slow(t, "builds and runs the musicify binary")
-	built.once.Do(func() {
-		built.dir, built.err = os.MkdirTemp("", "musicify-bin-")
-		if built.err != nil {
-			return
-		}
-		built.path = filepath.Join(built.dir, "musicify")
-		out, err := exec.Command("go", "build", "-o", built.path, ".").CombinedOutput()
-		if err != nil {
-			built.err = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if built.err != nil {
-		t.Fatal(built.err)
-	}
-	return built.path
-}
-
-// slow skips t in -short mode, saying what it does that takes seconds.
-func slow(t *testing.T, does string) {
-	t.Helper()
-	if testing.Short() {
-		t.Skipf("%s: run without -short (make test does)", does)
-	}
-}
+func TestMain(m *testing.M) { testserver.Main(m) }
 
 // proc is the binary serving on a port of its own.
 type proc struct {
@@ -82,7 +33,7 @@ var readyLine = regexp.MustCompile(`msg="musicify is ready" listen=(\S+)`)
 // startBinary runs `musicify serve` on dataDir and waits until it listens.
 func startBinary(t *testing.T, dataDir string, env ...string) *proc {
 	t.Helper()
-	cmd := exec.Command(binary(t), "serve")
+	cmd := exec.Command(testserver.Musicify(t), "serve")
 	cmd.Env = append(os.Environ(), "MUSICIFY_ADDR=127.0.0.1:0", "MUSICIFY_DATA_DIR="+dataDir, "MUSICIFY_DEMO=false")
 	cmd.Env = append(cmd.Env, env...)
 	stderr, err := cmd.StderrPipe()
@@ -139,7 +90,7 @@ func (p *proc) kill() {
 // peakRSS is the process's high-water mark of resident memory (VmHWM).
 func (p *proc) peakRSS(t *testing.T) int64 {
 	t.Helper()
-	kb := procKB(p.cmd.Process.Pid, "VmHWM")
+	kb := bench.ProcKB(p.cmd.Process.Pid, "VmHWM")
 	if math.IsNaN(kb) {
 		t.Fatalf("no VmHWM in /proc/%d/status", p.cmd.Process.Pid)
 	}

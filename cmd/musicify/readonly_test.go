@@ -7,13 +7,15 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/musicify/musicify/internal/testserver"
 )
 
 // A data dir the server cannot write stops the start with one line that
 // says so. Root writes anywhere, so as root the binary runs as nobody
 // (65534); a read-only mount itself is covered in internal/config.
 func TestADataDirItCannotWriteStopsTheStart(t *testing.T) {
-	bin := binary(t)
+	bin := testserver.Musicify(t)
 	root, err := os.MkdirTemp("", "musicify-ro-")
 	if err != nil {
 		t.Fatal(err)

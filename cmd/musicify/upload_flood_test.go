@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/musicify/musicify/internal/testserver"
 )
 
 // Text fields of any name were held in memory until the form was read
@@ -169,7 +171,7 @@ func signUpBinary(t *testing.T, p *proc, name string) *http.Client {
 	post("/api/auth/cheak", "{"+creds+"}")
 	// The code is in no log: the owner reads it with `musicify mail`.
 	p.waitLog(t, "mail kept instead of sent (no MUSICIFY_SMTP_URL): read it with `musicify mail` on this server\" to="+name+"@example.com")
-	mail := exec.Command(binary(t), "mail", "--to", name+"@example.com", "-n", "1")
+	mail := exec.Command(testserver.Musicify(t), "mail", "--to", name+"@example.com", "-n", "1")
 	mail.Env = p.cmd.Env
 	out, err := mail.CombinedOutput()
 	m := signUpCode.FindSubmatch(out)

@@ -15,6 +15,7 @@ import (
 	"github.com/musicify/musicify/internal/blob"
 	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/foreground"
+	"github.com/musicify/musicify/internal/jobs"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/speech"
@@ -32,6 +33,12 @@ const (
 	JobAnalyze    = "media.analyze"
 	JobTranscribe = "media.transcribe"
 )
+
+// JobHandlers are the handlers of the jobs of songs, uploaded or imported,
+// by kind: serve's runner runs them, and the import bench's as serve does.
+func (s *Service) JobHandlers() map[string]jobs.Handler {
+	return map[string]jobs.Handler{JobAnalyze: s.Analyze, JobTranscribe: s.Transcribe, JobFeatures: s.MeasureFeatures}
+}
 
 // Enqueuer schedules background jobs; Wake tells it that jobs were stored
 // with their song.

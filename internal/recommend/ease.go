@@ -8,14 +8,15 @@ import (
 	"gonum.org/v1/gonum/lapack/gonum"
 )
 
-// EASE (Steck 2019) learns B = I − P·diag(1/diag P) with P = (XᵀX + λI)⁻¹:
-// the best ridge regression of every item from all the others, in closed
-// form. It is the strongest simple model of listening data, but the
+// EASEMaxItems is the most items EASE learns unless TrainConfig says
+// otherwise. EASE (Steck 2019) learns B = I − P·diag(1/diag P) with
+// P = (XᵀX + λI)⁻¹: the best ridge regression of every item from all the
+// others, in closed form. It is the strongest simple model of listening data, but the
 // inverse is dense: for n items it holds one n × n float64 table (8n²
 // bytes: 288 MB at 6,000 items, 800 MB at 10,000) and costs about n³
 // flops (on this 2-core machine 9.6 s at 4,000 items, so ~32 s at 6,000
-// and ~2.5 min at 10,000). Hence easeMaxItems, and RP3β beyond it.
-const easeMaxItems = 4000
+// and ~2.5 min at 10,000). Hence the cap, and RP3β beyond it.
+const EASEMaxItems = 4000
 
 // fitEASE learns the weights among the items in order, and returns B as
 // a dense n × n row-major table (n = len(order)): B[a*n+b] is how much

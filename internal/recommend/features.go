@@ -19,8 +19,8 @@ type FeatureSource interface {
 // SetFeatures gives a song its audio embedding, so that it is recommended
 // by how it sounds before anyone has played it. Songs are compared by
 // cosine, so the vectors should be centred with columns of like scale (a
-// learned embedding is; raw tempo and energy want Standardize); all songs
-// should share one length. The vector is stored normalized.
+// learned embedding is; raw tempo and energy want eval.Standardize); all
+// songs should share one length. The vector is stored normalized.
 func (e *Engine) SetFeatures(songID string, vec []float32) {
 	e.mu.Lock()
 	defer e.mu.Unlock()

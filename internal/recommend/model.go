@@ -46,7 +46,7 @@ func (c TrainConfig) withDefaults() TrainConfig {
 		c.Lambda = defaultLambda
 	}
 	if c.EASEItems <= 0 {
-		c.EASEItems = easeMaxItems
+		c.EASEItems = EASEMaxItems
 	}
 	if c.Neighbours <= 0 {
 		c.Neighbours = defaultNeighbours

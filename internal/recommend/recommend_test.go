@@ -9,18 +9,6 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-func TestReadPairs(t *testing.T) {
-	pairs, err := ReadPairs(strings.NewReader("user,item\nann, s1\nbob,s2\n"))
-	if err != nil || len(pairs) != 2 || pairs[0] != (Pair{"ann", "s1"}) {
-		t.Fatalf("%v %v", pairs, err)
-	}
-	for _, bad := range []string{"ann\n", "ann,\n", "\"unclosed,x\n"} {
-		if _, err := ReadPairs(strings.NewReader(bad)); err == nil {
-			t.Errorf("%q: no error", bad)
-		}
-	}
-}
-
 // fixture is a small catalog: two tastes (jazz, metal) and their fans.
 func fixture(now *time.Time) *Engine {
 	e := New(func() time.Time { return *now })

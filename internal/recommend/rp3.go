@@ -31,18 +31,3 @@ func fitRP3(m *matrix, beta float64, k int) [][]neighbour {
 	})
 	return out
 }
-
-// fitCosine is plain item-to-item kNN: co-occurrence divided by the
-// geometric mean of the two items' listeners, every neighbour kept.
-func fitCosine(m *matrix) [][]neighbour {
-	out := make([][]neighbour, m.nItems)
-	var list []neighbour
-	m.cooccur(func(int) float32 { return 1 }, func(i int32, acc []float32, touched []int32) {
-		list = list[:0]
-		for _, j := range touched {
-			list = append(list, neighbour{j, acc[j] / float32(math.Sqrt(float64(m.degree[i])*float64(m.degree[j])))})
-		}
-		out[i] = topK(list, len(list))
-	})
-	return out
-}

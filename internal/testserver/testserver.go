@@ -3,7 +3,8 @@
 // dirs, one per test binary, or uses the MUSICIFY_TEST_* URL given for each.
 // A suite is never skipped because a server is missing: one that cannot
 // start fails the test with what to install. Only `go test -short`, the fast
-// tier, skips the tests that need a server, each saying which.
+// tier, skips the tests that need a server, each saying which. It also
+// builds the musicify binary, once, for the tests that run it as a process.
 package testserver
 
 import (

@@ -1,0 +1,9 @@
+package bench
+
+import (
+	"testing"
+
+	"github.com/musicify/musicify/internal/testserver"
+)
+
+func TestMain(m *testing.M) { testserver.Main(m) }
