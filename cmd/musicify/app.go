@@ -58,7 +58,7 @@ type Main struct {
 	// HeaderTimeout bounds a request's head, IdleTimeout a keep-alive
 	// connection between requests; tests set them small.
 	HeaderTimeout, IdleTimeout time.Duration
-	// EventSync is how often subscribers read the events outbox for what
+	// EventSync is how often subscribers read the event log for what
 	// the bus lost (a broker restart); tests set it small.
 	EventSync time.Duration
 	// TrainPoll is how often the recommender looks whether to retrain;
@@ -204,20 +204,20 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	runner := &jobs.Runner{Store: db, Logger: m.Logger, Now: m.Now, Workers: int(cfg.JobWorkers), Supervisor: m.super}
-	library := &catalog.Service{
+	catalogService := &catalog.Service{
 		Songs: db, Features: db, Blobs: blobs, Probe: media.NewProber(), FFmpeg: media.NewFFmpeg(), Jobs: runner,
 		Logger: m.Logger, Now: m.Now, QuotaMB: cfg.UploadQuotaMB,
 	}
-	if library.FFmpeg == nil {
+	if catalogService.FFmpeg == nil {
 		m.Logger.Warn("ffmpeg is not installed: songs stream as uploaded, without loudness levelling")
 	}
-	library.Transcriber = m.transcriber()
-	library.TempDir = cfg.TempDir // with the spooled uploads, where the sweep finds what a crash leaves
-	runner.Handlers = library.JobHandlers()
-	admins.Library = library
+	catalogService.Transcriber = m.transcriber()
+	catalogService.TempDir = cfg.TempDir // with the spooled uploads, where the sweep finds what a crash leaves
+	runner.Handlers = catalogService.JobHandlers()
+	admins.Catalog = catalogService
 	var seeder *demo.Seeder
 	if cfg.Demo {
-		if seeder, err = m.seeder(ctx, db, library, cfg.TempDir); err != nil {
+		if seeder, err = m.seeder(ctx, db, catalogService, cfg.TempDir); err != nil {
 			return err
 		}
 	}
@@ -227,12 +227,12 @@ func (m *Main) Run(ctx context.Context) error {
 	// same like songs, in the same order, wherever people ask.
 	like := &recommend.Like{Engine: engine, Store: db, Features: db}
 	api := &httpapi.Server{
-		Accounts: accounts, Users: db, Songs: db, Features: db, Albums: db, Library: library, Blobs: blobs, RequestKeys: db,
+		Accounts: accounts, Users: db, Songs: db, Features: db, Albums: db, Catalog: catalogService, Blobs: blobs, RequestKeys: db,
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger},
 		Social:      &social.Service{Store: db, Now: m.Now},
 		Search:      m.search,
 		Recommender: engine, Like: like, Interests: db, Now: m.Now,
-		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: library.Probe, Logger: m.Logger, Now: m.Now},
+		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: catalogService.Probe, Logger: m.Logger, Now: m.Now},
 		Presence: m.presence, Hub: hub,
 		SpoolDir: cfg.TempDir, MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, TrustedProxies: cfg.TrustedProxies, Version: Version(),
@@ -240,14 +240,14 @@ func (m *Main) Run(ctx context.Context) error {
 		Admin: admins, Supervisor: m.super,
 	}
 	api.Covers = &covers.Variants{Blobs: blobs}
-	if library.FFmpeg.CanWebP() {
-		api.Covers.EncodeWebP = library.FFmpeg.WebP
+	if catalogService.FFmpeg.CanWebP() {
+		api.Covers.EncodeWebP = catalogService.FFmpeg.WebP
 	}
 	// Background work gives way to the requests people wait for, and never
 	// holds more than cores − 1 of the cores (library.Scanner.CPU).
 	api.Foreground = &foreground.Gauge{}
 	m.search.Background = foreground.NewSlots(jobs.DefaultWorkers())
-	runner.Foreground, library.CPU = api.Foreground, m.search.Background
+	runner.Foreground, catalogService.CPU = api.Foreground, m.search.Background
 	if scanner != nil {
 		scanner.Jobs, scanner.Foreground, scanner.CPU, scanner.Supervisor = runner, api.Foreground, m.search.Background, m.super
 		api.Scanner, m.Scanner = scanner, scanner
@@ -272,7 +272,7 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	api.AppPasswords = m.AppPasswords
-	api.Subsonic = m.subsonic(api, library)
+	api.Subsonic = m.subsonic(api, catalogService)
 	api.JobStats = db // served at GET /api/admin/jobs, behind the admin check
 	m.observe(api, blobs)
 	catalogView := &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Likes: db, History: db, Recommender: engine,
@@ -351,7 +351,7 @@ func (m *Main) Run(ctx context.Context) error {
 	orphans := &sweep.Sweeper{Blobs: blobs, Refs: db, TempDirs: append([]string{cfg.TempDir}, storeTemp...), Grace: orphanGrace, Now: m.Now, Logger: m.Logger, Deployment: deployment}
 	m.wg.Go(func() {
 		m.super.Run(bg, "sweep", func(ctx context.Context) {
-			m.requeue(ctx, library)
+			m.requeue(ctx, catalogService)
 			m.sweep(ctx, orphans)
 		})
 	})
@@ -443,16 +443,16 @@ func (m *Main) transcriber() speech.Transcriber {
 
 // seeder returns the demo seeder when the database needs the catalog
 // (nil otherwise), and says how to sign in.
-func (m *Main) seeder(ctx context.Context, db *sqlstore.DB, library *catalog.Service, tmp string) (*demo.Seeder, error) {
+func (m *Main) seeder(ctx context.Context, db *sqlstore.DB, catalogService *catalog.Service, tmp string) (*demo.Seeder, error) {
 	hash := m.Hash
 	if hash == (auth.Argon2Params{}) {
 		hash = auth.DefaultArgon2
 	}
 	// The seeder made these files itself: the pure-Go check is enough and
 	// saves starting ffprobe two dozen times.
-	trusted := *library
+	trusted := *catalogService
 	trusted.Probe = media.Native{}
-	seeder := &demo.Seeder{Store: db, Library: &trusted, FFmpeg: library.FFmpeg, Hash: hash.Hash,
+	seeder := &demo.Seeder{Store: db, Catalog: &trusted, FFmpeg: catalogService.FFmpeg, Hash: hash.Hash,
 		TempDir: tmp, Logger: m.Logger, Now: m.Now}
 	needed, err := seeder.Needed(ctx)
 	if err != nil {
@@ -500,13 +500,13 @@ const (
 	orphanEvery = 24 * time.Hour
 )
 
-// eventKeep is how long the events outbox keeps an event: far longer than
+// eventKeep is how long the event log keeps an event: far longer than
 // an instance can fall behind while running (it reloads when it starts).
 const eventKeep = 7 * 24 * time.Hour
 
 // requeue queues the jobs of songs that have none, once at start.
-func (m *Main) requeue(ctx context.Context, library *catalog.Service) {
-	n, err := library.QueueMissingJobs(ctx)
+func (m *Main) requeue(ctx context.Context, catalogService *catalog.Service) {
+	n, err := catalogService.QueueMissingJobs(ctx)
 	if err != nil && ctx.Err() == nil {
 		m.Logger.Error("queueing the missing jobs of songs", "err", err)
 	}

@@ -25,12 +25,12 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 // Two instances on one PostgreSQL and one NATS: what is written on A
 // reaches B's recommendations and search while B runs, through the bus;
 // an instance started later loads it; and while the broker is down an
-// instance still catches up, from the events outbox.
+// instance still catches up, from the event log.
 func TestInstancesLearnFromEachOthersWrites(t *testing.T) {
 	broker := testserver.OwnNATSServer(t)
 	env := map[string]string{"MUSICIFY_DATABASE_URL": testserver.Postgres(t), "MUSICIFY_PUBSUB_URL": broker.URL,
 		"MUSICIFY_STORAGE_URL": "file://" + t.TempDir()} // one machine's folder: local media is shared by instances there only
-	busOnly := func(m *Main) { m.EventSync = time.Hour } // no reading the outbox after start
+	busOnly := func(m *Main) { m.EventSync = time.Hour } // no reading the event log after start
 	a := startMain(t, env, busOnly)
 	b := startMain(t, env, busOnly)
 	ctx := context.Background()
@@ -90,7 +90,7 @@ func TestInstancesLearnFromEachOthersWrites(t *testing.T) {
 		t.Fatalf("an instance started after the listens ranks %v first, want s2", top)
 	}
 
-	// With the broker down nothing crosses the bus: C reads the outbox.
+	// With the broker down nothing crosses the bus: C reads the event log.
 	broker.Kill(t)
 	for range 10 {
 		if _, err := a.DB.AddView(ctx, "s1", ann.ID, time.Now()); err != nil {
@@ -101,7 +101,7 @@ func TestInstancesLearnFromEachOthersWrites(t *testing.T) {
 	broker.Resume(t)
 }
 
-// The outbox does not grow for ever: the sweep at start drops events a
+// The event log does not grow for ever: the sweep at start drops events a
 // week old, all but the newest.
 func TestTheSweepDropsOldEvents(t *testing.T) {
 	dir := t.TempDir()

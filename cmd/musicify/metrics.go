@@ -16,7 +16,7 @@ import (
 // ops is what /readyz checks and /metrics reports beyond the requests.
 type ops struct {
 	nats *busnats.Conn // nil with the in-process bus
-	// followers are the event subscribers whose lag behind the outbox
+	// followers are the event subscribers whose lag behind the event log
 	// the metrics show, by name (search, recommend, radio).
 	followers []follower
 }
@@ -41,7 +41,7 @@ func (m *Main) observe(api *httpapi.Server, blobs musicify.BlobStore) {
 		api.Ready = append(api.Ready, httpapi.ReadyCheck{Name: "storage", Check: p.Ping})
 	}
 	// NATS is not among them: without the broker an instance still serves
-	// everyone, its events coming from the outbox every EventSync, so a
+	// everyone, its events coming from the event log every EventSync, so a
 	// broker outage must not take every instance out of the balancer at
 	// once. /metrics (musicify_nats_connected) and the log say it is down.
 	if m.Config.MetricsToken == "" {
@@ -112,12 +112,12 @@ func (c *jobsCollector) Collect(ch chan<- prometheus.Metric) {
 }
 
 var (
-	eventsHeadDesc = prometheus.NewDesc("musicify_events_head_seq", "Sequence number of the newest event in the outbox.", nil, nil)
+	eventsHeadDesc = prometheus.NewDesc("musicify_events_head_seq", "Sequence number of the newest event in the event log.", nil, nil)
 	eventsLastDesc = prometheus.NewDesc("musicify_events_applied_seq", "Sequence number of the last event a subscriber of this instance applied.", []string{"subscriber"}, nil)
-	eventsLagDesc  = prometheus.NewDesc("musicify_events_lag", "Events in the outbox a subscriber of this instance has not applied yet.", []string{"subscriber"}, nil)
+	eventsLagDesc  = prometheus.NewDesc("musicify_events_lag", "Events in the event log a subscriber of this instance has not applied yet.", []string{"subscriber"}, nil)
 )
 
-// eventsCollector shows how far each subscriber is behind the outbox.
+// eventsCollector shows how far each subscriber is behind the event log.
 type eventsCollector struct {
 	head      func(context.Context) (uint64, error)
 	followers *[]follower

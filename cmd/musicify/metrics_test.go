@@ -159,7 +159,7 @@ func TestTwoInstancesInOneProcessKeepTheirOwnMetrics(t *testing.T) {
 }
 
 // A broker outage made every instance unready at once, although each kept
-// serving (its events from the outbox): the documented health check would
+// serving (its events from the event log): the documented health check would
 // have taken the whole cluster out. It shows in /metrics instead.
 func TestANATSOutageLeavesTheInstanceReady(t *testing.T) {
 	broker := testserver.OwnNATSServer(t)
@@ -202,10 +202,10 @@ func TestEventLagIsHeadMinusWhatEachSubscriberApplied(t *testing.T) {
 # HELP musicify_events_applied_seq Sequence number of the last event a subscriber of this instance applied.
 # TYPE musicify_events_applied_seq gauge
 musicify_events_applied_seq{subscriber="search"} 3
-# HELP musicify_events_head_seq Sequence number of the newest event in the outbox.
+# HELP musicify_events_head_seq Sequence number of the newest event in the event log.
 # TYPE musicify_events_head_seq gauge
 musicify_events_head_seq 5
-# HELP musicify_events_lag Events in the outbox a subscriber of this instance has not applied yet.
+# HELP musicify_events_lag Events in the event log a subscriber of this instance has not applied yet.
 # TYPE musicify_events_lag gauge
 musicify_events_lag{subscriber="search"} 2
 `

@@ -15,7 +15,7 @@ import (
 func (m *Main) pubsub(presence *radio.Presence) (run func(context.Context), stop func(), err error) {
 	if m.Config.PubSubURL == "" {
 		if m.DB.Dialect() == "postgres" {
-			// Events still reach other instances through the outbox, but
+			// Events still reach other instances through the event log, but
 			// nothing else that is shared live (listeners, ended sessions) does.
 			m.Logger.Warn("PostgreSQL without MUSICIFY_PUBSUB_URL: run one instance only, or set MUSICIFY_PUBSUB_URL=nats://… so instances share radio listeners and sign-outs")
 		}

@@ -11,9 +11,9 @@ import (
 
 // revocations loads the sessions that ended within the life of a media URL
 // (logouts, new passwords, disabled accounts: they are events in the
-// outbox, kept a week) into r, and returns the follower that keeps r
+// event log, kept a week) into r, and returns the follower that keeps r
 // current: from this instance's own writes at once, from the bus, and from
-// the outbox for what the bus missed. No restart and no broker outage
+// the event log for what the bus missed. No restart and no broker outage
 // brings an ended session's URLs back.
 func (m *Main) revocations(ctx context.Context, r *mediaurl.Revocations) (*bus.Follower, error) {
 	head, err := m.DB.LastEventSeq(ctx)

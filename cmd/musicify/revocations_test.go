@@ -18,7 +18,7 @@ import (
 
 // A logout, a new password and a disabled account ended signed media URLs
 // only in memory: after a restart they played again (403, then 206). They
-// are events in the outbox now, loaded at start.
+// are events in the event log now, loaded at start.
 func TestEndedMediaURLsStayEndedAfterARestart(t *testing.T) {
 	dir := t.TempDir()
 	db, err := sqlstore.OpenSQLite(context.Background(), filepath.Join(dir, "musicify.db"))

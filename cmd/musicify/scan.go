@@ -16,7 +16,7 @@ import (
 
 // scanCmd runs one scan of the library folders against the configured
 // database and prints what it did. The server (if running) hears of the
-// new songs through the events outbox.
+// new songs through the event log.
 func scanCmd(args []string, out io.Writer) int {
 	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
 	full := fs.Bool("full", false, "read every file again, changed or not")

@@ -35,8 +35,8 @@ const (
 // Service carries out admins' requests.
 type Service struct {
 	Store Store
-	// Library deletes a removed person's songs as their owner would, files and all.
-	Library musicify.Library
+	// Catalog deletes a removed person's songs as their owner would, files and all.
+	Catalog musicify.Catalog
 	// Admins are the MUSICIFY_ADMIN usernames; they stay admins.
 	Admins []string
 	// Mode is MUSICIFY_SIGNUP: the sign-up mode until an admin picks another.
@@ -115,7 +115,7 @@ func (s *Service) Delete(ctx context.Context, id string, keepSongs bool) error {
 			return err
 		}
 		for _, songID := range ids {
-			if err := s.Library.Delete(ctx, u, songID); err != nil && musicify.ErrorCode(err) != musicify.ENOTFOUND {
+			if err := s.Catalog.Delete(ctx, u, songID); err != nil && musicify.ErrorCode(err) != musicify.ENOTFOUND {
 				return fmt.Errorf("deleting the songs of %s: %w", u.Username, err)
 			}
 		}

@@ -47,7 +47,7 @@ func TestAnAdminIsNotDeleted(t *testing.T) {
 	if err := db.CreateAccount(ctx, u, musicify.AccountGrant{FirstAdmin: true}); err != nil {
 		t.Fatal(err)
 	}
-	svc := &admin.Service{Store: db} // no Library: reaching it would panic
+	svc := &admin.Service{Store: db} // no Catalog: reaching it would panic
 	if err := svc.Delete(ctx, u.ID, false); musicify.ErrorCode(err) != musicify.ECONFLICT {
 		t.Fatalf("deleting the admin: %v", err)
 	}

@@ -28,7 +28,7 @@ func TestBenchRunsOnSQLiteAndPostgres(t *testing.T) {
 }
 
 // Every event written on A reaches B's follower, through NATS or, without
-// it, through the outbox alone.
+// it, through the event log alone.
 func TestBenchEventsReachTheOtherInstance(t *testing.T) {
 	broker := testserver.NATSServer(t)
 	for _, pubsub := range []string{broker.URL, ""} {

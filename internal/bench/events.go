@@ -21,15 +21,15 @@ import (
 
 // benchEvents measures how long an event written on one instance takes to
 // reach another's recommender: two stores on one database, A writing
-// listens and likes through the store (so through the outbox and the
-// bus), B following as serve does, with NATS or with the outbox alone.
+// listens and likes through the store (so through the event log and the
+// bus), B following as serve does, with NATS or with the event log alone.
 func benchEvents(args []string) int {
 	fs := flag.NewFlagSet("bench events", flag.ContinueOnError)
 	database := fs.String("database", "", "the database both instances share (a postgres:// URL)")
-	pubsub := fs.String("pubsub", "", "a nats:// URL; without it B learns of events only by reading the outbox every --sync")
+	pubsub := fs.String("pubsub", "", "a nats:// URL; without it B learns of events only by reading the event log every --sync")
 	n := fs.Int("events", 1_000, "events to write on A")
 	pause := fs.Duration("pause", 10*time.Millisecond, "pause between writes")
-	every := fs.Duration("sync", 2*time.Second, "how often B reads the outbox, as serve does")
+	every := fs.Duration("sync", 2*time.Second, "how often B reads the event log, as serve does")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -58,7 +58,7 @@ func runBenchEvents(database, pubsub string, n int, pause, every time.Duration) 
 		return err
 	}
 	defer b.Close()
-	var busB musicify.Bus = local.New() // hears nothing from A: the outbox alone
+	var busB musicify.Bus = local.New() // hears nothing from A: the event log alone
 	if pubsub != "" {
 		connA, err := busnats.Connect(pubsub, busnats.Options{Logger: logger})
 		if err != nil {
@@ -168,7 +168,7 @@ func runBenchEvents(database, pubsub string, n int, pause, every time.Duration) 
 	}
 	how := "NATS " + pubsub
 	if pubsub == "" {
-		how = fmt.Sprintf("outbox read every %s", every)
+		how = fmt.Sprintf("event log read every %s", every)
 	}
 	fmt.Printf("%d events written on A one after another (%s apart), B following through %s\n", n, pause, how)
 	fmt.Printf("%-28s %9s %9s %9s\n", "", "p50", "p99", "max")

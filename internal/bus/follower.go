@@ -1,6 +1,6 @@
 // Package bus turns the Bus's at-least-once, per-publisher delivery into
 // what a subscriber needs: every stored event applied once, in Seq order,
-// with what the bus lost filled in from the events outbox. Its drivers are
+// with what the bus lost filled in from the event log. Its drivers are
 // bus/local (in process, the default) and bus/nats.
 package bus
 
@@ -130,7 +130,7 @@ func (f *Follower) Run(ctx context.Context, b musicify.Bus, every time.Duration)
 		}
 	}); err != nil {
 		// The log still has every event: keep reading it, only later.
-		logger.Error("subscribing to events; reading them from the outbox only", "err", err, "every", every)
+		logger.Error("subscribing to events; reading them from the event log only", "err", err, "every", every)
 	}
 	var tick <-chan time.Time
 	if every > 0 {

@@ -20,7 +20,7 @@ type Publisher struct {
 var _ musicify.Publisher = (*Publisher)(nil)
 
 // Publish never fails the change: what goes wrong is logged, and the
-// followers fill it in from the outbox.
+// followers fill it in from the event log.
 func (p *Publisher) Publish(ctx context.Context, events ...musicify.Event) error {
 	for _, f := range p.Local {
 		for _, e := range events {
@@ -32,7 +32,7 @@ func (p *Publisher) Publish(ctx context.Context, events ...musicify.Event) error
 	}
 	if p.Bus != nil {
 		if err := p.Bus.Publish(ctx, events...); err != nil {
-			p.logger().Warn("publishing events; other instances catch up from the outbox", "err", err)
+			p.logger().Warn("publishing events; other instances catch up from the event log", "err", err)
 		}
 	}
 	return nil

@@ -70,7 +70,7 @@ type Service struct {
 	QuotaMB int64
 }
 
-var _ musicify.Library = (*Service)(nil)
+var _ musicify.Catalog = (*Service)(nil)
 
 // ValidateFields checks the text fields before any file is looked at.
 func ValidateFields(name, text string) (string, error) {

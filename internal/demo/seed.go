@@ -51,7 +51,7 @@ const seededSetting = "demo_catalog_seeded"
 // Seeder fills an empty database.
 type Seeder struct {
 	Store   Store
-	Library musicify.Library
+	Catalog musicify.Catalog
 	FFmpeg  *media.FFmpeg // nil: songs are stored as WAV
 	Hash    func(password string) (string, error)
 	TempDir string
@@ -243,7 +243,7 @@ func (s *Seeder) song(ctx context.Context, spec synth.SongSpec, artist *musicify
 		return nil, err
 	}
 	text := Description(spec)
-	return s.Library.Upload(ctx, musicify.SongUpload{
+	return s.Catalog.Upload(ctx, musicify.SongUpload{
 		User: artist, Name: spec.Title, AudioPath: audioPath, SHA256: sum, Size: size, CoverPath: coverPath, Text: text,
 	})
 }

@@ -49,7 +49,7 @@ func newSeeder(t *testing.T) (*demo.Seeder, *sqlstore.DB) {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	ff := media.NewFFmpeg()
 	lib := &catalog.Service{Songs: db, Blobs: blobs, Probe: media.NewProber(), FFmpeg: ff, Logger: logger, Now: time.Now}
-	return &demo.Seeder{Store: db, Library: lib, FFmpeg: ff, Hash: cheap.Hash, TempDir: blobs.TempDir(),
+	return &demo.Seeder{Store: db, Catalog: lib, FFmpeg: ff, Hash: cheap.Hash, TempDir: blobs.TempDir(),
 		Logger: logger, Now: time.Now, Specs: twoShortest(), Rate: 16000}, db
 }
 

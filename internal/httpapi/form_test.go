@@ -109,7 +109,7 @@ func (fullDisk) Put(_ context.Context, key string, _ io.Reader) (int64, error) {
 
 func TestAFullDiskIsSaidPlainly(t *testing.T) {
 	e := newEnv(t, func(s *httpapi.Server) {
-		l := s.Library.(*catalog.Service)
+		l := s.Catalog.(*catalog.Service)
 		l.Blobs = fullDisk{l.Blobs}
 	})
 	c := e.signUp("wes", "wes@example.com", "secret1")
@@ -124,7 +124,7 @@ func TestAFullDiskIsSaidPlainly(t *testing.T) {
 }
 
 func TestUploadsStopAtTheQuota(t *testing.T) {
-	e := newEnv(t, func(s *httpapi.Server) { s.Library.(*catalog.Service).QuotaMB = 1 })
+	e := newEnv(t, func(s *httpapi.Server) { s.Catalog.(*catalog.Service).QuotaMB = 1 })
 	c := e.signUp("xia", "xia@example.com", "secret1")
 	mp3 := readFixture(t, "audio", "sine.mp3")
 	expect(t, c.upload(upload{name: "First", audio: mp3}), 200, "success")
@@ -150,7 +150,7 @@ func TestUploadsStopAtTheQuota(t *testing.T) {
 // Ten uploads at once under a quota they fit only three of each passed the
 // check before any was saved (2.8 times the quota): now three are kept.
 func TestUploadsAtOnceStayWithinTheQuota(t *testing.T) {
-	e := newEnv(t, func(s *httpapi.Server) { s.Library.(*catalog.Service).QuotaMB = 1 })
+	e := newEnv(t, func(s *httpapi.Server) { s.Catalog.(*catalog.Service).QuotaMB = 1 })
 	c := e.signUp("zed", "zed@example.com", "secret1")
 	tune := readFixture(t, "audio", "tune-12s.mp3")
 	pad := (300<<10 - len(tune)) / 4 // each upload about 300 KB: three fit in 1 MB, four do not

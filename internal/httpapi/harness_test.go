@@ -51,10 +51,10 @@ type env struct {
 	SMTP  *testsmtp.Server
 	Clock *testclock.Clock
 	Log   *bytes.Buffer
-	// Media is the blob root; Library the song service behind the API.
+	// Media is the blob root; Catalog the song service behind the API.
 	Media   string
 	Blobs   *blob.Local
-	Library *catalog.Service
+	Catalog *catalog.Service
 	// Sleeps records the login delays the service asked for, without waiting.
 	Sleeps *sleeps
 }
@@ -141,10 +141,10 @@ func newEnvWith(t testing.TB, o envOptions, tweak ...func(*httpapi.Server)) *env
 		t.Fatal(err)
 	}
 	library := &catalog.Service{Songs: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now}
-	admins.Library = library
+	admins.Catalog = library
 	like := &recommend.Like{Engine: engine, Store: db, Features: db}
 	api := &httpapi.Server{
-		Accounts: svc, Users: db, Songs: db, Features: db, Albums: db, Library: library, Blobs: blobs, SpoolDir: blobs.TempDir(), MaxUploadMB: 5, RequestKeys: db,
+		Accounts: svc, Users: db, Songs: db, Features: db, Albums: db, Catalog: library, Blobs: blobs, SpoolDir: blobs.TempDir(), MaxUploadMB: 5, RequestKeys: db,
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: logger},
 		Social:      &social.Service{Store: db, Now: clk.Now},
 		Search:      &search.Service{Index: db, Logger: logger},
@@ -166,7 +166,7 @@ func newEnvWith(t testing.TB, o envOptions, tweak ...func(*httpapi.Server)) *env
 		f(api)
 	}
 	ts.Config.Handler = api.Handler()
-	return &env{t: t, URL: ts.URL, DB: db, SMTP: smtpSrv, Clock: clk, Log: logs, Media: mediaDir, Blobs: blobs, Library: library, Sleeps: waits}
+	return &env{t: t, URL: ts.URL, DB: db, SMTP: smtpSrv, Clock: clk, Log: logs, Media: mediaDir, Blobs: blobs, Catalog: library, Sleeps: waits}
 }
 
 type lockedWriter struct {

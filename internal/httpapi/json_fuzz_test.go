@@ -39,7 +39,7 @@ func newFuzzEnv(f *testing.F) *fuzzEnv {
 	})
 	// The pure-Go checks: an upload that gets through the form costs no
 	// ffprobe process, and they are the ones that must hold hostile files.
-	e.Library.Probe = media.Native{}
+	e.Catalog.Probe = media.Native{}
 	c := e.signUp("fuzzer", "fuzzer@example.com", "fuzz-password-1")
 	fe := &fuzzEnv{env: e, srv: srv, h: srv.Handler()}
 	base, _ := url.Parse(e.URL)

@@ -24,7 +24,7 @@ func (s *Server) routes(mux *platform.Mux) {
 
 	(&accountsapi.API{P: p, Accounts: s.Accounts, Users: s.Users, Playlists: s.Playlists, Media: s.Media,
 		OIDC: s.OIDC, BaseURL: s.BaseURL, AppPasswords: s.AppPasswords}).Routes(mux)
-	(&catalogapi.API{P: p, Songs: s.Songs, Albums: s.Albums, Features: s.Features, Library: s.Library, Media: s.Media,
+	(&catalogapi.API{P: p, Songs: s.Songs, Albums: s.Albums, Features: s.Features, Catalog: s.Catalog, Media: s.Media,
 		Listens: l.listens, MaxUploadMB: s.MaxUploadMB}).Routes(mux)
 	(&playlistsapi.API{P: p, Playlists: s.Playlists, Media: s.Media}).Routes(mux)
 	social := &socialapi.API{P: p, Social: s.Social, Users: s.Users, Songs: s.Songs, Playlists: s.Playlists, Media: s.Media}

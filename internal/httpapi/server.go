@@ -46,7 +46,7 @@ type Server struct {
 	// Features are the songs' audio features, for a song's details; nil: none.
 	Features  musicify.FeatureStore
 	Albums    musicify.AlbumStore
-	Library   musicify.Library
+	Catalog   musicify.Catalog
 	Playlists *playlists.Service
 	Social    *social.Service
 	Search    *search.Service

@@ -219,7 +219,7 @@ func TestAFailedUploadLeavesNothingBehind(t *testing.T) {
 		"the row cannot be written":  func(l *catalog.Service) { l.Songs = failingSongs{l.Songs} },
 	} {
 		t.Run(name, func(t *testing.T) {
-			e := newEnv(t, func(s *httpapi.Server) { breakIt(s.Library.(*catalog.Service)) })
+			e := newEnv(t, func(s *httpapi.Server) { breakIt(s.Catalog.(*catalog.Service)) })
 			c := e.signUp("yul", "yul@example.com", "secret1")
 			r := c.upload(upload{name: "Doomed", audio: readFixture(t, "audio", "sine.mp3"), cover: readFixture(t, "images", "cover.png")})
 			expect(t, r, 500, "Something went wrong. Please try again.")

@@ -12,7 +12,7 @@ import (
 type EventType string
 
 // The domain events. Services write them in the transaction of the change
-// (the events outbox), so an event exists exactly when its change does.
+// (the event log), so an event exists exactly when its change does.
 const (
 	EventSongAdded   EventType = "song.added"
 	EventSongRemoved EventType = "song.removed"
@@ -27,7 +27,7 @@ const (
 	// EventSongAnalyzed says a song's audio features were stored (or
 	// recomputed), for discovery to take in its embedding.
 	EventSongAnalyzed EventType = "song.analyzed"
-	// EventPresence is live only (Seq 0): it is never in the outbox.
+	// EventPresence is live only (Seq 0): it is never in the event log.
 	EventPresence EventType = "presence"
 	// EventSessionsEnded says sessions ended (a logout, a new password, an
 	// account disabled or deleted): every instance refuses the media URLs
@@ -66,7 +66,7 @@ func SessionsEndedOf(userID string, at time.Time) Event {
 
 // Event is one change, as subscribers on any instance see it.
 type Event struct {
-	// Seq is the event's place in the outbox, set by the store when it
+	// Seq is the event's place in the event log, set by the store when it
 	// writes the event: 1, 2, 3… in commit order. Zero means a live-only
 	// event that is neither stored nor caught up.
 	Seq        uint64    `json:"seq,omitempty"`
@@ -88,7 +88,7 @@ type Event struct {
 // events idempotently and fill gaps from the EventLog (bus.Follower).
 type Bus interface {
 	// Publish sends events, in order. An error means some may not have
-	// left this instance; they are still in the outbox, so callers log it
+	// left this instance; they are still in the event log, so callers log it
 	// and carry on.
 	Publish(ctx context.Context, events ...Event) error
 	// Subscribe calls handle with every event published after it returns,
@@ -99,7 +99,7 @@ type Bus interface {
 	Close() error
 }
 
-// EventLog reads the events outbox, for subscribers that missed some.
+// EventLog reads the event log, for subscribers that missed some.
 //
 // A reader that sees Seq n must already see every event before n: the
 // store assigns Seq in commit order (SQLite is serial; PostgreSQL takes a

@@ -145,8 +145,9 @@ type SongUpload struct {
 	CoverPath string // "" for no cover
 }
 
-// Library is the life of songs: upload, listens and deletion.
-type Library interface {
+// Catalog is the life of songs: upload, listens and deletion
+// (catalog.Service).
+type Catalog interface {
 	Upload(ctx context.Context, up SongUpload) (*Song, error)
 	Delete(ctx context.Context, user *User, songID string) error
 	// CountView counts a listen that happened at at (zero: now), under

@@ -7,7 +7,7 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// Apply learns from one event of the outbox, from this instance or
+// Apply learns from one event of the event log, from this instance or
 // another. An event at or before the last one applied (or loaded, see
 // SetApplied) changes nothing, so a replay never counts a listen twice.
 func (e *Engine) Apply(_ context.Context, ev musicify.Event) error {

@@ -18,7 +18,7 @@ func songAdded(t *testing.T, seq uint64, id, artist string) musicify.Event {
 	return musicify.Event{Seq: seq, Type: musicify.EventSongAdded, SongID: id, UserID: "u-" + artist, Data: data}
 }
 
-// Events from the outbox teach the engine as the calls did, and one it
+// Events from the event log teach the engine as the calls did, and one it
 // has already applied (a duplicate, or one its loaded state includes)
 // changes nothing: a listen replayed is not a second listen.
 func TestApplyingAnEventTwiceChangesNothing(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 // applied the rest, and one that started after all of them (loading the
 // database, which orders listens by time, not by arrival) recommend the
 // very same songs with the same reasons to everyone, with or without a
-// trained model. The worlds hold what real outboxes do: listens played
+// trained model. The worlds hold what real event logs do: listens played
 // offline and sent late, likes taken back, songs deleted and added again,
 // events about songs that are gone.
 func TestEveryInstanceRecommendsTheSameWhateverOrderItLearnedIn(t *testing.T) {

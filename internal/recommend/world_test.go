@@ -10,7 +10,7 @@ import (
 )
 
 // A world is a small random server: people, songs, playlists and what they
-// did, as the outbox's events in order. The recommender's background work
+// did, as the event log's events in order. The recommender's background work
 // chews whatever real servers hold, so worlds reach for the edges: nobody,
 // one song, everyone alike, only likes, songs without an artist or a
 // sound, one listen repeated, a history past its cap, deleted songs. Every

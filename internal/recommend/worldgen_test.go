@@ -94,7 +94,7 @@ func (g *gen) playlist(p string, ids []string) musicify.Event {
 	return musicify.Event{Type: musicify.EventPlaylistChanged, PlaylistID: p, Data: data}
 }
 
-// mishaps are what a real outbox holds besides: deleted songs, some added
+// mishaps are what a real event log holds besides: deleted songs, some added
 // again under another artist, events naming nothing known, replays of no
 // interest to the recommender, and data that does not decode.
 func (g *gen) mishaps() []musicify.Event {

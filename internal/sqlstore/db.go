@@ -34,7 +34,7 @@ type DB struct {
 	// Now is the clock for timestamps the store writes itself.
 	Now func() time.Time
 	// Events hears every domain event once its change committed, whichever
-	// service (or the demo seeder) made it; the events outbox has them too.
+	// service (or the demo seeder) made it; the event log has them too.
 	Events musicify.Publisher
 	// snap, when set, is the read transaction every query runs in (Snapshot).
 	snap *sql.Tx

@@ -13,7 +13,7 @@ import (
 var _ musicify.EventLog = (*DB)(nil)
 
 // emit records an event of the transaction's change. It is written to the
-// outbox just before the commit, so the lock that numbers events (on
+// event log just before the commit, so the lock that numbers events (on
 // PostgreSQL) is held as briefly as can be, and handed to d.Events after.
 func (t *Tx) emit(e musicify.Event) {
 	if e.At.IsZero() {
@@ -47,7 +47,7 @@ func (t *Tx) writeEvents(ctx context.Context) error {
 }
 
 // publish hands committed events to whoever hears them; a failure is only
-// logged by the publisher, since the outbox holds the events for catch-up.
+// logged by the publisher, since the event log holds the events for catch-up.
 func (d *DB) publish(ctx context.Context, events []musicify.Event) {
 	if len(events) == 0 || d.Events == nil {
 		return
@@ -109,7 +109,7 @@ func (d *DB) Snapshot(ctx context.Context, fn func(*DB) error) error {
 }
 
 // DeleteEventsBefore drops events written before t, keeping the newest
-// always: instances load their state at start and need the outbox only
+// always: instances load their state at start and need the event log only
 // for what happens while they run, and Seq goes on from the newest.
 func (d *DB) DeleteEventsBefore(ctx context.Context, t time.Time) (int64, error) {
 	res, err := d.exec(ctx, `DELETE FROM events WHERE at < ? AND seq < (SELECT MAX(seq) FROM events)`, toMillis(t))

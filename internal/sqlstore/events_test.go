@@ -47,7 +47,7 @@ func newSong(t *testing.T, db *sqlstore.DB, id, userID string) {
 
 // Every write that matters to a subscriber stores its event with the change,
 // numbered 1, 2, 3…; a write that fails or changes nothing stores none.
-func TestEveryWriteStoresItsEventInTheOutbox(t *testing.T) {
+func TestEveryWriteStoresItsEventInTheEventLog(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
 		db := open(t)
 		out := &published{}
@@ -95,7 +95,7 @@ func TestEveryWriteStoresItsEventInTheOutbox(t *testing.T) {
 		events, err := db.EventsAfter(ctx, 0, 100)
 		must(err)
 		if got := describe(t, events); !slices.Equal(got, want) {
-			t.Fatalf("outbox:\n%q\nwant\n%q", got, want)
+			t.Fatalf("event log:\n%q\nwant\n%q", got, want)
 		}
 		for i, e := range events {
 			if e.Seq != uint64(i+1) {

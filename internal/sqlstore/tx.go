@@ -63,7 +63,7 @@ func lost(err error) error {
 type Tx struct {
 	tx *sql.Tx
 	d  *DB
-	// events are the domain events of the change, written to the outbox
+	// events are the domain events of the change, written to the event log
 	// at commit (emit).
 	events []musicify.Event
 }

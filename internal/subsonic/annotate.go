@@ -150,7 +150,7 @@ func (s *Server) scrobble(_ http.ResponseWriter, q *request) (*response, error) 
 			return nil, err
 		}
 		if submission {
-			if _, err := s.Library.CountView(q.ctx(), q.user, song.ID, at); err != nil {
+			if _, err := s.Catalog.CountView(q.ctx(), q.user, song.ID, at); err != nil {
 				return nil, err
 			}
 		} else {

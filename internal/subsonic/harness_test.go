@@ -130,7 +130,7 @@ func newEnv(t *testing.T, open storetest.Opener) *env {
 	checker := &appPasswords{users: map[string]*musicify.User{}, password: map[string]string{}, keys: map[string]*musicify.User{}}
 	api := &httpapi.Server{
 		Accounts: auth.NewService(db, &mailer.Outbox{Store: db, Logger: logger}, auth.Options{Now: clk.Now}),
-		Users:    db, Songs: db, Albums: db, Library: library, Blobs: blobs,
+		Users:    db, Songs: db, Albums: db, Catalog: library, Blobs: blobs,
 		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: logger},
 		Social:      &social.Service{Store: db, Now: clk.Now},
 		Search:      &search.Service{Index: db, Logger: logger},
@@ -140,7 +140,7 @@ func newEnv(t *testing.T, open storetest.Opener) *env {
 		Ping:  db.Ping, Logger: logger, BaseURL: base, Version: "test",
 	}
 	sub := &subsonic.Server{
-		Auth: checker, Songs: db, Albums: db, Library: library, Playlists: api.Playlists, Social: api.Social,
+		Auth: checker, Songs: db, Albums: db, Catalog: library, Playlists: api.Playlists, Social: api.Social,
 		Search: api.Search, Store: db, Like: api.Like, Stations: db, Blobs: blobs, Media: api.Media,
 		FFmpeg: library.FFmpeg, ClientAddr: api.ClientAddr, BaseURL: base, ServerVersion: "test", Logger: logger, Now: clk.Now,
 	}

@@ -45,7 +45,7 @@ type Server struct {
 	Auth      musicify.AppPasswordChecker
 	Songs     musicify.SongStore
 	Albums    musicify.AlbumStore
-	Library   musicify.Library // counts scrobbled plays like the web player
+	Catalog   musicify.Catalog // counts scrobbled plays like the web player
 	Playlists *playlists.Service
 	Social    *social.Service // stars of songs are likes
 	Search    Finder

@@ -10,7 +10,7 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// Log is an in-memory events outbox: what the store's table does, for the
+// Log is an in-memory event log: what the store's table does, for the
 // suites (Seq 1, 2, 3… in the order of Append).
 type Log struct {
 	mu     sync.Mutex

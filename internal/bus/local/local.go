@@ -13,7 +13,7 @@ import (
 // queue, so a slow subscriber delays no one.
 type Bus struct {
 	// Max bounds a subscriber's queue; past it events are dropped (the
-	// follower refills them from the outbox) rather than memory growing
+	// follower refills them from the event log) rather than memory growing
 	// without end. Zero is 65536.
 	Max    int
 	Logger *slog.Logger
@@ -50,7 +50,7 @@ func (b *Bus) Publish(_ context.Context, events ...musicify.Event) error {
 		s.queue = append(s.queue, events[:n]...)
 		if n < len(events) && !s.dropped {
 			s.dropped = true
-			b.logger().Warn("an event subscriber is too slow: dropping events until it catches up from the outbox")
+			b.logger().Warn("an event subscriber is too slow: dropping events until it catches up from the event log")
 		}
 		s.mu.Unlock()
 		select {

@@ -28,7 +28,7 @@ func (b *Bus) subject() string { return b.c.prefix + ".events" }
 
 // Publish sends events in order. While the broker is down they wait in the
 // connection's reconnect buffer (8 MB) and go out on reconnect; past that
-// Publish fails, and subscribers find the events in the outbox instead.
+// Publish fails, and subscribers find the events in the event log instead.
 func (b *Bus) Publish(_ context.Context, events ...musicify.Event) error {
 	var errs []error
 	for _, e := range events {

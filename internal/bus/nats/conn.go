@@ -1,6 +1,6 @@
 // Package nats carries events (the Bus) and live radio messages (a Hub)
 // between instances through a NATS broker, core NATS only: what must not
-// be lost is in the events outbox, which subscribers catch up from, so
+// be lost is in the event log, which subscribers catch up from, so
 // the broker keeps nothing (no JetStream to operate or back up).
 package nats
 
@@ -60,14 +60,14 @@ func Connect(url string, o Options) (*Conn, error) {
 			if nc.IsClosed() {
 				return // our own Close, at shutdown: no broker was lost
 			}
-			c.logger.Warn("lost the NATS broker; reconnecting (events still reach the outbox)", "err", err)
+			c.logger.Warn("lost the NATS broker; reconnecting (events still reach the event log)", "err", err)
 		}),
 		natsgo.ClosedHandler(func(*natsgo.Conn) { close(c.closed) }),
 		natsgo.ReconnectHandler(func(nc *natsgo.Conn) {
 			c.logger.Info("reconnected to the NATS broker", "server", nc.ConnectedUrlRedacted())
 		}),
 		natsgo.ErrorHandler(func(_ *natsgo.Conn, _ *natsgo.Subscription, err error) {
-			c.logger.Warn("NATS", "err", err) // a slow consumer: its gap is filled from the outbox
+			c.logger.Warn("NATS", "err", err) // a slow consumer: its gap is filled from the event log
 		}),
 	)
 	if err != nil {

@@ -16,8 +16,8 @@ type API struct {
 	Albums musicify.AlbumStore
 	// Features are the songs' audio features, for a song's details; nil: none.
 	Features musicify.FeatureStore
-	// Library takes uploads and deletions.
-	Library musicify.Library
+	// Catalog takes uploads and deletions.
+	Catalog musicify.Catalog
 	// Media signs the links of the songs shown.
 	Media *mediaurl.Signer
 	// Listens bounds the listens one person counts; MaxUploadMB an upload.

@@ -80,7 +80,7 @@ func (s *API) handleSong(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *API) handleDeleteSong(w http.ResponseWriter, r *http.Request) error {
-	if err := s.Library.Delete(r.Context(), platform.UserOf(r), r.PathValue("id")); err != nil {
+	if err := s.Catalog.Delete(r.Context(), platform.UserOf(r), r.PathValue("id")); err != nil {
 		return err
 	}
 	platform.WriteJSON(w, http.StatusOK, platform.Success)
@@ -105,7 +105,7 @@ func (s *API) handleView(w http.ResponseWriter, r *http.Request) error {
 	if in.At > 0 {
 		at = time.UnixMilli(in.At)
 	}
-	count, err := s.Library.CountView(r.Context(), platform.UserOf(r), in.Song, at)
+	count, err := s.Catalog.CountView(r.Context(), platform.UserOf(r), in.Song, at)
 	if err != nil {
 		return err
 	}
@@ -142,7 +142,7 @@ func (s *API) handleSetArtistName(w http.ResponseWriter, r *http.Request) error 
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	name, err := s.Library.SetArtistName(r.Context(), platform.UserOf(r), in.Name)
+	name, err := s.Catalog.SetArtistName(r.Context(), platform.UserOf(r), in.Name)
 	if err != nil {
 		return err
 	}

@@ -35,7 +35,7 @@ func (s *API) handleUpload(w http.ResponseWriter, r *http.Request) error {
 	if cover := f.File("cover"); cover != nil {
 		up.CoverPath = cover.Path
 	}
-	song, err := s.Library.Upload(r.Context(), up)
+	song, err := s.Catalog.Upload(r.Context(), up)
 	if err != nil {
 		return err
 	}
@@ -53,7 +53,7 @@ func (s *API) handleArtistCover(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	defer f.Remove()
-	a, err := s.Library.SetArtistCover(r.Context(), platform.UserOf(r), cover.Path)
+	a, err := s.Catalog.SetArtistCover(r.Context(), platform.UserOf(r), cover.Path)
 	if err != nil {
 		return err
 	}
