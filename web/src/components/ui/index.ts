@@ -18,3 +18,4 @@ export { Section } from './Section';
 export { Dialog } from './Dialog';
 export { Menu, type MenuItem } from './Menu';
 export { Highlight } from './Highlight';
+export { Modal, useTopModal } from './Modal';
