@@ -1,7 +1,7 @@
 import { Link, isRouteErrorResponse, useLocation, useNavigate, useRouteError } from 'react-router';
 import { CloudOff, RefreshCw, TriangleAlert } from 'lucide-react';
 import { Button, ButtonLink, Logo } from '@/components/ui';
-import { isChunkLoadError } from '@/lib/chunk-reload';
+import { isChunkLoadError, pageReload } from '@/lib/chunk-reload';
 import './RouteError.css';
 
 interface Copy {
@@ -94,7 +94,7 @@ export function RouteError({ full = false }: RouteErrorProps) {
 }
 
 function reload() {
-  window.location.reload();
+  pageReload.run();
 }
 
 /** For routes that draw the whole window: the root and the layouts. */

@@ -2,16 +2,53 @@ import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/ui';
+import { reloadForStaleChunk } from '@/lib/chunk-reload';
 import { profileQuery } from '@/features/auth/api/get-profile';
 import { sessionQuery } from '@/features/auth/api/get-session';
 import { recommendedArtistsQuery } from '@/features/home/api/get-recommended-artists';
 import { recommendedSongsQuery } from '@/features/home/api/get-recommended-songs';
 import { RedirectIfSignedIn } from './guards/RedirectIfSignedIn';
 import { RootLayout } from './RootLayout';
+import { FullRouteError, RouteError } from './RouteError';
 
-/** Lazily loads a page component by its export name, as React Router's lazy route. */
-function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return async () => ({ Component: (await load())[name] as ComponentType });
+/**
+ * Lazily loads a page component by its export name, as React Router's lazy
+ * route. A chunk gone since a deploy reloads the page once instead (the
+ * promise then never settles, so no error flashes before the reload).
+ */
+export function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return async () => {
+    try {
+      return { Component: (await load())[name] as ComponentType };
+    } catch (err) {
+      if (reloadForStaleChunk(err)) return new Promise<never>(() => undefined);
+      // A route whose lazy() rejects renders nothing at all, not even its
+      // error screen; one whose page throws shows it.
+      return {
+        Component: function PageFailedToLoad(): never {
+          throw err;
+        },
+      };
+    }
+  };
+}
+
+/**
+ * Gives every route an error screen. Inside a frame (the shell, the sign-in
+ * card) a failing page shows it in place and the frame stays; the root and
+ * the routes right under it have no frame around them, so theirs fills the
+ * window.
+ */
+export function withErrorScreens(routes: RouteObject[], depth = 0): RouteObject[] {
+  return routes.map((route) => {
+    const ErrorBoundary = depth <= 1 ? FullRouteError : RouteError;
+    if (route.index) return { ...route, ErrorBoundary };
+    return {
+      ...route,
+      ErrorBoundary,
+      children: route.children && withErrorScreens(route.children, depth + 1),
+    };
+  });
 }
 
 /**
@@ -43,7 +80,7 @@ function prefetchers(client?: QueryClient) {
 
 export function appRoutes(client?: QueryClient): RouteObject[] {
   const prefetch = prefetchers(client);
-  return [
+  return withErrorScreens([
     {
       element: <RootLayout />,
       hydrateFallbackElement: <PageLoader full />,
@@ -248,7 +285,7 @@ export function appRoutes(client?: QueryClient): RouteObject[] {
         { path: '*', lazy: page(() => import('./NotFoundPage'), 'NotFoundPage') },
       ],
     },
-  ];
+  ]);
 }
 
 export const routes: RouteObject[] = appRoutes();

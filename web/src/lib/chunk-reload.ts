@@ -36,6 +36,13 @@ function readReloads(): string[] {
   return Array.isArray(list) ? list.filter((k): k is string => typeof k === 'string') : [];
 }
 
+/** How the page reloads; an object, so tests can watch it (jsdom cannot navigate). */
+export const pageReload = {
+  run(): void {
+    window.location.reload();
+  },
+};
+
 /**
  * Reloads the page for a chunk that failed to load, once per chunk: if the
  * same chunk fails again after the reload, the server really lacks it and
@@ -43,10 +50,7 @@ function readReloads(): string[] {
  * sessionStorage to remember the reload, it does not reload either.
  * Returns whether the page is reloading.
  */
-export function reloadForStaleChunk(
-  err: unknown,
-  reload: () => void = () => window.location.reload(),
-): boolean {
+export function reloadForStaleChunk(err: unknown): boolean {
   if (!isChunkLoadError(err) || !navigator.onLine) return false;
   if (reloading) return true;
   const key = failureKey(err);
@@ -59,7 +63,7 @@ export function reloadForStaleChunk(
     return false;
   }
   reloading = true;
-  reload();
+  pageReload.run();
   return true;
 }
 
