@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/ui';
-import { reloadForStaleChunk } from '@/lib/chunk-reload';
+import { reloadForStaleChunk, reloadOnPreloadError } from '@/lib/chunk-reload';
 import { profileQuery } from '@/features/auth/api/get-profile';
 import { sessionQuery } from '@/features/auth/api/get-session';
 import { recommendedArtistsQuery } from '@/features/home/api/get-recommended-artists';
@@ -12,6 +12,13 @@ import { RootLayout } from './RootLayout';
 import { FullRouteError, RouteError } from './RouteError';
 
 /**
+ * Where the app's router is going, as an address: a lazy route loads before
+ * the address changes, so a reload for its chunk must name the address. Set
+ * by createRouter; undefined until then and in tests.
+ */
+let navigationTarget: () => string | undefined = () => undefined;
+
+/**
  * Lazily loads a page component by its export name, as React Router's lazy
  * route. A chunk gone since a deploy reloads the page once instead (the
  * promise then never settles, so no error flashes before the reload).
@@ -19,9 +26,12 @@ import { FullRouteError, RouteError } from './RouteError';
 export function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return async () => {
     try {
-      return { Component: (await load())[name] as ComponentType };
+      const mod: M | undefined = await load();
+      // Vite resolves with nothing when its preload error listener took over: a reload is on its way.
+      if (mod == null) return new Promise<never>(() => undefined);
+      return { Component: mod[name] as ComponentType };
     } catch (err) {
-      if (reloadForStaleChunk(err)) return new Promise<never>(() => undefined);
+      if (reloadForStaleChunk(err, navigationTarget())) return new Promise<never>(() => undefined);
       // A route whose lazy() rejects renders nothing at all, not even its
       // error screen; one whose page throws shows it.
       return {
@@ -292,5 +302,11 @@ export const routes: RouteObject[] = appRoutes();
 
 /** The app's router; with the query client, pages' data starts with their code. */
 export function createRouter(client?: QueryClient) {
-  return createBrowserRouter(appRoutes(client));
+  const router = createBrowserRouter(appRoutes(client));
+  navigationTarget = () => {
+    const to = router.state.navigation.location;
+    return to ? router.createHref(to) : undefined;
+  };
+  reloadOnPreloadError(() => navigationTarget());
+  return router;
 }

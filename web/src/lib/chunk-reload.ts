@@ -36,21 +36,30 @@ function readReloads(): string[] {
   return Array.isArray(list) ? list.filter((k): k is string => typeof k === 'string') : [];
 }
 
-/** How the page reloads; an object, so tests can watch it (jsdom cannot navigate). */
+/**
+ * How the page reloads: at `href`, the address a navigation was on its way
+ * to (the router changes the address only once the page's code is in), or
+ * else where it is. An object, so tests can watch it (jsdom cannot navigate).
+ */
 export const pageReload = {
-  run(): void {
-    window.location.reload();
+  run(href?: string): void {
+    if (href && new URL(href, window.location.href).href !== window.location.href) {
+      window.location.assign(href);
+    } else {
+      window.location.reload();
+    }
   },
 };
 
 /**
- * Reloads the page for a chunk that failed to load, once per chunk: if the
+ * Reloads the page (at `href`, if given) for a chunk that failed to load,
+ * once per chunk: if the
  * same chunk fails again after the reload, the server really lacks it and
  * the error screen shows instead of a loop. Offline, or without
  * sessionStorage to remember the reload, it does not reload either.
  * Returns whether the page is reloading.
  */
-export function reloadForStaleChunk(err: unknown): boolean {
+export function reloadForStaleChunk(err: unknown, href?: string): boolean {
   if (!isChunkLoadError(err) || !navigator.onLine) return false;
   if (reloading) return true;
   const key = failureKey(err);
@@ -63,7 +72,7 @@ export function reloadForStaleChunk(err: unknown): boolean {
     return false;
   }
   reloading = true;
-  pageReload.run();
+  pageReload.run(href);
   return true;
 }
 
@@ -72,13 +81,18 @@ export function resetChunkReload(): void {
   reloading = false;
 }
 
+let listening = false;
+
 /**
- * Vite tells of a chunk (or its CSS) it could not preload with this event;
- * by default the import then fails. Reloading instead, when allowed.
+ * Vite tells of a chunk (or its CSS) it could not load with this event,
+ * before the import fails. Reloading instead, when allowed, at the address
+ * `target` names; the import then resolves with nothing.
  */
-export function reloadOnPreloadError(): void {
+export function reloadOnPreloadError(target: () => string | undefined): void {
+  if (listening) return;
+  listening = true;
   window.addEventListener('vite:preloadError', (event) => {
     const { payload } = event as Event & { payload?: unknown };
-    if (reloadForStaleChunk(payload)) event.preventDefault();
+    if (reloadForStaleChunk(payload, target())) event.preventDefault();
   });
 }
