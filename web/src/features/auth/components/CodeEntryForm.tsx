@@ -118,8 +118,6 @@ export function CodeEntryForm({
               setCode(cleanCode(e.target.value));
               clear('otp');
             }}
-            // The page asks for this one thing, and the mail app is where the person just was.
-            autoFocus
             spellCheck={false}
             aria-invalid={errors.otp ? true : undefined}
             aria-describedby={errors.otp ? errorId : undefined}
