@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -19,6 +20,16 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
+  },
+  {
+    // The jsx-a11y rules, from the fork that supports ESLint 10 (the original
+    // eslint-plugin-jsx-a11y accepts ESLint up to 9 only).
+    files: ['src/**/*.tsx'],
+    extends: [jsxA11y.configs.recommended],
+    rules: {
+      // Option cards put their text three levels down (label > span > strong).
+      'jsx-a11y-x/label-has-associated-control': ['error', { depth: 3 }],
+    },
   },
   {
     // Features do not import each other: inside a feature, relative imports

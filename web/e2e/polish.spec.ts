@@ -168,13 +168,13 @@ test('a playlist without a cover shows a mosaic of its first four songs’ cover
 
   await page.goto(`/player/${playlist._id}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.locator('.pl-hero .pl-mosaic img')).toHaveCount(4);
+  await expect(page.locator('.page-hero .pl-mosaic img')).toHaveCount(4);
 
   // A playlist of one song shows that song's cover whole.
   const solo = await createPlaylist(page.request, unique('Solo '), [songs[0]!._id]);
   await page.goto(`/player/${solo._id}`);
-  await expect(page.locator('.pl-hero .pl-mosaic')).toHaveCount(0);
-  await expect(page.locator('.pl-hero img.pl-hero__cover')).toHaveAttribute(
+  await expect(page.locator('.page-hero .pl-mosaic')).toHaveCount(0);
+  await expect(page.locator('.page-hero__art img.cover')).toHaveAttribute(
     'src',
     new RegExp(`^${mediaFile(songs[0]!.coverSmall).replace('-160.jpg', '-640.jpg')}`),
   );
@@ -233,7 +233,7 @@ test('counts read in the right number: 1 follower, 1 play, 1 song', async ({
   );
   const playlist = await createPlaylist(page.request, unique('One '), [song._id]);
   await page.goto(`/player/${playlist._id}`);
-  await expect(page.locator('.pl-hero__meta')).toContainText(/\b1 song, \d+ sec$/);
+  await expect(page.locator('.page-hero__meta')).toContainText(/\b1 song, \d+ sec$/);
   const spin = row(page, 'Single Spin');
   await expect(spin).toContainText('1 play');
   await expect(spin).not.toContainText('1 plays');
@@ -310,7 +310,7 @@ test('lengths read one way: tracks as m:ss, lists in whole minutes', async ({ pa
     `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
   await page.goto(`/player/${playlist._id}`);
-  await expect(page.locator('.pl-hero__meta')).toContainText(
+  await expect(page.locator('.page-hero__meta')).toContainText(
     `4 songs, ${Math.round(total / 60)} min`,
   );
   await expect(page.locator('.song-row__time')).toHaveText(songs.map((s) => clock(s.duration)));

@@ -2,16 +2,63 @@ import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/ui';
+import { reloadForStaleChunk, reloadOnPreloadError } from '@/lib/chunk-reload';
 import { profileQuery } from '@/features/auth/api/get-profile';
 import { sessionQuery } from '@/features/auth/api/get-session';
 import { recommendedArtistsQuery } from '@/features/home/api/get-recommended-artists';
 import { recommendedSongsQuery } from '@/features/home/api/get-recommended-songs';
 import { RedirectIfSignedIn } from './guards/RedirectIfSignedIn';
 import { RootLayout } from './RootLayout';
+import { FullRouteError, RouteError } from './RouteError';
 
-/** Lazily loads a page component by its export name, as React Router's lazy route. */
-function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return async () => ({ Component: (await load())[name] as ComponentType });
+/**
+ * Where the app's router is going, as an address: a lazy route loads before
+ * the address changes, so a reload for its chunk must name the address. Set
+ * by createRouter; undefined until then and in tests.
+ */
+let navigationTarget: () => string | undefined = () => undefined;
+
+/**
+ * Lazily loads a page component by its export name, as React Router's lazy
+ * route. A chunk gone since a deploy reloads the page once instead (the
+ * promise then never settles, so no error flashes before the reload).
+ */
+export function page<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return async () => {
+    try {
+      const mod: M | undefined = await load();
+      // Vite resolves with nothing when its preload error listener took over: a reload is on its way.
+      if (mod == null) return new Promise<never>(() => undefined);
+      return { Component: mod[name] as ComponentType };
+    } catch (err) {
+      if (reloadForStaleChunk(err, navigationTarget())) return new Promise<never>(() => undefined);
+      // A route whose lazy() rejects renders nothing at all, not even its
+      // error screen; one whose page throws shows it.
+      return {
+        Component: function PageFailedToLoad(): never {
+          throw err;
+        },
+      };
+    }
+  };
+}
+
+/**
+ * Gives every route an error screen. Inside a frame (the shell, the sign-in
+ * card) a failing page shows it in place and the frame stays; the root and
+ * the routes right under it have no frame around them, so theirs fills the
+ * window.
+ */
+export function withErrorScreens(routes: RouteObject[], depth = 0): RouteObject[] {
+  return routes.map((route) => {
+    const ErrorBoundary = depth <= 1 ? FullRouteError : RouteError;
+    if (route.index) return { ...route, ErrorBoundary };
+    return {
+      ...route,
+      ErrorBoundary,
+      children: route.children && withErrorScreens(route.children, depth + 1),
+    };
+  });
 }
 
 /**
@@ -43,7 +90,7 @@ function prefetchers(client?: QueryClient) {
 
 export function appRoutes(client?: QueryClient): RouteObject[] {
   const prefetch = prefetchers(client);
-  return [
+  return withErrorScreens([
     {
       element: <RootLayout />,
       hydrateFallbackElement: <PageLoader full />,
@@ -248,12 +295,18 @@ export function appRoutes(client?: QueryClient): RouteObject[] {
         { path: '*', lazy: page(() => import('./NotFoundPage'), 'NotFoundPage') },
       ],
     },
-  ];
+  ]);
 }
 
 export const routes: RouteObject[] = appRoutes();
 
 /** The app's router; with the query client, pages' data starts with their code. */
 export function createRouter(client?: QueryClient) {
-  return createBrowserRouter(appRoutes(client));
+  const router = createBrowserRouter(appRoutes(client));
+  navigationTarget = () => {
+    const to = router.state.navigation.location;
+    return to ? router.createHref(to) : undefined;
+  };
+  reloadOnPreloadError(() => navigationTarget());
+  return router;
 }

@@ -1,3 +1,5 @@
+import { createStore } from './store';
+
 /**
  * The server's clock, measured NTP's way, and the maths of playing along with it.
  *
@@ -146,9 +148,11 @@ export class ClockSync {
   private nextId = 1;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private roundTimer: ReturnType<typeof setInterval> | null = null;
-  private offsetMs: number | null = null;
-  private rttMs: number | null = null;
-  private readonly listeners = new Set<() => void>();
+  /** The offset and the round trip it comes from, both null before any probe came back. */
+  private readonly measured = createStore<{ offset: number | null; rtt: number | null }>({
+    offset: null,
+    rtt: null,
+  });
 
   constructor(options: ClockSyncOptions = {}) {
     this.probes = options.probes ?? 8;
@@ -197,35 +201,33 @@ export class ClockSync {
     if (!best) return;
     const offset = sampleOffset(best);
     const rtt = sampleRtt(best);
-    if (offset === this.offsetMs && rtt === this.rttMs) return;
-    this.offsetMs = offset;
-    this.rttMs = rtt;
-    this.listeners.forEach((l) => l());
+    const was = this.measured.get();
+    if (offset === was.offset && rtt === was.rtt) return;
+    this.measured.set({ offset, rtt });
   }
 
   /** The server's clock now (ms); the local clock until the first probe is back. */
   serverNow(): number {
-    return this.now() + (this.offsetMs ?? 0);
+    return this.now() + (this.measured.get().offset ?? 0);
   }
 
   /** Server − local (ms), or null before any probe came back. */
   get offset(): number | null {
-    return this.offsetMs;
+    return this.measured.get().offset;
   }
 
   /** The round trip of the probe the offset comes from (ms). */
   get rtt(): number | null {
-    return this.rttMs;
+    return this.measured.get().rtt;
   }
 
   get synced(): boolean {
-    return this.offsetMs !== null;
+    return this.measured.get().offset !== null;
   }
 
   /** Calls `listener` whenever the offset changes. */
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.measured.subscribe(listener);
   }
 
   private round(): void {

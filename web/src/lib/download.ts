@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { fallbackMessage } from './api-client';
 import type { Song } from './song';
+import { createStore, useStore } from './store';
 
 /** Progress is counted in steps of this many bytes. */
 export const DOWNLOAD_CHUNK = 65536;
@@ -190,31 +190,15 @@ export interface DownloadState {
 }
 
 const idle: DownloadState = { songId: null, status: 'idle', percent: null };
-let download: DownloadState = idle;
+const download = createStore<DownloadState>(idle);
 let controller: AbortController | null = null;
 let doneTimer: ReturnType<typeof setTimeout> | undefined;
-const listeners = new Set<() => void>();
+const setDownload = download.set;
 
-function setDownload(next: DownloadState): void {
-  download = next;
-  listeners.forEach((l) => l());
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function getDownloadState(): DownloadState {
-  return download;
-}
+export const getDownloadState = download.get;
 
 export function useDownloadState(): DownloadState {
-  return useSyncExternalStore(
-    subscribe,
-    () => download,
-    () => idle,
-  );
+  return useStore(download);
 }
 
 export interface DownloadSongOptions {
@@ -229,7 +213,7 @@ export interface DownloadSongOptions {
  * 'A download is already in progress'.
  */
 export async function downloadSong(song: Song, options: DownloadSongOptions = {}): Promise<void> {
-  if (download.status === 'running') throw new Error(DOWNLOAD_BUSY);
+  if (download.get().status === 'running') throw new Error(DOWNLOAD_BUSY);
   clearTimeout(doneTimer);
   const own = new AbortController();
   controller = own;
@@ -244,7 +228,8 @@ export async function downloadSong(song: Song, options: DownloadSongOptions = {}
     (options.save ?? saveBlob)(blob, downloadName(song, filename));
     setDownload({ songId: song._id, status: 'done', percent: 100 });
     doneTimer = setTimeout(() => {
-      if (download.songId === song._id && download.status === 'done') setDownload(idle);
+      const now = download.get();
+      if (now.songId === song._id && now.status === 'done') setDownload(idle);
     }, DONE_VISIBLE_MS);
   } catch (err) {
     setDownload(idle);

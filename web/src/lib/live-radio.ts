@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from './store';
 
 /**
  * The radio station tuned in, as the global player shows it. The radio
@@ -21,24 +21,17 @@ interface Controls {
   resume: () => void;
 }
 
-let station: LiveStation | null = null;
+const station = createStore<LiveStation | null>(null);
 let controls: Controls | null = null;
-const listeners = new Set<() => void>();
 
-export function subscribeLiveRadio(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const subscribeLiveRadio = station.subscribe;
 
-export function getLiveStation(): LiveStation | null {
-  return station;
-}
+export const getLiveStation = station.get;
 
 /** The radio feature says what plays (null: nothing), and how to stop it and start it. */
 export function setLiveStation(next: LiveStation | null, how: Controls | null = null): void {
-  station = next;
   controls = next ? how : null;
-  listeners.forEach((l) => l());
+  station.set(next);
 }
 
 /** Stops the station that plays, if any (the Stop button, the sleep timer, a media key). */
@@ -52,5 +45,5 @@ export function resumeLiveRadio(): void {
 }
 
 export function useLiveStation(): LiveStation | null {
-  return useSyncExternalStore(subscribeLiveRadio, getLiveStation, () => null);
+  return useStore(station);
 }

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { readLocal, writeLocal } from './storage';
+import { createStore, useStore } from './store';
 
 /** Crossfade runs 0 (off) to 12 seconds. */
 export const CROSSFADE_MAX = 12;
@@ -30,36 +30,22 @@ export function parsePlaybackSettings(saved: Partial<PlaybackSettings> | null): 
   return { crossfade, normalize };
 }
 
-let state: PlaybackSettings | null = null;
-const listeners = new Set<() => void>();
-
-function current(): PlaybackSettings {
-  state ??= parsePlaybackSettings(readLocal(PLAYBACK_SETTINGS_KEY, isSettings));
-  return state;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+// Read from localStorage on first use, and again after a reset.
+const settings = createStore(() =>
+  parsePlaybackSettings(readLocal(PLAYBACK_SETTINGS_KEY, isSettings)),
+);
 
 function update(patch: Partial<PlaybackSettings>): void {
-  state = parsePlaybackSettings({ ...current(), ...patch });
-  writeLocal(PLAYBACK_SETTINGS_KEY, state);
-  listeners.forEach((l) => l());
+  const next = parsePlaybackSettings({ ...settings.get(), ...patch });
+  writeLocal(PLAYBACK_SETTINGS_KEY, next);
+  settings.set(next);
 }
 
-export function getPlaybackSettings(): PlaybackSettings {
-  return current();
-}
+export const getPlaybackSettings = settings.get;
 
 /** Reads one setting; the component re-renders only when it changes. */
 export function usePlaybackSettings<T>(selector: (s: PlaybackSettings) => T): T {
-  return useSyncExternalStore(
-    subscribe,
-    () => selector(current()),
-    () => selector(defaults),
-  );
+  return useStore(settings, selector);
 }
 
 export function setCrossfade(seconds: number): void {
@@ -71,7 +57,4 @@ export function setNormalize(on: boolean): void {
 }
 
 /** Reads the saved settings again (tests; another tab may have changed them). */
-export function reloadPlaybackSettings(): void {
-  state = null;
-  listeners.forEach((l) => l());
-}
+export const reloadPlaybackSettings = settings.reset;

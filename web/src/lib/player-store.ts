@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { stopLiveRadio } from './live-radio';
 import {
   canPlayNow,
@@ -9,6 +8,7 @@ import {
   type Reach,
 } from './offline/availability';
 import type { Song } from './song';
+import { createStore, useStore } from './store';
 
 /** The speed slider runs 0–200 and starts at 100 (1×). */
 export const RATE_MAX = 200;
@@ -112,34 +112,23 @@ const initialState: PlayerState = {
   notice: null,
 };
 
-let state: PlayerState = initialState;
+const store = createStore<PlayerState>(initialState);
 let seekIds = 0;
 let noticeIds = 0;
 /** The pending timeout of a timed sleep timer, and the clock it runs on. */
 let sleepWait: { handle: unknown; clock: SleepClock } | null = null;
-const listeners = new Set<() => void>();
 
-export function subscribePlayer(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const subscribePlayer = store.subscribe;
 
 function setState(patch: Partial<PlayerState>): void {
-  state = { ...state, ...patch };
-  listeners.forEach((l) => l());
+  store.set((s) => ({ ...s, ...patch }));
 }
 
-export function getPlayerState(): PlayerState {
-  return state;
-}
+export const getPlayerState = store.get;
 
 /** Reads one slice of the player; the component re-renders only when it changes. */
 export function usePlayer<T>(selector: (s: PlayerState) => T): T {
-  return useSyncExternalStore(
-    subscribePlayer,
-    () => selector(state),
-    () => selector(initialState),
-  );
+  return useStore(store, selector);
 }
 
 export function currentSong(s: PlayerState): Song | null {
@@ -202,7 +191,7 @@ function clearCurrent(): void {
 
 /** Makes the song at `index` current and starts it from the top; out of range clears it. */
 function go(index: number, patch: Partial<PlayerState> = {}, playing = true): void {
-  const queue = patch.queue ?? state.queue;
+  const queue = patch.queue ?? store.get().queue;
   const song = queue[index];
   if (!song) {
     clearCurrent();
@@ -212,7 +201,7 @@ function go(index: number, patch: Partial<PlayerState> = {}, playing = true): vo
     ...patch,
     index,
     playing,
-    playId: state.playId + 1,
+    playId: store.get().playId + 1,
     time: 0,
     duration: song.duration > 0 ? song.duration : 0,
     seek: null,
@@ -242,7 +231,7 @@ export function playSongs(list: Song[], at = 0, random: () => number = Math.rand
     return;
   }
   const index = songs.indexOf(first);
-  if (state.shuffle) {
+  if (store.get().shuffle) {
     const others = songs.map((_, i) => i).filter((i) => i !== index);
     const order = [index, ...shuffled(others, random)];
     go(0, { queue: order.map((i) => songs[i] as Song), original: songs.slice(), order });
@@ -264,14 +253,14 @@ export function playShuffled(list: Song[], random: () => number = Math.random): 
     say(NOTHING_DOWNLOADED);
     return;
   }
-  if (!state.shuffle) setState({ shuffle: true, original: null, order: null });
+  if (!store.get().shuffle) setState({ shuffle: true, original: null, order: null });
   const start = ready[Math.floor(random() * ready.length) % ready.length] as Song;
   playSongs(songs, songs.indexOf(start), random);
 }
 
 /** Jumps to a queue entry (the queue page) and plays it; offline, only a downloaded one. */
 export function playAt(index: number): void {
-  const song = state.queue[index];
+  const song = store.get().queue[index];
   if (song && !canPlayNow(song)) {
     say(notDownloadedMessage(song));
     return;
@@ -292,7 +281,7 @@ function ahead(s: PlayerState): number[] {
  * not downloaded are passed over. The audio engine buffers this song ahead
  * for a gapless change.
  */
-export function upNext(s: PlayerState = state, reach: Reach = currentReach()): number {
+export function upNext(s: PlayerState = store.get(), reach: Reach = currentReach()): number {
   if (s.index < 0 || s.index >= s.queue.length) return -1;
   // The sleep timer stops at the end of this song: nothing is to follow it.
   if (s.sleep?.option === 'end') return -1;
@@ -312,7 +301,7 @@ function stopAtEnd(): void {
  * last, repeat all starts the queue over, else play stops.
  */
 export function next(): void {
-  const { index, queue, repeat } = state;
+  const { index, queue, repeat } = store.get();
   if (index < 0) return;
   const reach = currentReach();
   const order = following(queue.length, index, repeat === 'all');
@@ -331,7 +320,7 @@ export function next(): void {
  * repeat all wraps to the last and otherwise the song restarts.
  */
 export function previous(): void {
-  const { index, queue, repeat, time } = state;
+  const { index, queue, repeat, time } = store.get();
   if (index < 0) return;
   if (time > RESTART_AFTER) {
     seekTo(0);
@@ -353,8 +342,8 @@ export function previous(): void {
  */
 export function songEnded(): void {
   const reach = currentReach();
-  if (state.sleep?.option === 'end') {
-    const at = upNext({ ...state, sleep: null }, reach);
+  if (store.get().sleep?.option === 'end') {
+    const at = upNext({ ...store.get(), sleep: null }, reach);
     clearSleepWait();
     if (at < 0) {
       setState({ sleep: null });
@@ -364,23 +353,23 @@ export function songEnded(): void {
     }
     return;
   }
-  const at = upNext(state, reach);
+  const at = upNext(store.get(), reach);
   if (at >= 0) {
     go(at);
     return;
   }
   stopAtEnd();
-  if (offlineSkipped(state.queue, ahead(state), reach)) say(NOTHING_LEFT);
+  if (offlineSkipped(store.get().queue, ahead(store.get()), reach)) say(NOTHING_LEFT);
 }
 
 /** Repeat off → all → one → off (the button and the R key). */
 export function cycleRepeat(): void {
-  const i = REPEAT_ORDER.indexOf(state.repeat);
+  const i = REPEAT_ORDER.indexOf(store.get().repeat);
   setState({ repeat: REPEAT_ORDER[(i + 1) % REPEAT_ORDER.length] ?? 'off' });
 }
 
 export function setRepeat(repeat: RepeatMode): void {
-  if (REPEAT_ORDER.includes(repeat) && repeat !== state.repeat) setState({ repeat });
+  if (REPEAT_ORDER.includes(repeat) && repeat !== store.get().repeat) setState({ repeat });
 }
 
 function clearSleepWait(): void {
@@ -413,7 +402,7 @@ export function setSleepTimer(option: SleepOption, clock: SleepClock = systemClo
 
 export function cancelSleepTimer(): void {
   clearSleepWait();
-  if (state.sleep) setState({ sleep: null });
+  if (store.get().sleep) setState({ sleep: null });
 }
 
 /**
@@ -421,41 +410,41 @@ export function cancelSleepTimer(): void {
  * (a queue brought back by a reload) moves on to the next one that is.
  */
 export function togglePlay(): void {
-  const song = currentSong(state);
+  const song = currentSong(store.get());
   if (!song) return;
-  if (!state.playing) {
+  if (!store.get().playing) {
     const reach = currentReach();
     if (!canPlayNow(song, reach)) {
-      const at = firstPlayable(state.queue, ahead({ ...state, repeat: 'all' }), reach);
+      const at = firstPlayable(store.get().queue, ahead({ ...store.get(), repeat: 'all' }), reach);
       if (at >= 0) go(at);
       else say(notDownloadedMessage(song));
       return;
     }
   }
-  setState({ playing: !state.playing });
+  setState({ playing: !store.get().playing });
 }
 
 /** Mirrors the audio element's own play and pause (media keys, the end of a song). */
 export function setPlaying(playing: boolean): void {
-  if (playing && !currentSong(state)) return;
-  if (state.playing !== playing) setState({ playing });
+  if (playing && !currentSong(store.get())) return;
+  if (store.get().playing !== playing) setState({ playing });
 }
 
 function limit(): number {
-  return state.duration > 0 ? state.duration : Number.POSITIVE_INFINITY;
+  return store.get().duration > 0 ? store.get().duration : Number.POSITIVE_INFINITY;
 }
 
 export function seekTo(seconds: number): void {
-  if (!currentSong(state) || !Number.isFinite(seconds)) return;
+  if (!currentSong(store.get()) || !Number.isFinite(seconds)) return;
   const value = clamp(seconds, 0, limit());
   setState({ time: value, seek: { id: ++seekIds, kind: 'to', value } });
 }
 
 /** Skips back (negative) or forward by `seconds` from where the audio really is. */
 export function skip(seconds: number): void {
-  if (!currentSong(state)) return;
+  if (!currentSong(store.get())) return;
   setState({
-    time: clamp(state.time + seconds, 0, limit()),
+    time: clamp(store.get().time + seconds, 0, limit()),
     seek: { id: ++seekIds, kind: 'by', value: seconds },
   });
 }
@@ -468,18 +457,18 @@ export function setRate(value: number): void {
 export function setVolume(value: number): void {
   if (!Number.isFinite(value)) return;
   const volume = Math.round(clamp(value, 0, VOLUME_MAX));
-  setState({ volume, muted: volume === 0 ? state.muted : false });
+  setState({ volume, muted: volume === 0 ? store.get().muted : false });
 }
 
 /** Turns the volume up (positive) or down by `delta` slider steps. */
 export function changeVolume(delta: number): void {
-  setVolume((state.muted ? 0 : state.volume) + delta);
+  setVolume((store.get().muted ? 0 : store.get().volume) + delta);
 }
 
 export function toggleMute(): void {
   // Unmuting a silent slider would still be silent: bring it back to half.
-  if (state.muted || state.volume === 0) {
-    setState({ muted: false, volume: state.volume === 0 ? 50 : state.volume });
+  if (store.get().muted || store.get().volume === 0) {
+    setState({ muted: false, volume: store.get().volume === 0 ? 50 : store.get().volume });
     return;
   }
   setState({ muted: true });
@@ -490,8 +479,8 @@ export function toggleMute(): void {
  * order. Shuffle off: the queue's own order comes back, at the same song.
  */
 export function toggleShuffle(random: () => number = Math.random): void {
-  if (state.shuffle) {
-    const { original, order, index } = state;
+  if (store.get().shuffle) {
+    const { original, order, index } = store.get();
     if (!original || !order) {
       setState({ shuffle: false, original: null, order: null });
       return;
@@ -505,7 +494,7 @@ export function toggleShuffle(random: () => number = Math.random): void {
     });
     return;
   }
-  const { queue, index } = state;
+  const { queue, index } = store.get();
   if (index < 0) {
     setState({ shuffle: true, original: null, order: null });
     return;
@@ -523,7 +512,7 @@ export function toggleShuffle(random: () => number = Math.random): void {
 
 /** Takes one entry out of the queue; removing the current song plays the one after it. */
 export function removeAt(position: number): void {
-  const { queue, index, original, order } = state;
+  const { queue, index, original, order } = store.get();
   if (position < 0 || position >= queue.length) return;
   const rest = queue.filter((_, i) => i !== position);
   let shuffleState: Pick<PlayerState, 'original' | 'order'> = { original: null, order: null };
@@ -535,7 +524,7 @@ export function removeAt(position: number): void {
     };
   }
   if (position === index) {
-    go(index, { queue: rest, ...shuffleState }, state.playing);
+    go(index, { queue: rest, ...shuffleState }, store.get().playing);
     return;
   }
   setState({ queue: rest, ...shuffleState, index: position < index ? index - 1 : index });
@@ -543,7 +532,7 @@ export function removeAt(position: number): void {
 
 /** Clears what is up next; the song playing now keeps playing. */
 export function clearQueue(): void {
-  const song = currentSong(state);
+  const song = currentSong(store.get());
   if (!song) {
     clearCurrent();
     return;
@@ -551,25 +540,25 @@ export function clearQueue(): void {
   setState({
     queue: [song],
     index: 0,
-    original: state.shuffle ? [song] : null,
-    order: state.shuffle ? [0] : null,
+    original: store.get().shuffle ? [song] : null,
+    order: store.get().shuffle ? [0] : null,
   });
 }
 
 /** Forgets a deleted song wherever it sits in the queue. */
 export function removeSong(id: string): void {
-  for (let i = state.queue.length - 1; i >= 0; i--) {
-    if (state.queue[i]?._id === id) removeAt(i);
+  for (let i = store.get().queue.length - 1; i >= 0; i--) {
+    if (store.get().queue[i]?._id === id) removeAt(i);
   }
 }
 
 /** The audio element's position, mirrored for the UI. */
 export function setTime(seconds: number): void {
-  if (Number.isFinite(seconds) && seconds !== state.time) setState({ time: seconds });
+  if (Number.isFinite(seconds) && seconds !== store.get().time) setState({ time: seconds });
 }
 
 export function setDuration(seconds: number): void {
-  if (Number.isFinite(seconds) && seconds > 0 && seconds !== state.duration) {
+  if (Number.isFinite(seconds) && seconds > 0 && seconds !== store.get().duration) {
     setState({ duration: seconds });
   }
 }
@@ -589,7 +578,7 @@ export interface SavedPlayer {
   order: number[] | null;
 }
 
-export function savedPlayer(s: PlayerState = state): SavedPlayer {
+export function savedPlayer(s: PlayerState = store.get()): SavedPlayer {
   const { queue, index, time, rate, volume, muted, shuffle, repeat, original, order } = s;
   return { queue, index, time, rate, volume, muted, shuffle, repeat, original, order };
 }
@@ -641,7 +630,7 @@ export function restorePlayer(saved: SavedPlayer): void {
       ? { original: saved.original, order: saved.order }
       : { original: null, order: null, shuffle: false };
   if (!song) {
-    setState({ ...initialState, ...settings, playId: state.playId + 1 });
+    setState({ ...initialState, ...settings, playId: store.get().playId + 1 });
     return;
   }
   const time = Math.max(0, saved.time);
@@ -651,7 +640,7 @@ export function restorePlayer(saved: SavedPlayer): void {
     queue: saved.queue,
     index: saved.index,
     playing: false,
-    playId: state.playId + 1,
+    playId: store.get().playId + 1,
     time,
     duration: song.duration > 0 ? song.duration : 0,
     seek: time > 0 ? { id: ++seekIds, kind: 'to', value: time } : null,
@@ -661,6 +650,5 @@ export function restorePlayer(saved: SavedPlayer): void {
 /** Puts the player back as it starts (signing out, tests). */
 export function resetPlayer(): void {
   clearSleepWait();
-  state = { ...initialState, playId: state.playId + 1 };
-  listeners.forEach((l) => l());
+  store.set((s) => ({ ...initialState, playId: s.playId + 1 }));
 }

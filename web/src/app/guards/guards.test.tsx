@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetClientState } from '@/lib/store';
+import { resetClientState } from '@/lib/client-state';
 import { useSession } from '@/lib/session';
 import { mockApi, renderRoutes } from '@/test/utils';
 import { RedirectIfSignedIn } from './RedirectIfSignedIn';

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '@/app/providers';
 import { SearchPage } from '@/features/search/components/SearchPage';
 import type { SearchResults } from '@/features/search/api/search';
-import { getClientState, resetClientState } from '@/lib/store';
+import { getClientState, resetClientState } from '@/lib/client-state';
 import { getPlayerState, resetPlayer } from '@/lib/player-store';
 import { createQueryClient } from '@/lib/query-client';
 import type { Playlist } from '@/lib/playlist';

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Search, X } from 'lucide-react';
 import { searchNavState, searchPath, type SearchNavState } from '@/lib/search';
-import { setSearchTerm, useSearchTerm } from '@/lib/store';
+import { setSearchTerm, useSearchTerm } from '@/lib/client-state';
 
 /**
  * The shared search box. Typing opens the results view (`/search?q=…`) and

@@ -191,7 +191,7 @@ export function AddToPlaylistDialog({ song, songs, label, onClose }: AddToPlayli
           </div>
         </form>
       ) : (
-        <div className="pl-picker" onKeyDown={(e) => onListKey(e, listRef.current)}>
+        <div className="pl-picker">
           <TextField
             ref={filterRef}
             label="Filter playlists"
@@ -208,6 +208,8 @@ export function AddToPlaylistDialog({ song, songs, label, onClose }: AddToPlayli
               if (e.key === 'Enter') {
                 e.preventDefault();
                 listRef.current?.querySelector<HTMLButtonElement>('.pl-option')?.focus();
+              } else {
+                onListKey(e, listRef.current);
               }
             }}
           />
@@ -216,6 +218,7 @@ export function AddToPlaylistDialog({ song, songs, label, onClose }: AddToPlayli
               type="button"
               className="pl-option pl-option--new"
               onClick={onNewPlaylist}
+              onKeyDown={(e) => onListKey(e, listRef.current)}
               disabled={busy}
             >
               <span className="pl-option__tile" aria-hidden="true">
@@ -255,6 +258,7 @@ export function AddToPlaylistDialog({ song, songs, label, onClose }: AddToPlayli
                     type="button"
                     className="pl-option"
                     onClick={() => addTo(p)}
+                    onKeyDown={(e) => onListKey(e, listRef.current)}
                     disabled={busy}
                     aria-label={p.name}
                     aria-describedby={`${listId}-${p._id}`}

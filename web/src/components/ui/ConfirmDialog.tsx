@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from './Button';
+import { Modal } from './Modal';
 import './ConfirmDialog.css';
 
 interface ConfirmDialogProps {
@@ -16,8 +17,8 @@ interface ConfirmDialogProps {
 }
 
 /**
- * Asks before an action that cannot be undone. Cancel has the focus first;
- * Escape and the backdrop cancel; focus returns where it was.
+ * Asks before an action that cannot be undone. Cancel has the focus first,
+ * so a stray Enter changes nothing; Escape and a click beside it cancel.
  */
 export function ConfirmDialog({
   open,
@@ -32,60 +33,18 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const onCancelRef = useRef(onCancel);
-
-  useEffect(() => {
-    onCancelRef.current = onCancel;
-  });
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancelRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        e.stopPropagation();
-        onCancelRef.current();
-        return;
-      }
-      if (e.key !== 'Tab' || !panelRef.current) return;
-      const items = Array.from(
-        panelRef.current.querySelectorAll<HTMLElement>('button:not([disabled])'),
-      );
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey, true);
-    return () => {
-      document.removeEventListener('keydown', onKey, true);
-      previous?.focus();
-    };
-  }, [open]);
 
   if (!open) return null;
 
   return (
-    <div className="confirm">
-      <div className="confirm__backdrop" onClick={onCancel} />
-      <div
-        ref={panelRef}
-        className="confirm__panel"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={children ? textId : undefined}
-      >
+    <Modal
+      className="confirm"
+      role="alertdialog"
+      onClose={onCancel}
+      aria-labelledby={titleId}
+      aria-describedby={children ? textId : undefined}
+    >
+      <div className="confirm__panel">
         <h2 id={titleId} className="confirm__title">
           {title}
         </h2>
@@ -95,7 +54,7 @@ export function ConfirmDialog({
           </div>
         )}
         <div className="confirm__actions">
-          <Button ref={cancelRef} variant="secondary" onClick={onCancel}>
+          <Button variant="secondary" onClick={onCancel} data-autofocus>
             {cancelLabel}
           </Button>
           <Button variant={tone} loading={loading} onClick={onConfirm}>
@@ -103,6 +62,6 @@ export function ConfirmDialog({
           </Button>
         </div>
       </div>
-    </div>
+    </Modal>
   );
 }

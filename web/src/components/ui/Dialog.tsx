@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useId, type ReactNode } from 'react';
 import { X } from 'lucide-react';
+import { Modal } from './Modal';
 import './Dialog.css';
 
 interface DialogProps {
@@ -17,14 +17,10 @@ interface DialogProps {
   closeLabel?: string;
 }
 
-const focusable =
-  'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
- * A centred modal dialog on the body (a sheet from the bottom on phones).
- * The first field, or else the close button, takes the focus; Escape, the
- * close button and the backdrop close it; focus stays inside and returns
- * where it was.
+ * A centred modal dialog (a sheet from the bottom on phones), named by its
+ * title. The first field, or else the close button, takes the focus; Escape,
+ * the close button and a click beside it close it.
  */
 export function Dialog({
   open,
@@ -37,67 +33,17 @@ export function Dialog({
 }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    const first =
-      panel?.querySelector<HTMLElement>('[data-autofocus]') ??
-      panel?.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"])') ??
-      panel?.querySelector<HTMLElement>('.dialog__close');
-    first?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        e.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (e.key !== 'Tab' || !panel) return;
-      const items = Array.from(panel.querySelectorAll<HTMLElement>(focusable));
-      const head = items[0];
-      const tail = items[items.length - 1];
-      if (!head || !tail) return;
-      if (e.shiftKey && document.activeElement === head) {
-        e.preventDefault();
-        tail.focus();
-      } else if (!e.shiftKey && document.activeElement === tail) {
-        e.preventDefault();
-        head.focus();
-      }
-    };
-    // Capture: the player's shortcuts and other listeners never see keys meant for the dialog.
-    document.addEventListener('keydown', onKey, true);
-    return () => {
-      document.removeEventListener('keydown', onKey, true);
-      document.body.style.overflow = overflow;
-      previous?.focus();
-    };
-  }, [open]);
 
   if (!open) return null;
 
-  return createPortal(
-    <div className="dialog">
-      <div className="dialog__backdrop" onClick={onClose} />
-      <div
-        ref={panelRef}
-        className={`dialog__panel dialog__panel--${size}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-      >
+  return (
+    <Modal
+      className="dialog"
+      onClose={onClose}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+    >
+      <div className={`dialog__panel dialog__panel--${size}`}>
         <header className="dialog__head">
           <h2 id={titleId} className="dialog__title">
             {title}
@@ -113,7 +59,6 @@ export function Dialog({
         )}
         <div className="dialog__body">{children}</div>
       </div>
-    </div>,
-    document.body,
+    </Modal>
   );
 }

@@ -112,6 +112,8 @@ export function Menu({ label, trigger, items, className }: MenuProps) {
           className="menu__list"
           role="menu"
           aria-label={label}
+          // Focus lives on the items; the menu itself only takes it from a script.
+          tabIndex={-1}
           onKeyDown={onMenuKey}
         >
           {items.map((item, i) => (

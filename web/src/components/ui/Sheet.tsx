@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { X } from 'lucide-react';
+import { Modal } from './Modal';
 import './Sheet.css';
 
 interface SheetProps {
@@ -13,13 +14,9 @@ interface SheetProps {
   children: ReactNode;
 }
 
-const focusable =
-  'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
  * A modal panel that slides in from a side. Escape, the close button and a
- * click on the backdrop close it; focus stays inside while it is open and
- * returns to where it was when it closes.
+ * click beside the panel close it; the close button has the focus first.
  */
 export function Sheet({
   open,
@@ -29,60 +26,11 @@ export function Sheet({
   closeLabel = 'Close',
   children,
 }: SheetProps) {
-  const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const panel = panelRef.current;
-    panel?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        onCloseRef.current();
-        return;
-      }
-      if (e.key !== 'Tab' || !panel) return;
-      const items = Array.from(panel.querySelectorAll<HTMLElement>(focusable));
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      previous?.focus();
-    };
-  }, [open]);
-
   if (!open) return null;
 
   return (
-    <div className={`sheet sheet--${side}`}>
-      <div className="sheet__backdrop" data-testid="sheet-backdrop" onClick={onClose} />
-      <div
-        className="sheet__panel"
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-label={label}
-      >
+    <Modal className={`sheet sheet--${side}`} onClose={onClose} aria-label={label}>
+      <div className="sheet__panel">
         <button
           type="button"
           className="sheet__close"
@@ -94,6 +42,6 @@ export function Sheet({
         </button>
         {children}
       </div>
-    </div>
+    </Modal>
   );
 }

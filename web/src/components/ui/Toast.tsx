@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { AlertCircle, CheckCircle2, Info, X } from 'lucide-react';
+import { useTopModal } from './Modal';
 import { ToastContext, type ToastApi, type ToastTone } from './toast-context';
 import './Toast.css';
 
@@ -76,24 +78,31 @@ export function ToastProvider({ children, duration = 5000 }: ToastProviderProps)
     };
   }, []);
 
+  // Toasts go inside the open modal, if any: the rest of the page is inert
+  // and under it then. Only while there are toasts, so a modal's own alerts
+  // are the only ones in it otherwise.
+  const modal = useTopModal();
   const errors = toasts.filter((t) => t.tone === 'error');
   const others = toasts.filter((t) => t.tone !== 'error');
 
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="toaster" aria-label="Notifications">
-        <div className="toaster__region" role="alert" aria-atomic="false">
-          {errors.map((t) => (
-            <Toast key={t.id} toast={t} duration={duration * 1.6} onDismiss={dismiss} />
-          ))}
-        </div>
-        <div className="toaster__region" role="status" aria-live="polite" aria-atomic="false">
-          {others.map((t) => (
-            <Toast key={t.id} toast={t} duration={duration} onDismiss={dismiss} />
-          ))}
-        </div>
-      </section>
+      {createPortal(
+        <section className="toaster" aria-label="Notifications">
+          <div className="toaster__region" role="alert" aria-atomic="false">
+            {errors.map((t) => (
+              <Toast key={t.id} toast={t} duration={duration * 1.6} onDismiss={dismiss} />
+            ))}
+          </div>
+          <div className="toaster__region" role="status" aria-live="polite" aria-atomic="false">
+            {others.map((t) => (
+              <Toast key={t.id} toast={t} duration={duration} onDismiss={dismiss} />
+            ))}
+          </div>
+        </section>,
+        (toasts.length > 0 && modal) || document.body,
+      )}
     </ToastContext.Provider>
   );
 }

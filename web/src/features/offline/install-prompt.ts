@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '@/lib/store';
 
 /** Chrome's install prompt event (not in the DOM library yet). */
 interface BeforeInstallPromptEvent extends Event {
@@ -6,13 +6,7 @@ interface BeforeInstallPromptEvent extends Event {
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
 
-let deferred: BeforeInstallPromptEvent | null = null;
-const listeners = new Set<() => void>();
-
-function set(next: BeforeInstallPromptEvent | null): void {
-  deferred = next;
-  listeners.forEach((l) => l());
-}
+const deferred = createStore<BeforeInstallPromptEvent | null>(null);
 
 /**
  * Keeps the browser's install prompt for the 'Install app' menu item. Called
@@ -22,30 +16,21 @@ export function captureInstallPrompt(): void {
   window.addEventListener('beforeinstallprompt', (e) => {
     // The browser's own mini-infobar stays away; the menu offers it instead.
     e.preventDefault();
-    set(e as BeforeInstallPromptEvent);
+    deferred.set(e as BeforeInstallPromptEvent);
   });
-  window.addEventListener('appinstalled', () => set(null));
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  window.addEventListener('appinstalled', () => deferred.set(null));
 }
 
 /** Whether the browser offered to install the app (and it is not installed yet). */
 export function useCanInstall(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => deferred !== null,
-    () => false,
-  );
+  return useStore(deferred, (e) => e !== null);
 }
 
 /** Shows the browser's install dialog; the prompt can be used once. */
 export async function promptInstall(): Promise<boolean> {
-  const event = deferred;
+  const event = deferred.get();
   if (!event) return false;
-  set(null);
+  deferred.set(null);
   await event.prompt();
   const { outcome } = await event.userChoice;
   return outcome === 'accepted';

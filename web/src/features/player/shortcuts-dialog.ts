@@ -1,27 +1,11 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '@/lib/store';
 
 /** Whether the keyboard shortcuts dialog is open: the `?` key and the bar's button both open it. */
-let open = false;
-const listeners = new Set<() => void>();
+const shortcutsOpen = createStore(false);
 
-function set(value: boolean): void {
-  if (open === value) return;
-  open = value;
-  listeners.forEach((l) => l());
-}
-
-export const openShortcuts = (): void => set(true);
-export const closeShortcuts = (): void => set(false);
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const openShortcuts = (): void => shortcutsOpen.set(true);
+export const closeShortcuts = (): void => shortcutsOpen.set(false);
 
 export function useShortcutsOpen(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => open,
-    () => false,
-  );
+  return useStore(shortcutsOpen);
 }

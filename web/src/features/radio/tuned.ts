@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '@/lib/store';
 import type { Station } from './api/types';
 
 /**
@@ -29,39 +29,30 @@ export const IDLE_PLAYBACK: TunedPlayback = {
   failed: null,
 };
 
-const initial: TunedRadio = { station: null, volume: 100, muted: false, playback: IDLE_PLAYBACK };
-let state: TunedRadio = initial;
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const tuned = createStore<TunedRadio>({
+  station: null,
+  volume: 100,
+  muted: false,
+  playback: IDLE_PLAYBACK,
+});
 
 function setState(patch: Partial<TunedRadio>): void {
-  state = { ...state, ...patch };
-  listeners.forEach((l) => l());
+  tuned.set((s) => ({ ...s, ...patch }));
 }
 
-export function getTuned(): TunedRadio {
-  return state;
-}
+export const getTuned = tuned.get;
 
 export function useTuned<T>(selector: (s: TunedRadio) => T): T {
-  return useSyncExternalStore(
-    subscribe,
-    () => selector(state),
-    () => selector(initial),
-  );
+  return useStore(tuned, selector);
 }
 
 export function setTunedStation(station: Station | null): void {
-  if (station === state.station) return;
+  if (station === tuned.get().station) return;
   setState({ station, playback: IDLE_PLAYBACK });
 }
 
 export function setTunedPlayback(p: TunedPlayback): void {
-  const old = state.playback;
+  const old = tuned.get().playback;
   if (
     old.position === p.position &&
     old.drift === p.drift &&
@@ -76,15 +67,12 @@ export function setTunedPlayback(p: TunedPlayback): void {
 }
 
 export function setStationVolume(volume: number): void {
-  setState({ volume, muted: volume > 0 ? false : state.muted });
+  setState({ volume, muted: volume > 0 ? false : tuned.get().muted });
 }
 
 export function toggleStationMute(): void {
-  setState({ muted: !state.muted });
+  setState({ muted: !tuned.get().muted });
 }
 
 /** Back as it starts (signing out, tests). */
-export function resetTuned(): void {
-  state = initial;
-  listeners.forEach((l) => l());
-}
+export const resetTuned = tuned.reset;

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { DOWNLOAD_CANCELED, fetchWithProgress } from '../download';
 import { playable, type Song } from '../song';
 import { readLocal, writeLocal } from '../storage';
@@ -11,6 +10,7 @@ import {
   storageKeys,
   SW_MESSAGE_DOWNLOADS_CHANGED,
 } from './keys';
+import { createStore, useStore } from '../store';
 
 /** What can be downloaded as a whole. */
 export type CollectionKind = 'playlist' | 'album' | 'liked' | 'song';
@@ -67,8 +67,7 @@ export interface DownloadResult {
 const emptyIndex: DownloadIndex = { songs: {}, collections: [] };
 const initial: DownloadsState = { owner: null, index: emptyIndex, active: {}, songs: {} };
 
-let state: DownloadsState = initial;
-const listeners = new Set<() => void>();
+const store = createStore<DownloadsState>(initial);
 const runs = new Map<string, { controller: AbortController; promise: Promise<DownloadResult> }>();
 const inflight = new Map<string, Promise<void>>();
 const songWatchers = new Map<string, Set<(percent: number) => void>>();
@@ -81,25 +80,13 @@ function without<T>(record: Record<string, T>, key: string): Record<string, T> {
 }
 
 function setState(patch: Partial<DownloadsState>): void {
-  state = { ...state, ...patch };
-  listeners.forEach((l) => l());
+  store.set((s) => ({ ...s, ...patch }));
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function getDownloadsState(): DownloadsState {
-  return state;
-}
+export const getDownloadsState = store.get;
 
 export function useDownloads<T>(selector: (s: DownloadsState) => T): T {
-  return useSyncExternalStore(
-    subscribe,
-    () => selector(state),
-    () => selector(initial),
-  );
+  return useStore(store, selector);
 }
 
 export function collectionKey(kind: CollectionKind, id: string): string {
@@ -116,7 +103,8 @@ function isIndex(v: unknown): v is DownloadIndex {
 }
 
 function saveIndex(index: DownloadIndex): void {
-  if (state.owner) writeLocal(storageKeys.index(state.owner), index);
+  const { owner } = store.get();
+  if (owner) writeLocal(storageKeys.index(owner), index);
   setState({ index });
 }
 
@@ -133,7 +121,7 @@ function cacheStorage(): CacheStorage {
 
 /** Loads the downloads of the signed-in user (null: signed out, nothing is shown). */
 export function setDownloadsOwner(userId: string | null): void {
-  if (state.owner === userId) return;
+  if (store.get().owner === userId) return;
   runs.forEach((r) => r.controller.abort());
   const index = userId ? (readLocal(storageKeys.index(userId), isIndex) ?? emptyIndex) : emptyIndex;
   setState({ owner: userId, index, active: {}, songs: {} });
@@ -180,14 +168,14 @@ async function storeCovers(cache: Cache, song: Song): Promise<number> {
 /** Fetches one song's audio (and covers) into the owner's cache, with its percentage. */
 async function saveSong(song: Song, owner: string, signal: AbortSignal): Promise<void> {
   const setSongPercent = (percent: number | null) => {
-    if (state.owner !== owner) return;
-    setState({ songs: { ...state.songs, [song._id]: percent ?? 0 } });
+    if (store.get().owner !== owner) return;
+    setState({ songs: { ...store.get().songs, [song._id]: percent ?? 0 } });
     songWatchers.get(song._id)?.forEach((watch) => watch(percent ?? 0));
   };
   try {
     setSongPercent(0);
     const { blob } = await fetchWithProgress(song.audio, { signal, onProgress: setSongPercent });
-    if (state.owner !== owner) throw new Error(DOWNLOAD_CANCELED);
+    if (store.get().owner !== owner) throw new Error(DOWNLOAD_CANCELED);
     const cache = await cacheStorage().open(downloadsCacheName(owner));
     const type = blob.type || 'audio/mpeg';
     await cache.put(
@@ -198,17 +186,17 @@ async function saveSong(song: Song, owner: string, signal: AbortSignal): Promise
     );
     await cache.put(pathKey(new URL(song.audio, location.origin).pathname), new Response(song._id));
     const coverBytes = await storeCovers(cache, song);
-    if (state.owner !== owner) return;
+    if (store.get().owner !== owner) return;
     // Lyrics stay online: the index lives in localStorage, which is small.
     const stored: StoredSong = {
       song: { ...song, text: '' },
       bytes: blob.size + coverBytes,
       savedAt: new Date().toISOString(),
     };
-    saveIndex({ ...state.index, songs: { ...state.index.songs, [song._id]: stored } });
+    saveIndex({ ...store.get().index, songs: { ...store.get().index.songs, [song._id]: stored } });
   } finally {
-    if (state.owner === owner) {
-      setState({ songs: without(state.songs, song._id) });
+    if (store.get().owner === owner) {
+      setState({ songs: without(store.get().songs, song._id) });
     }
   }
 }
@@ -225,8 +213,8 @@ function saveSongOnce(song: Song, owner: string, signal: AbortSignal): Promise<v
 function upsertCollection(ref: CollectionRef, songIds: string[]): void {
   const key = collectionKey(ref.kind, ref.id);
   const collection: StoredCollection = { ...ref, songIds, savedAt: new Date().toISOString() };
-  const others = state.index.collections.filter((c) => collectionKey(c.kind, c.id) !== key);
-  saveIndex({ ...state.index, collections: [collection, ...others] });
+  const others = store.get().index.collections.filter((c) => collectionKey(c.kind, c.id) !== key);
+  saveIndex({ ...store.get().index, collections: [collection, ...others] });
 }
 
 /**
@@ -236,7 +224,7 @@ function upsertCollection(ref: CollectionRef, songIds: string[]): void {
  * stops the run (the songs saved so far stay).
  */
 export function downloadCollection(ref: CollectionRef, songs: Song[]): Promise<DownloadResult> {
-  const owner = state.owner;
+  const owner = store.get().owner;
   if (!owner) return Promise.reject(new Error('Please sign in to download music.'));
   const key = collectionKey(ref.kind, ref.id);
   const existing = runs.get(key);
@@ -250,12 +238,12 @@ export function downloadCollection(ref: CollectionRef, songs: Song[]): Promise<D
       ref,
       list.map((s) => s._id),
     );
-    const todo = list.filter((s) => !state.index.songs[s._id]);
+    const todo = list.filter((s) => !store.get().index.songs[s._id]);
     const result: DownloadResult = { saved: 0, failed: 0 };
     const report = (done: number, fraction: number) => {
-      if (state.owner !== owner) return;
+      if (store.get().owner !== owner) return;
       const percent = todo.length === 0 ? 100 : Math.floor(((done + fraction) / todo.length) * 100);
-      setState({ active: { ...state.active, [key]: { done, total: todo.length, percent } } });
+      setState({ active: { ...store.get().active, [key]: { done, total: todo.length, percent } } });
     };
     report(0, 0);
     try {
@@ -276,8 +264,8 @@ export function downloadCollection(ref: CollectionRef, songs: Song[]): Promise<D
       return result;
     } finally {
       runs.delete(key);
-      if (state.owner === owner) {
-        setState({ active: without(state.active, key) });
+      if (store.get().owner === owner) {
+        setState({ active: without(store.get().active, key) });
       }
       notifyWorker();
     }
@@ -304,15 +292,17 @@ export function cancelDownload(kind: CollectionKind, id: string): void {
 
 /** Removes a download and every song no other download still needs. */
 export async function removeCollection(kind: CollectionKind, id: string): Promise<void> {
-  const owner = state.owner;
+  const owner = store.get().owner;
   if (!owner) return;
   cancelDownload(kind, id);
   const key = collectionKey(kind, id);
-  const collections = state.index.collections.filter((c) => collectionKey(c.kind, c.id) !== key);
+  const collections = store
+    .get()
+    .index.collections.filter((c) => collectionKey(c.kind, c.id) !== key);
   const needed = new Set(collections.flatMap((c) => c.songIds));
   const songs: Record<string, StoredSong> = {};
   const dropped: StoredSong[] = [];
-  for (const [songId, stored] of Object.entries(state.index.songs)) {
+  for (const [songId, stored] of Object.entries(store.get().index.songs)) {
     if (needed.has(songId)) songs[songId] = stored;
     else dropped.push(stored);
   }
@@ -344,7 +334,7 @@ async function deleteFromCache(owner: string, dropped: StoredSong[], kept: Store
 
 /** Removes every download of the signed-in user. */
 export async function removeAllDownloads(): Promise<void> {
-  const owner = state.owner;
+  const owner = store.get().owner;
   if (!owner) return;
   runs.forEach((r) => r.controller.abort());
   saveIndex(emptyIndex);
@@ -357,21 +347,21 @@ export async function removeAllDownloads(): Promise<void> {
  * evict downloads that were not made persistent).
  */
 export async function dropEvicted(): Promise<void> {
-  const owner = state.owner;
+  const owner = store.get().owner;
   if (!owner || typeof caches === 'undefined') return;
-  if (Object.keys(state.index.songs).length === 0) return;
+  if (Object.keys(store.get().index.songs).length === 0) return;
   // Opening a cache makes it: look first, so a user without downloads gets none.
   const name = downloadsCacheName(owner);
   const cache = (await caches.has(name)) ? await caches.open(name) : null;
   const keys = new Set((cache ? await cache.keys() : []).map((r) => new URL(r.url).pathname));
   const songs = Object.fromEntries(
-    Object.entries(state.index.songs).filter(([id]) =>
+    Object.entries(store.get().index.songs).filter(([id]) =>
       keys.has(new URL(audioKey(id), location.origin).pathname),
     ),
   );
-  if (state.owner !== owner) return;
-  if (Object.keys(songs).length !== Object.keys(state.index.songs).length) {
-    saveIndex({ ...state.index, songs });
+  if (store.get().owner !== owner) return;
+  if (Object.keys(songs).length !== Object.keys(store.get().index.songs).length) {
+    saveIndex({ ...store.get().index, songs });
   }
 }
 
@@ -382,7 +372,7 @@ export async function deleteDownloadsOf(userId: string): Promise<void> {
   } catch {
     // Nothing to remove when storage is unavailable.
   }
-  if (state.owner === userId) setDownloadsOwner(null);
+  if (store.get().owner === userId) setDownloadsOwner(null);
   if (typeof caches !== 'undefined') await caches.delete(downloadsCacheName(userId));
   notifyWorker();
 }
@@ -402,6 +392,5 @@ export function resetDownloads(): void {
   inflight.clear();
   songWatchers.clear();
   persistenceAsked = false;
-  state = initial;
-  listeners.forEach((l) => l());
+  store.set(initial);
 }

@@ -36,7 +36,7 @@ export function AdminPage() {
       { replace: true },
     );
 
-  function onKey(e: KeyboardEvent<HTMLDivElement>) {
+  function onKey(e: KeyboardEvent<HTMLButtonElement>) {
     const i = tabs.findIndex((t) => t.id === current);
     const moves: Record<string, number> = {
       ArrowRight: (i + 1) % tabs.length,
@@ -60,7 +60,7 @@ export function AdminPage() {
         title="Admin"
         description="Your music folders, the people on this server and who may join."
       />
-      <div className="admin-tabs" role="tablist" aria-label="Admin sections" onKeyDown={onKey}>
+      <div className="admin-tabs" role="tablist" aria-label="Admin sections">
         {tabs.map(({ id, label, icon: Icon }) => (
           <button
             key={id}
@@ -72,6 +72,7 @@ export function AdminPage() {
             aria-controls={`${baseId}-panel`}
             tabIndex={id === current ? 0 : -1}
             onClick={() => select(id)}
+            onKeyDown={onKey}
           >
             <Icon size={18} aria-hidden="true" />
             {label}

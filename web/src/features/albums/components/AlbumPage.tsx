@@ -4,7 +4,7 @@ import { Disc3, ListPlus, Play, Shuffle } from 'lucide-react';
 import { AddToPlaylistDialog } from '@/components/playlists';
 import { SongCover, SongList } from '@/components/songs';
 import { DownloadCollectionButton } from '@/components/offline/DownloadCollectionButton';
-import { Button, ButtonLink, EmptyState, PageLoader } from '@/components/ui';
+import { Button, ButtonLink, EmptyState, PageHero, PageLoader } from '@/components/ui';
 import { useAlbum, type Album } from '@/lib/albums';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { playShuffled, playSongs } from '@/lib/player-store';
@@ -57,39 +57,24 @@ export function AlbumPage() {
   return (
     <div className="page album">
       <title>{`${album.name} · ${albumArtist(album)} · Musicify`}</title>
-      <header className="album-hero">
-        <div
-          className="album-hero__glow"
-          style={{ backgroundImage: `url("${album.cover}")` }}
-          aria-hidden="true"
-        />
-        <SongCover
-          src={album.cover}
-          size={640}
-          className="album-hero__cover"
-          alt={`Cover of ${album.name}`}
-          eager
-        />
-        <div className="album-hero__text">
-          <p className="album-hero__eyebrow">{album.compilation ? 'Compilation' : 'Album'}</p>
-          <h1 className="album-hero__title">{album.name}</h1>
-          <p className="album-hero__meta">
-            <Link className="album-hero__artist" to={artistPath(album.artist)}>
-              {albumArtist(album)}
+      <PageHero
+        eyebrow={album.compilation ? 'Compilation' : 'Album'}
+        title={album.name}
+        glow={album.cover}
+        art={<SongCover src={album.cover} size={640} alt={`Cover of ${album.name}`} eager />}
+        meta={[
+          <Link key="artist" to={artistPath(album.artist)}>
+            {albumArtist(album)}
+          </Link>,
+          album.year > 0 && album.year,
+          album.genre && (
+            <Link key="genre" className="album-genre" to={genrePath(album.genre)}>
+              {album.genre}
             </Link>
-            {album.year > 0 && <span>{album.year}</span>}
-            {album.genre && (
-              <Link className="album-hero__genre" to={genrePath(album.genre)}>
-                {album.genre}
-              </Link>
-            )}
-            <span className="album-hero__length">
-              {plural(songs.length, 'song')}
-              {album.duration > 0 && `, ${formatDuration(album.duration)}`}
-            </span>
-          </p>
-        </div>
-      </header>
+          ),
+          `${plural(songs.length, 'song')}${album.duration > 0 ? `, ${formatDuration(album.duration)}` : ''}`,
+        ]}
+      />
       <div className="album-actions">
         <Button
           size="lg"

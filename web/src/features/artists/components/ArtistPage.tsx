@@ -3,7 +3,7 @@ import { Mic2, Play, Shuffle, UserRound } from 'lucide-react';
 import { AlbumCard } from '@/components/cards';
 import { FollowButton } from '@/components/follow';
 import { SongCover, SongList } from '@/components/songs';
-import { Button, ButtonLink, EmptyState, PageLoader, Section } from '@/components/ui';
+import { Button, ButtonLink, EmptyState, PageHero, PageLoader, Section } from '@/components/ui';
 import type { ArtistDetail } from '@/lib/albums';
 import type { Artist } from '@/lib/song';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -88,17 +88,18 @@ export function ArtistPage() {
   return (
     <div className="page">
       <title>{`${title} · Musicify`}</title>
-      <header className="artist-hero">
-        <SongCover src={artist.cover} size={640} className="artist-hero__cover" eager />
-        <div className="artist-hero__text">
-          <p className="artist-hero__eyebrow">Artist</p>
-          <h1 className="artist-hero__name">{title}</h1>
-          <p className="artist-hero__meta">
+      <PageHero
+        eyebrow="Artist"
+        title={title}
+        art={<SongCover src={artist.cover} size={640} eager />}
+        round
+        meta={
+          <>
             {plural(songs.length, 'song')}
             {albums.length > 0 && ` · ${plural(albums.length, 'album')}`} · {plural(plays, 'play')}
-          </p>
-        </div>
-      </header>
+          </>
+        }
+      />
       <div className="artist-actions">
         <Button
           size="lg"

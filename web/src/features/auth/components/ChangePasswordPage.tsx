@@ -76,7 +76,6 @@ export function ChangePasswordPage() {
             setPassword(e.target.value);
             clear('password');
           }}
-          autoFocus
         />
         <TextField
           label="Confirm password"

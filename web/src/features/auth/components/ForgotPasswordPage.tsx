@@ -65,7 +65,6 @@ export function ForgotPasswordPage() {
             setEmail(e.target.value);
             clear('email');
           }}
-          autoFocus
         />
         <div className="auth-form__actions">
           <Button type="submit" size="lg" block loading={getCode.isPending}>

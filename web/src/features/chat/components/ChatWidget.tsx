@@ -99,10 +99,11 @@ export function ChatWidget() {
   return (
     <>
       {open && (
-        <div
+        // A dialog that is not modal: the page stays usable beside it, so no showModal().
+        <dialog
+          open
           id={panelId}
           className="chat"
-          role="dialog"
           aria-labelledby={titleId}
           onKeyDown={(e) => {
             if (e.key === 'Escape') close();
@@ -207,7 +208,7 @@ export function ChatWidget() {
               <SendHorizontal size={20} aria-hidden="true" />
             </button>
           </form>
-        </div>
+        </dialog>
       )}
       <button
         ref={toggleRef}

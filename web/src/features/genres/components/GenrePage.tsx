@@ -1,9 +1,8 @@
-import type { CSSProperties } from 'react';
 import { useParams } from 'react-router';
 import { Disc3, Play } from 'lucide-react';
 import { AlbumGrid } from '@/components/albums';
 import { SongList } from '@/components/songs';
-import { Button, ButtonLink, EmptyState, PageLoader, Section } from '@/components/ui';
+import { Button, ButtonLink, EmptyState, PageHero, PageLoader, Section } from '@/components/ui';
 import { useGenres } from '@/lib/albums';
 import { errorMessage } from '@/lib/api-client';
 import { playSongs } from '@/lib/player-store';
@@ -32,15 +31,12 @@ export function GenrePage() {
   return (
     <div className="page">
       <title>{`${title} · Musicify`}</title>
-      <header className="genre-hero" style={{ '--genre-hue': genreHue(title) } as CSSProperties}>
-        <p className="genre-hero__eyebrow">Genre</p>
-        <h1 className="genre-hero__name">{title}</h1>
-        {genre && (
-          <p className="genre-hero__meta">
-            {plural(genre.albums, 'album')} · {plural(genre.songs, 'song')}
-          </p>
-        )}
-      </header>
+      <PageHero
+        eyebrow="Genre"
+        title={title}
+        tint={genreHue(title)}
+        meta={genre && `${plural(genre.albums, 'album')} · ${plural(genre.songs, 'song')}`}
+      />
       <div className="genre-actions">
         <Button
           size="lg"

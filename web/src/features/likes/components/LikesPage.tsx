@@ -1,7 +1,7 @@
 import { Heart, Play, Shuffle } from 'lucide-react';
 import { SongList, useLikedSongs } from '@/components/songs';
 import { DownloadCollectionButton } from '@/components/offline/DownloadCollectionButton';
-import { Button, ButtonLink, EmptyState, PageLoader } from '@/components/ui';
+import { Button, ButtonLink, EmptyState, PageHero, PageLoader } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { playShuffled, playSongs } from '@/lib/player-store';
 import { useSession } from '@/lib/session';
@@ -44,19 +44,22 @@ export function LikesPage() {
   return (
     <div className="page">
       <title>Liked Songs · Musicify</title>
-      <header className="likes-hero">
-        <span className="likes-hero__art" aria-hidden="true">
-          <Heart size={72} fill="currentColor" />
-        </span>
-        <div className="likes-hero__text">
-          <p className="likes-hero__eyebrow">Library</p>
-          <h1 className="likes-hero__title">Liked Songs</h1>
-          <p className="likes-hero__meta">
+      <PageHero
+        eyebrow="Library"
+        title="Liked Songs"
+        tint="violet"
+        art={
+          <span className="likes-art" aria-hidden="true">
+            <Heart size={72} fill="currentColor" />
+          </span>
+        }
+        meta={
+          <>
             <strong>{user.username}</strong>
             {liked.isSuccess && ` · ${songsSummary(songs)}`}
-          </p>
-        </div>
-      </header>
+          </>
+        }
+      />
       {songs.length > 0 && (
         <div className="likes-actions">
           <Button

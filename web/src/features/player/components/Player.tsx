@@ -56,8 +56,12 @@ export function Player() {
 
   return (
     <>
-      {/* Two elements take turns, so the next song is buffered before this one ends. */}
+      {/* Two elements take turns, so the next song is buffered before this one ends. They
+          have no controls and are never shown: songs have no timed captions, and their
+          words are the lyrics and transcripts the song info shows. */}
+      {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
       <audio ref={deckA} preload="metadata" />
+      {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
       <audio ref={deckB} preload="metadata" />
       {live ? (
         <LiveBar station={live} />

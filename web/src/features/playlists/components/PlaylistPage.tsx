@@ -4,7 +4,7 @@ import { Disc3, ListMusic, Music2 } from 'lucide-react';
 import { SharePanel } from '@/components/share';
 import { PlaylistCover } from '@/components/playlists';
 import { SongList } from '@/components/songs';
-import { Button, ButtonLink, EmptyState, PageLoader } from '@/components/ui';
+import { Button, ButtonLink, EmptyState, PageHero, PageLoader } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { userPath } from '@/lib/playlist';
 import { songsSummary } from '@/lib/format';
@@ -25,16 +25,10 @@ interface HeroProps {
 /** The top of a playlist's page: the big cover, the name and the facts. */
 function Hero({ art, title, description, meta }: HeroProps) {
   return (
-    <header className="pl-hero">
+    <>
       <title>{`${title} · Musicify`}</title>
-      {art}
-      <div className="pl-hero__text">
-        <p className="pl-hero__eyebrow">Playlist</p>
-        <h1 className="pl-hero__name">{title}</h1>
-        {description && <p className="pl-hero__description">{description}</p>}
-        <p className="pl-hero__meta">{meta}</p>
-      </div>
-    </header>
+      <PageHero eyebrow="Playlist" title={title} art={art} description={description} meta={meta} />
+    </>
   );
 }
 
@@ -61,7 +55,7 @@ function TopSongs() {
     <div className="page">
       <Hero
         art={
-          <span className="pl-hero__cover pl-hero__cover--top" aria-hidden="true">
+          <span className="pl-top-cover" aria-hidden="true">
             <span>#1</span>
           </span>
         }
@@ -69,7 +63,7 @@ function TopSongs() {
         description="The most played tracks on Musicify right now."
         meta={
           <>
-            <span className="pl-hero__owner">Musicify</span> · {songsSummary(songs)}
+            <strong>Musicify</strong> · {songsSummary(songs)}
           </>
         }
       />
@@ -124,13 +118,9 @@ function PlaylistDetail({ refName }: { refName: string }) {
 
   const p = playlist.data;
   const owner = p.mine ? (
-    <Link to="/profile" className="pl-hero__owner">
-      {p.owner}
-    </Link>
+    <Link to="/profile">{p.owner}</Link>
   ) : (
-    <Link to={userPath(p.owner)} className="pl-hero__owner">
-      {p.owner}
-    </Link>
+    <Link to={userPath(p.owner)}>{p.owner}</Link>
   );
 
   function move(from: number, to: number) {
@@ -140,7 +130,7 @@ function PlaylistDetail({ refName }: { refName: string }) {
   return (
     <div className="page">
       <Hero
-        art={<PlaylistCover playlist={p} size={640} className="pl-hero__cover" eager />}
+        art={<PlaylistCover playlist={p} size={640} eager />}
         title={p.name}
         meta={
           <>

@@ -1,7 +1,15 @@
 import { Link } from 'react-router';
 import { ListMusic, LogOut, Mail, UserPlus, Users } from 'lucide-react';
 import { PlaylistCard, usePlaylists } from '@/components/playlists';
-import { Button, ButtonLink, EmptyState, Spinner, ProfileHero, Section } from '@/components/ui';
+import {
+  Avatar,
+  Button,
+  ButtonLink,
+  EmptyState,
+  PageHero,
+  Section,
+  Spinner,
+} from '@/components/ui';
 import { useFollowCount } from '@/lib/follows';
 import { noun } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -41,13 +49,16 @@ export function ProfilePage() {
   return (
     <div className="page">
       <title>Profile · Musicify</title>
-      <ProfileHero
-        name={user.username}
-        meta={
-          <span>
+      <PageHero
+        eyebrow="Profile"
+        title={user.username}
+        art={<Avatar name={user.username} size={208} />}
+        round
+        meta={[
+          <>
             <Mail size={16} aria-hidden="true" /> {user.email}
-          </span>
-        }
+          </>,
+        ]}
         actions={
           <>
             <CountLink to="/followers" count={followers.data} one="Follower" />

@@ -34,6 +34,9 @@ function QueueRow({
   const action = current ? togglePlay : () => playAt(position);
   const label = current ? `${playing ? 'Pause' : 'Play'} ${song.song}` : `Play ${song.song} now`;
   return (
+    // A click beside the row's controls does what its play button does; the row is no
+    // control of its own, keyboards use that button.
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions, jsx-a11y-x/click-events-have-key-events
     <li
       className={['qrow', current && 'qrow--current', unreachable && 'qrow--offline']
         .filter(Boolean)

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useToast } from '@/components/ui';
 import { setLiveStation } from '@/lib/live-radio';
 import { getPlayerState, subscribePlayer } from '@/lib/player-store';
+import { useStore } from '@/lib/store';
 import { stationsQuery } from '../api/get-stations';
 import { useStationAudio } from '../hooks/use-station-audio';
 import { holdRadioLive, radioLive, stationAudio, tuneOut } from '../live/radio-connection';
@@ -20,7 +21,7 @@ export default function RadioDock() {
   const station = useTuned((s) => s.station);
   const volume = useTuned((s) => s.volume);
   const muted = useTuned((s) => s.muted);
-  const snapshot = useSyncExternalStore(radioLive.subscribe, radioLive.getSnapshot);
+  const snapshot = useStore(radioLive.store);
   const audioRef = useRef<HTMLAudioElement | null>(null);
   if (audioRef.current == null) audioRef.current = stationAudio();
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { Radio } from 'lucide-react';
 import {
   Button,
@@ -11,6 +11,7 @@ import {
 import { errorMessage } from '@/lib/api-client';
 import { resumeLiveRadio } from '@/lib/live-radio';
 import { useSession } from '@/lib/session';
+import { useStore } from '@/lib/store';
 import { useDeleteStation } from '../api/delete-station';
 import { useStations } from '../api/get-stations';
 import type { Station } from '../api/types';
@@ -35,7 +36,7 @@ export function RadioPage() {
   const remove = useDeleteStation();
   // The page holds the live connection while it is open, for the counts and the clock.
   useEffect(() => holdRadioLive(), []);
-  const snapshot = useSyncExternalStore(radioLive.subscribe, radioLive.getSnapshot);
+  const snapshot = useStore(radioLive.store);
   const now = useServerClock(radioLive.clock);
   const tunedStation = useTuned((s) => s.station);
   const playback = useTuned((s) => s.playback);

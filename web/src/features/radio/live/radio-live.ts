@@ -1,4 +1,5 @@
 import { ClockSync, type SyncReply, type SyncSample } from '@/lib/clock-sync';
+import { createStore } from '@/lib/store';
 
 export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -84,15 +85,15 @@ export class RadioLive {
   private everOpened = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private running = false;
-  private snapshot: LiveSnapshot = {
+  /** What the socket said so far; components read it with useStore. */
+  readonly store = createStore<LiveSnapshot>({
     status: 'closed',
     synced: false,
     listeners: {},
     joined: null,
     tuned: null,
     error: null,
-  };
-  private readonly subscribers = new Set<() => void>();
+  });
 
   constructor(options: RadioLiveOptions = {}) {
     this.url = options.url;
@@ -101,16 +102,13 @@ export class RadioLive {
     this.backoff = options.backoff ?? ((n) => defaultBackoff(n));
     this.fallbackSample = options.fallbackSample;
     this.clock.subscribe(() => {
-      if (!this.snapshot.synced) this.update({ synced: true });
+      if (!this.getSnapshot().synced) this.update({ synced: true });
     });
   }
 
-  getSnapshot = (): LiveSnapshot => this.snapshot;
+  getSnapshot = (): LiveSnapshot => this.store.get();
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.subscribers.add(listener);
-    return () => this.subscribers.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 
   /** Opens the socket (again after stop()). */
   start(): void {
@@ -137,14 +135,14 @@ export class RadioLive {
 
   /** Tunes in; the state comes back as `tuned`. Sent again after a reconnect. */
   join(station: string): void {
-    const previous = this.snapshot.joined;
+    const previous = this.getSnapshot().joined;
     if (previous && previous !== station) this.send({ type: 'leave', station: previous });
     this.update({ joined: station, tuned: null, error: null });
     this.send({ type: 'join', station });
   }
 
   leave(): void {
-    const station = this.snapshot.joined;
+    const station = this.getSnapshot().joined;
     if (!station) return;
     this.update({ joined: null, tuned: null, error: null });
     this.send({ type: 'leave', station });
@@ -166,7 +164,8 @@ export class RadioLive {
       this.update({ status: 'open' });
       this.clock.start((msg) => this.send(msg));
       this.send({ type: 'watch' });
-      if (this.snapshot.joined) this.send({ type: 'join', station: this.snapshot.joined });
+      if (this.getSnapshot().joined)
+        this.send({ type: 'join', station: this.getSnapshot().joined });
     };
     ws.onmessage = (e: MessageEvent) => this.receive(parse(e.data));
     ws.onclose = () => {
@@ -208,7 +207,7 @@ export class RadioLive {
         this.clock.handle(msg);
         return;
       case 'state':
-        if (msg.station !== this.snapshot.joined) return;
+        if (msg.station !== this.getSnapshot().joined) return;
         this.update({
           tuned: {
             station: msg.station,
@@ -221,13 +220,13 @@ export class RadioLive {
       case 'listeners':
         this.update({
           listeners: {
-            ...this.snapshot.listeners,
+            ...this.getSnapshot().listeners,
             [msg.station]: { count: msg.count, users: msg.users ?? [] },
           },
         });
         return;
       case 'error':
-        if (msg.station && msg.station === this.snapshot.joined) {
+        if (msg.station && msg.station === this.getSnapshot().joined) {
           this.update({
             joined: null,
             tuned: null,
@@ -243,7 +242,6 @@ export class RadioLive {
   }
 
   private update(patch: Partial<LiveSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...patch };
-    this.subscribers.forEach((l) => l());
+    this.store.set((s) => ({ ...s, ...patch }));
   }
 }

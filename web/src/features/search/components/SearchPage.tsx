@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { userPath } from '@/lib/playlist';
 import { SEARCH_DEBOUNCE_MS, searchNavState } from '@/lib/search';
 import { plural } from '@/lib/song';
-import { setSearchTerm } from '@/lib/store';
+import { setSearchTerm } from '@/lib/client-state';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSearch, type SearchResults } from '../api/search';
 import './search.css';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ListMusic, Play } from 'lucide-react';
 import { PlaylistCover } from '@/components/playlists';
 import { SongCover, SongList } from '@/components/songs';
-import { Button, ButtonLink, PageLoader } from '@/components/ui';
+import { Button, ButtonLink, PageHero, PageLoader } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { playSongs } from '@/lib/player-store';
 import { playlistPath, userPath } from '@/lib/playlist';
@@ -33,34 +33,32 @@ export function SignedInSharePage({ type, id }: { type: ShareType; id: string })
     return (
       <div className="page">
         <title>{`${song.song} · Musicify`}</title>
-        <header className="share-hero">
-          <SongCover src={song.cover} size={640} className="share-hero__cover" eager />
-          <div className="share-hero__text">
-            <p className="share-hero__eyebrow">Shared song</p>
-            <h1 className="share-hero__name">{song.song}</h1>
-            <p className="share-hero__meta">
-              <Link to={songArtistPath(song)} className="share-hero__by">
-                {songArtist(song)}
-              </Link>
+        <PageHero
+          eyebrow="Shared song"
+          title={song.song}
+          art={<SongCover src={song.cover} size={640} eager />}
+          meta={
+            <>
+              <Link to={songArtistPath(song)}>{songArtist(song)}</Link>
               {song.album && song.albumId && (
                 <>
                   {' · '}
-                  <Link to={albumPath(song.albumId)} className="share-hero__album">
-                    {song.album}
-                  </Link>
+                  <Link to={albumPath(song.albumId)}>{song.album}</Link>
                 </>
               )}
               {song.year ? ` · ${song.year}` : ''}
               {song.duration > 0 && ` · ${formatTime(song.duration)}`} ·{' '}
               {plural(song.count, 'play')}
-            </p>
-            {song.uploader && (
-              <p className="share-hero__uploader">
+            </>
+          }
+          note={
+            song.uploader && (
+              <>
                 Uploaded by <Link to={userPath(song.uploader)}>{song.uploader}</Link>
-              </p>
-            )}
-          </div>
-        </header>
+              </>
+            )
+          }
+        />
         <div className="share-actions">
           <Button
             size="lg"
@@ -79,22 +77,17 @@ export function SignedInSharePage({ type, id }: { type: ShareType; id: string })
   return (
     <div className="page">
       <title>{`${playlist.name} · Musicify`}</title>
-      <header className="share-hero">
-        <PlaylistCover playlist={playlist} size={640} className="share-hero__cover" eager />
-        <div className="share-hero__text">
-          <p className="share-hero__eyebrow">Shared playlist</p>
-          <h1 className="share-hero__name">{playlist.name}</h1>
-          <p className="share-hero__meta">
-            <Link
-              to={playlist.mine ? '/profile' : userPath(playlist.owner)}
-              className="share-hero__by"
-            >
-              {playlist.owner}
-            </Link>{' '}
+      <PageHero
+        eyebrow="Shared playlist"
+        title={playlist.name}
+        art={<PlaylistCover playlist={playlist} size={640} eager />}
+        meta={
+          <>
+            <Link to={playlist.mine ? '/profile' : userPath(playlist.owner)}>{playlist.owner}</Link>{' '}
             · {plural(playlist.songs.length, 'song')}
-          </p>
-        </div>
-      </header>
+          </>
+        }
+      />
       <div className="share-actions">
         <Button
           size="lg"

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetClientState, setSearchTerm } from '@/lib/store';
+import { resetClientState, setSearchTerm } from '@/lib/client-state';
 import { makeSong } from '@/test/songs';
 import { mockApi, renderRoutes } from '@/test/utils';
 import { SongsPage } from './SongsPage';

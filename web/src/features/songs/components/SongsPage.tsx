@@ -4,7 +4,7 @@ import { Button, ButtonLink, EmptyState, PageHeader, PageLoader } from '@/compon
 import { errorMessage } from '@/lib/api-client';
 import { playSongs } from '@/lib/player-store';
 import { plural, songMatches } from '@/lib/song';
-import { setSearchTerm, useSearchTerm } from '@/lib/store';
+import { setSearchTerm, useSearchTerm } from '@/lib/client-state';
 import { useSongs } from '../api/get-songs';
 import './songs.css';
 

@@ -100,7 +100,8 @@ export function AudioPicker({ preview, onChoose, error, disabled, inputRef }: Pi
         </p>
       )}
       {preview && (
-        // The preview of a local file: there is nothing to caption.
+        // The preview of a local file before upload: no captions exist for it yet.
+        // eslint-disable-next-line jsx-a11y-x/media-has-caption
         <audio
           className="picker__audio"
           controls

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { ListMusic, Mail, UserSearch } from 'lucide-react';
 import { PlaylistCard } from '@/components/playlists';
-import { ButtonLink, EmptyState, PageLoader, ProfileHero, Section } from '@/components/ui';
+import { Avatar, ButtonLink, EmptyState, PageHero, PageLoader, Section } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFollowCount, useFollowings } from '@/lib/follows';
 import { useSession } from '@/lib/session';
@@ -10,8 +10,9 @@ import { useUserProfile } from '../api/get-user-profile';
 import { FollowButton } from '@/components/follow';
 import './users.css';
 
-function Count({ value, one, many }: { value: number | undefined; one: string; many?: string }) {
-  return <span>{value === undefined ? '…' : plural(value, one, many)}</span>;
+/** A count of people, or an ellipsis while it loads. */
+function count(value: number | undefined, one: string, many?: string): string {
+  return value === undefined ? '…' : plural(value, one, many);
 }
 
 /** `/followuser?username=…`: another user's profile with their playlists and Follow. */
@@ -68,19 +69,20 @@ export function FollowUserPage() {
   return (
     <div className="page">
       <title>{`${user.username} · Musicify`}</title>
-      <ProfileHero
-        name={user.username}
-        meta={
-          <>
-            {user.email && (
-              <span>
-                <Mail size={16} aria-hidden="true" /> {user.email}
-              </span>
-            )}
-            <Count value={followers.data} one="follower" />
-            <Count value={following.data} one="following" many="following" />
-          </>
-        }
+      <PageHero
+        eyebrow="Profile"
+        title={user.username}
+        art={<Avatar name={user.username} size={208} />}
+        round
+        meta={[
+          user.email && (
+            <>
+              <Mail size={16} aria-hidden="true" /> {user.email}
+            </>
+          ),
+          count(followers.data, 'follower'),
+          count(following.data, 'following', 'following'),
+        ]}
         actions={
           isMe ? (
             <ButtonLink to="/profile" variant="secondary" size="sm">
