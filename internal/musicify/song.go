@@ -1,9 +1,11 @@
 package musicify
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"slices"
 	"time"
 )
 
@@ -183,3 +185,11 @@ var Listens = ListenRule{MinGap: 30 * time.Second, PerDay: 50}
 
 // ErrOverQuota is an upload that would take its owner past their quota.
 var ErrOverQuota = Errorf(ETOOLARGE, "This upload would take you past your quota.")
+
+// MostPlayed orders songs most played first, keeping the order they came
+// in among equals, for every face that lists an artist's top songs.
+func MostPlayed(songs []*Song) []*Song {
+	out := slices.Clone(songs)
+	slices.SortStableFunc(out, func(a, b *Song) int { return cmp.Compare(b.Count, a.Count) })
+	return out
+}

@@ -198,8 +198,7 @@ func (s *Server) artistSongs(q *request, ar *musicify.Artist) ([]*musicify.Song,
 		}
 		out = append(out, list...)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Count > out[j].Count })
-	return out, nil
+	return musicify.MostPlayed(out), nil
 }
 
 // getTopSongs is an artist's most played songs; an unknown artist has none.

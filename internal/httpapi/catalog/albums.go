@@ -1,9 +1,7 @@
 package catalog
 
 import (
-	"cmp"
 	"net/http"
-	"slices"
 	"strconv"
 
 	"github.com/musicify/musicify/internal/httpapi/platform"
@@ -11,13 +9,6 @@ import (
 
 	"github.com/musicify/musicify/internal/musicify"
 )
-
-// mostPlayed is the n most played of songs, the newest first among equals.
-func mostPlayed(songs []*musicify.Song, n int) []*musicify.Song {
-	top := slices.Clone(songs)
-	slices.SortStableFunc(top, func(a, b *musicify.Song) int { return cmp.Compare(b.Count, a.Count) })
-	return top[:min(n, len(top))]
-}
 
 // albumSorts are the sorts the Albums view offers.
 var albumSorts = map[string]bool{musicify.AlbumsRecent: true, musicify.AlbumsName: true, musicify.AlbumsYear: true,

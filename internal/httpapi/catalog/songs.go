@@ -50,13 +50,13 @@ func (s *API) handleArtist(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	v := views.For(r, s.Media)
+	v, top := views.For(r, s.Media), musicify.MostPlayed(songs)
 	platform.WriteJSON(w, http.StatusOK, struct {
 		Artist views.Artist  `json:"artist"`
 		Songs  []views.Song  `json:"songs"`
 		Top    []views.Song  `json:"top"`
 		Albums []views.Album `json:"albums"`
-	}{views.ArtistOf(a), views.SongsOf(songs, v), views.SongsOf(mostPlayed(songs, 5), v), views.AlbumsOf(albums)})
+	}{views.ArtistOf(a), views.SongsOf(songs, v), views.SongsOf(top[:min(5, len(top))], v), views.AlbumsOf(albums)})
 	return nil
 }
 
