@@ -87,3 +87,33 @@ test('likes and unlikes a song; the heart survives a reload and Liked Songs foll
     }),
   ).toHaveAttribute('aria-pressed', 'false');
 });
+
+// A toast sits above the player bar, never on its buttons: on a phone and on
+// a computer, the Next button stays free while "Added to Liked Songs" shows.
+for (const size of [
+  { name: 'a computer', width: 1280, height: 800 },
+  { name: 'a phone', width: 390, height: 844 },
+]) {
+  test(`a toast leaves the player's buttons free on ${size.name}`, async ({ page, listener }) => {
+    expect(listener.username).toBeTruthy();
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto('/songs');
+    await row(page, 'Dandelion Road').getByText('Dandelion Road', { exact: true }).click();
+    const bar = playerBar(page);
+    await bar.getByRole('button', { name: 'Like Dandelion Road' }).click();
+    const toast = statusToast(page);
+    await expect(toast).toContainText('Added to Liked Songs');
+    const shown = (await toast.boundingBox())!;
+    const player = (await bar.boundingBox())!;
+    expect(shown.y + shown.height).toBeLessThanOrEqual(player.y);
+    // The toast is still there, and Next answers at once.
+    await expect(toast).toContainText('Added to Liked Songs');
+    const next = bar.getByRole('button', { name: 'Next' });
+    const box = (await next.boundingBox())!;
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.getAttribute('aria-label'),
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(hit).toBe('Next');
+  });
+}
