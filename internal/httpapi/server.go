@@ -12,21 +12,18 @@ import (
 	"sync"
 	"time"
 
-	discoveryapi "github.com/musicify/musicify/internal/httpapi/discovery"
-
-	accountsapi "github.com/musicify/musicify/internal/httpapi/accounts"
-
-	"github.com/musicify/musicify/internal/delivery"
-	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
-
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/musicify/musicify/internal/admin"
 	"github.com/musicify/musicify/internal/apppass"
 	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/covers"
+	"github.com/musicify/musicify/internal/delivery"
 	"github.com/musicify/musicify/internal/foreground"
+	accountsapi "github.com/musicify/musicify/internal/httpapi/accounts"
 	adminapi "github.com/musicify/musicify/internal/httpapi/admin"
+	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
+	discoveryapi "github.com/musicify/musicify/internal/httpapi/discovery"
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"

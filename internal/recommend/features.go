@@ -2,10 +2,10 @@ package recommend
 
 import (
 	"context"
-
-	"github.com/musicify/musicify/internal/musicify"
 	"math"
 	"sort"
+
+	"github.com/musicify/musicify/internal/musicify"
 )
 
 // FeatureSource gives each song's audio embedding (tempo, key, energy, a

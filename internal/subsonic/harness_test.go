@@ -22,9 +22,6 @@ import (
 
 	gosubsonic "github.com/supersonic-app/go-subsonic/subsonic"
 
-	"github.com/musicify/musicify/internal/subsonic/subsonictest"
-	"github.com/musicify/musicify/internal/testclock"
-
 	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/blob"
 	"github.com/musicify/musicify/internal/bus"
@@ -43,6 +40,8 @@ import (
 	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/internal/sqlstore/storetest"
 	"github.com/musicify/musicify/internal/subsonic"
+	"github.com/musicify/musicify/internal/subsonic/subsonictest"
+	"github.com/musicify/musicify/internal/testclock"
 	"github.com/musicify/musicify/internal/testserver"
 )
 

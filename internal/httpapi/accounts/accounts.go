@@ -3,10 +3,9 @@ package accounts
 import (
 	"net/http"
 
+	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/httpapi/views"
-
-	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/musicify"
 )
 

@@ -7,10 +7,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/httpapi/views"
-
-	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/musicify"
 )
 

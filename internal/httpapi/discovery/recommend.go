@@ -6,7 +6,6 @@ import (
 
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/httpapi/views"
-
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/recommend"
 )
