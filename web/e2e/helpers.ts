@@ -202,13 +202,20 @@ export function audioState(page: Page): Promise<AudioState> {
   });
 }
 
-/** Waits until the current <audio> plays and its time moves on. */
+/**
+ * Waits until the current <audio> plays and its time moves on between two
+ * looks. Each look is compared with the one before, not the first: a short
+ * song on repeat starts again from 0, and a time read just before its end
+ * would otherwise never be passed.
+ */
 export async function expectTimeAdvancing(page: Page) {
-  const start = (await audioState(page)).currentTime;
+  let last = (await audioState(page)).currentTime;
   await expect
     .poll(async () => {
       const a = await audioState(page);
-      return !a.paused && a.currentTime > start + 0.2;
+      const moved = !a.paused && a.currentTime > last;
+      last = a.currentTime;
+      return moved;
     })
     .toBe(true);
 }

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   audioState,
+  expectTimeAdvancing,
   fixture,
   mediaFile,
   playerBar,
@@ -26,13 +27,7 @@ async function expectPlaying(page: Page, song: SongJSON) {
   await expect
     .poll(async () => mediaFile((await audioState(page)).src))
     .toBe(mediaFile(song.audio));
-  const start = await currentTime(page);
-  await expect
-    .poll(async () => {
-      const a = await audioState(page);
-      return !a.paused && a.currentTime > start + 0.1;
-    })
-    .toBe(true);
+  await expectTimeAdvancing(page);
 }
 
 declare global {
