@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { SubsonicAPI } from 'subsonic-api';
 import { fillRegistration, playerBar, type Account } from '../e2e/helpers';
@@ -299,4 +302,24 @@ test('the recommender learns from the plays on every instance', async ({ harness
   // The trainer looks every 30 s; an instance without the training lease
   // loads the model the other stored.
   await expectRecommenderTrained(harness);
+});
+
+test('a Subsonic app makes every call of the API, in JSON and in XML', async ({ harness }) => {
+  // The OpenSubsonic conformance session (web/e2e-subsonic/session.test.mjs)
+  // runs once, on the single instance, at the end: it scrobbles, rates and
+  // rescans, which the steps above do not expect.
+  test.skip(harness.mode !== 'single', 'the conformance session runs once, in single mode');
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const out = await promisify(execFile)(
+    'bash',
+    ['scripts/subsonic-node-test.sh', '--session', harness.a, person.username, appPassword],
+    { cwd: root, maxBuffer: 64 << 20 },
+  ).catch((err: { stdout?: string; stderr?: string }) => err);
+  const stdout = out.stdout ?? '';
+  // The session's own summary and the Go schema check: what failed, call by call.
+  const at = stdout.lastIndexOf('# OpenSubsonic session:');
+  const summary = at >= 0 ? stdout.slice(at) : stdout.slice(-4000);
+  console.log(summary);
+  expect(summary, out.stderr).toMatch(/OpenSubsonic session: \d+ calls passed, 0 failed/);
+  expect(stdout).toMatch(/checked \d+ recorded answers, 0 break the OpenSubsonic spec/);
 });

@@ -13,7 +13,8 @@
 // Run: scripts/subsonic-node-test.sh --session URL USER APP_PASSWORD, or in
 // web/ `node --test e2e-subsonic/session.test.mjs` with SUBSONIC_URL (no
 // /rest), SUBSONIC_USER (an admin) and SUBSONIC_PASSWORD (an app password),
-// and SUBSONIC_RECORD_DIR to keep every JSON answer for the Go check.
+// and SUBSONIC_RECORD_DIR to keep every JSON and XML answer for the Go
+// check (scripts/subsonic-check).
 //
 // It changes the server: it scrobbles, rates, leaves a play queue and starts
 // a scan; stars, bookmarks and playlists it makes are taken back.
@@ -53,21 +54,25 @@ function recordingFetch(extraHeaders = {}) {
     if ((res.headers.get('content-type') ?? '').includes('json')) {
       const body = await res.clone().text();
       lastJSON = JSON.parse(body);
-      if (recordDir) {
-        const endpoint = new URL(String(input)).pathname
+      record(
+        new URL(String(input)).pathname
           .split('/')
           .pop()
-          .replace(/\.view$/, '');
-        mkdirSync(recordDir, { recursive: true });
-        recorded += 1;
-        writeFileSync(
-          join(recordDir, `${String(recorded).padStart(3, '0')}-${endpoint}.json`),
-          body,
-        );
-      }
+          .replace(/\.view$/, ''),
+        'json',
+        body,
+      );
     }
     return res;
   };
+}
+
+/** Keeps an answer as <n>-<endpoint>.<ext> for scripts/subsonic-check, when asked to. */
+function record(endpoint, ext, body) {
+  if (!recordDir) return;
+  mkdirSync(recordDir, { recursive: true });
+  recorded += 1;
+  writeFileSync(join(recordDir, `${String(recorded).padStart(3, '0')}-${endpoint}.${ext}`), body);
 }
 
 const api = new SubsonicAPI({ url, auth: { username, password }, fetch: recordingFetch() });
@@ -99,6 +104,7 @@ async function checkXML(method, params, expected, body) {
   assert.equal(res.status, 200, `${method} f=xml: HTTP ${res.status}`);
   assert.match(res.headers.get('content-type') ?? '', /xml/, `${method} f=xml: content type`);
   const text = await res.text();
+  record(method, 'xml', text);
   let root;
   try {
     root = parseXML(text);
