@@ -23,6 +23,7 @@ import { Buffer } from 'node:buffer';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 import { after, before, describe, it } from 'node:test';
 import { SubsonicAPI } from 'subsonic-api';
@@ -195,11 +196,13 @@ function oneLine(e) {
 const results = [];
 function step(name, fn) {
   it(name, async () => {
+    const start = performance.now();
+    const ms = () => Math.round(performance.now() - start);
     try {
       await fn();
-      results.push({ name, ok: true });
+      results.push({ name, ok: true, ms: ms() });
     } catch (e) {
-      results.push({ name, ok: false, why: oneLine(e) });
+      results.push({ name, ok: false, why: oneLine(e), ms: ms() });
       throw e;
     }
   });
@@ -237,6 +240,11 @@ describe('OpenSubsonic session of subsonic-api against Musicify', () => {
       `\nOpenSubsonic session: ${results.length - failed.length} calls passed, ${failed.length} failed`,
     ];
     for (const r of failed) lines.push(`  FAIL ${r.name}: ${r.why}`);
+    const slow = [...results].sort((a, b) => b.ms - a.ms).slice(0, 3);
+    const total = results.reduce((sum, r) => sum + r.ms, 0);
+    lines.push(
+      `  (${(total / 1000).toFixed(1)} s; slowest: ${slow.map((r) => `${r.name} ${r.ms} ms`).join(', ')})`,
+    );
     console.log(lines.join('\n'));
   });
 
