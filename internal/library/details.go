@@ -25,7 +25,7 @@ var detailAliases = map[string]string{
 	"tdrl": "releasedate",
 	"tory": "originaldate", "originalyear": "originaldate",
 	"musicbrainzalbumtype": "releasetype",
-	"tpub": "label", "tpb": "label", "organization": "label", "publisher": "label",
+	"tpub":                 "label", "tpb": "label", "organization": "label", "publisher": "label",
 	"tsst": "discsubtitle", "setsubtitle": "discsubtitle",
 	"tsot": "titlesort", "sonm": "titlesort",
 	"tsoa": "albumsort", "soal": "albumsort",

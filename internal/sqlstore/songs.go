@@ -21,7 +21,6 @@ const songColumns = `s.id, s.user_id, s.artist_name, u.username, COALESCE(s.arti
 	COALESCE(s.library_path, ''), s.file_mtime, s.missing_at IS NOT NULL, s.view_count, s.created_at, s.transcript_state,
 	` + detailColumns
 
-
 // songJoins follows songColumns after the table that holds s.
 const songJoins = ` JOIN users u ON u.id = s.user_id`
 
