@@ -81,8 +81,13 @@ func parseMP3(f *os.File, size int64, info *Info) error {
 		if v := vbrHeader(buf[i:], fr); v.frames > 0 {
 			info.Duration = float64(v.frames*fr.samples) / float64(fr.sampleRate)
 			switch {
-			case v.cbr: // LAME's "Info": every frame has the first one's rate
+			case v.cbr: // "Info": every audio frame has one rate, though the header's own frame may not
 				info.Bitrate = fr.bitrate
+				if h, _ := readAt(f, first+int64(fr.length), 4); len(h) == 4 {
+					if next, ok := decodeMPEGHeader(h); ok {
+						info.Bitrate = next.bitrate
+					}
+				}
 			case v.bytes > 0 && v.bytes <= audio:
 				info.Bitrate = payloadRate(v.bytes, info.Duration)
 			default:

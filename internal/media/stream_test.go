@@ -61,6 +61,11 @@ func TestBitrateIsTheAudioStreams(t *testing.T) {
 			if got := read("cbr"); got.Bitrate != 192000 || got.SampleRate != 44100 || got.Channels != 1 || got.BitDepth != 0 {
 				t.Errorf("192 kbps MP3 with a 700 kB cover: got %+v, want 192000 b/s, 44.1 kHz, mono, no bit depth", *got)
 			}
+			// ffmpeg writes the "Info" header in a frame of the rate it needs,
+			// not the stream's (here 56 kbps in a 32 kbps stream).
+			if got, err := p.Probe(context.Background(), fixture("audio", "sine.mp3")); err != nil || got.Bitrate != 32000 {
+				t.Errorf("32 kbps MP3 whose Info frame is 56 kbps: %v %+v", err, got)
+			}
 			if got, bare := read("vbr"), read("vbr-bare"); !near(got.Bitrate, bare.Bitrate, 1000) || got.Bitrate > 100_000 {
 				t.Errorf("VBR MP3 with a cover: %d b/s, the same stream alone %d b/s", got.Bitrate, bare.Bitrate)
 			}
