@@ -38,6 +38,10 @@ func init() {
 	}
 }
 
+// itunesNote is iTunes' normalisation and gapless data, hex words, which
+// some taggers write as a plain comment.
+var itunesNote = regexp.MustCompile(`^(?:[0-9A-Fa-f]{8}\s*)+$`)
+
 // listSep splits the values of a tag that holds several.
 var listSep = regexp.MustCompile(`\s*[;\x00]\s*|\s+/\s+`)
 
@@ -80,7 +84,7 @@ func bpm(s string) int {
 // values, "Lavf…") are not.
 func comment(s string) string {
 	s = strings.TrimSpace(strings.ToValidUTF8(strings.ReplaceAll(s, "\x00", ""), ""))
-	if strings.HasPrefix(s, " 0000") || strings.HasPrefix(s, "Lavf") {
+	if itunesNote.MatchString(s) || strings.HasPrefix(s, "Lavf") {
 		return ""
 	}
 	for len(s) > 2000 {

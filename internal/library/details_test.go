@@ -93,3 +93,29 @@ func TestFilesReadByAnOlderReaderAreReadAgain(t *testing.T) {
 		}
 	})
 }
+
+// Tags are untrusted: values read as what they mean or not at all.
+func TestDetailValuesReadWhatTheyMean(t *testing.T) {
+	for in, want := range map[string]string{"2004": "2004", "2004-05-01T12:00": "2004-05-01", "2004-5": "2004-05",
+		"2004-13-01": "2004", "1994/02/30": "1994-02-30", "May 2004": "", "0999": "", "": ""} {
+		if got := date(in); got != want {
+			t.Errorf("date(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]int{"120": 120, "127.6": 128, "98,4": 98, "140 BPM": 140, "0": 0, "-5": 0, "fast": 0, "99999": 0} {
+		if got := bpm(in); got != want {
+			t.Errorf("bpm(%q) = %d, want %d", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{"1": "explicit", "4": "explicit", "2": "clean", "0": "", "Explicit": "explicit", "yes": ""} {
+		if got := advisory(in); got != want {
+			t.Errorf("advisory(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := list("Calm; dreamy\x00calm / Late Night"); !slices.Equal(got, []string{"Calm", "dreamy", "Late Night"}) {
+		t.Errorf("list = %q", got)
+	}
+	if got := comment(" 00000A2B 00000B1C 0000A3F1"); got != "" {
+		t.Errorf("an iTunes note read as a comment: %q", got)
+	}
+}
