@@ -88,7 +88,9 @@ describe('song info formatting', () => {
   });
 
   it('writes the stream as players do: format, sample rate, bit depth, bitrate, channels', () => {
-    expect(formatStream({ format: 'flac', sampleRate: 44100, bitDepth: 16 })).toBe('FLAC · 44.1 kHz · 16-bit');
+    expect(formatStream({ format: 'flac', sampleRate: 44100, bitDepth: 16 })).toBe(
+      'FLAC · 44.1 kHz · 16-bit',
+    );
     expect(formatStream({ format: 'mp3', sampleRate: 48000, bitDepth: 0 })).toBe('MP3 · 48 kHz');
     expect(formatStream({ format: 'ogg' })).toBe('OGG');
     expect(formatStream({ format: '', sampleRate: 44100 })).toBeNull();
@@ -127,7 +129,9 @@ describe('song info formatting', () => {
       { label: 'Added', value: 'Nov 21, 2026' },
     ]);
     const bare = makeSong('b', { duration: 0, format: '', count: 1, createdAt: '' });
-    expect(detailRows(bare, { bpm: true })).toEqual([{ label: 'Plays', value: '1', title: '1 play' }]);
+    expect(detailRows(bare, { bpm: true })).toEqual([
+      { label: 'Plays', value: '1', title: '1 play' },
+    ]);
     // Once measured, the tempo leads the Sound section instead.
     expect(detailRows(tagged).map((r) => r.label)).not.toContain('BPM');
   });

@@ -74,7 +74,9 @@ export function formatSampleRate(hz: number | undefined): string | null {
  * The format with its stream, as audio players write it:
  * 'FLAC · 44.1 kHz · 16-bit', 'MP3 · 44.1 kHz'; null when the format is unknown.
  */
-export function formatStream(song: Pick<Song, 'format' | 'sampleRate' | 'bitDepth'>): string | null {
+export function formatStream(
+  song: Pick<Song, 'format' | 'sampleRate' | 'bitDepth'>,
+): string | null {
   const format = formatFormat(song.format);
   if (format === null) return null;
   const parts = [format, formatSampleRate(song.sampleRate)];
