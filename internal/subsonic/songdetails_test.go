@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -67,6 +68,22 @@ func TestSongsAndAlbumsShowEveryFieldTheLibraryFills(t *testing.T) {
 		if other["bpm"] != 128.0 || other["bitDepth"] != 24.0 || other["samplingRate"] != 96000.0 ||
 			fmt.Sprint(other["isrc"], other["moods"]) != "[] []" || other["played"] != nil || other["averageRating"] != nil {
 			t.Errorf("the measured tempo, and empty lists: %v", other)
+		}
+
+		// XML, as most apps ask: lists as repeated elements, numbers as attributes.
+		xmlSong := string(e.raw(http.MethodGet, "getSong", creds("ann", "pw", "id", songs[0].ID)).Body)
+		for _, want := range []string{`samplingRate="44100"`, `channelCount="2"`, `bpm="122"`, `averageRating="2.5"`,
+			`explicitStatus="explicit"`, `<isrc>USRC17607839</isrc>`, `<moods>Calm</moods>`} {
+			if !strings.Contains(xmlSong, want) {
+				t.Errorf("getSong XML lacks %s: %s", want, xmlSong)
+			}
+		}
+		xmlAlbum := string(e.raw(http.MethodGet, "getAlbum", creds("ann", "pw", "id", "al-"+songs[0].AlbumID)).Body)
+		for _, want := range []string{`<releaseDate year="2004" month="5" day="1"></releaseDate>`, `<recordLabels name="Harbour Records">`,
+			`<discTitles disc="2" title="Side B"></discTitles>`, `<releaseTypes>live</releaseTypes>`} {
+			if !strings.Contains(xmlAlbum, want) {
+				t.Errorf("getAlbum XML lacks %s: %s", want, xmlAlbum)
+			}
 		}
 
 		albumWant := func(where string, al map[string]any) {
