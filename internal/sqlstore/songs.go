@@ -100,16 +100,16 @@ func (t *Tx) insertSong(ctx context.Context, s *musicify.Song) error {
 	_, err := t.exec(ctx, `INSERT INTO songs (id, user_id, name, format, duration, bitrate, size, sha256,
 		audio_key, stream_key, cover_key, body_text, loudness, tag_title, tag_album, view_count, created_at, transcript_state,
 		artist_name, artist_id, album_id, track_no, disc_no, year, genre, mbid, replaygain_track, replaygain_album,
-		lyrics_synced, library_path, file_mtime, fingerprint)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		lyrics_synced, library_path, file_mtime, fingerprint,
+		sample_rate, bit_depth, channels, bpm, tag_details, tags_version)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+		?, ?, ?, ?, ?, ?)`,
 		s.ID, s.UserID, s.Name, s.Format, s.Duration, s.Bitrate, s.Size, s.SHA256, s.AudioKey, s.StreamKey,
 		s.CoverKey, s.Text, s.Loudness, s.Title, s.Album, s.Count, toMillis(s.Created), s.Transcript,
 		s.Artist, nullable(s.ArtistID), nullable(s.AlbumID), s.Track, s.Disc, s.Year, s.Genre, s.MBID,
-		s.ReplayGainTrack, s.ReplayGainAlbum, s.SyncedLyrics, libraryPath, mtime, s.Fingerprint)
-	if err != nil {
-		return err
-	}
-	return t.setSongDetails(ctx, s)
+		s.ReplayGainTrack, s.ReplayGainAlbum, s.SyncedLyrics, libraryPath, mtime, s.Fingerprint,
+		s.Details.SampleRate, s.Details.BitDepth, s.Details.Channels, s.Details.BPM, tagDetails(s.Details), s.TagsVersion)
+	return err
 }
 
 // detailColumns follow the others in songColumns: the stream, the tags
@@ -117,22 +117,27 @@ func (t *Tx) insertSong(ctx context.Context, s *musicify.Song) error {
 const detailColumns = `s.sample_rate, s.bit_depth, s.channels, s.bpm, s.tag_details, s.tags_version,
 	COALESCE((SELECT sf.bpm FROM song_features sf WHERE sf.song_id = s.id), 0)`
 
-// setSongDetails writes s.Details and s.TagsVersion, for a new row and a
-// library file read again alike.
+// setSongDetails writes s.Details and s.TagsVersion of a library file
+// read again (insertSong writes them with the rest of a new row).
 func (t *Tx) setSongDetails(ctx context.Context, s *musicify.Song) error {
-	tags := s.Details
-	tags.SampleRate, tags.BitDepth, tags.Channels, tags.BPM = 0, 0, 0, 0 // columns of their own
-	js, err := json.Marshal(tags)
-	if err != nil {
-		return err
-	}
 	d := s.Details
-	_, err = t.exec(ctx, `UPDATE songs SET sample_rate = ?, bit_depth = ?, channels = ?, bpm = ?, tag_details = ?,
-		tags_version = ? WHERE id = ?`, d.SampleRate, d.BitDepth, d.Channels, d.BPM, string(js), s.TagsVersion, s.ID)
+	_, err := t.exec(ctx, `UPDATE songs SET sample_rate = ?, bit_depth = ?, channels = ?, bpm = ?, tag_details = ?,
+		tags_version = ? WHERE id = ?`, d.SampleRate, d.BitDepth, d.Channels, d.BPM, tagDetails(d), s.TagsVersion, s.ID)
 	if err != nil {
 		return fmt.Errorf("storing song details: %w", err)
 	}
 	return nil
+}
+
+// tagDetails is the tag_details column: the details without those that
+// have columns of their own.
+func tagDetails(d musicify.SongDetails) string {
+	d.SampleRate, d.BitDepth, d.Channels, d.BPM = 0, 0, 0, 0
+	js, err := json.Marshal(d)
+	if err != nil { // strings and string lists always marshal
+		return "{}"
+	}
+	return string(js)
 }
 
 // nullable stores "" as NULL, for optional references.
