@@ -6,42 +6,53 @@ import (
 	"time"
 )
 
-// AverageRatings is every rated item's average rating over the people
-// who rated it (Subsonic's setRating writes them).
-func (d *DB) AverageRatings(ctx context.Context) (map[string]float64, error) {
-	rows, err := d.query(ctx, `SELECT item_id, AVG(rating) FROM ratings GROUP BY item_id`)
-	if err != nil {
-		return nil, fmt.Errorf("reading average ratings: %w", err)
-	}
-	defer rows.Close()
-	out := map[string]float64{}
-	for rows.Next() {
-		var id string
-		var avg float64
-		if err := rows.Scan(&id, &avg); err != nil {
-			return nil, fmt.Errorf("reading average ratings: %w", err)
+// SongMarks reads, for the songs of ids, everyone's average rating
+// (Subsonic's setRating writes the ratings) and when the user last
+// listened to each (listens_user_song_at answers from the index alone).
+// Songs nobody rated or the user never heard are not in the maps.
+func (d *DB) SongMarks(ctx context.Context, userID string, ids []string) (map[string]float64, map[string]time.Time, error) {
+	averages, played := map[string]float64{}, map[string]time.Time{}
+	for start := 0; start < len(ids); start += 500 {
+		batch := anys(ids[start:min(start+500, len(ids))])
+		in := `(` + placeholders(len(batch)) + `)`
+		if err := d.eachRow(ctx, func(scan func(...any) error) error {
+			var id string
+			var avg float64
+			if err := scan(&id, &avg); err != nil {
+				return err
+			}
+			averages[id] = avg
+			return nil
+		}, `SELECT item_id, AVG(rating) FROM ratings WHERE item_id IN `+in+` GROUP BY item_id`, batch...); err != nil {
+			return nil, nil, fmt.Errorf("reading average ratings: %w", err)
 		}
-		out[id] = avg
+		if err := d.eachRow(ctx, func(scan func(...any) error) error {
+			var id string
+			var at int64
+			if err := scan(&id, &at); err != nil {
+				return err
+			}
+			played[id] = fromMillis(at)
+			return nil
+		}, `SELECT song_id, MAX(at) FROM listens WHERE user_id = ? AND song_id IN `+in+` GROUP BY song_id`,
+			append([]any{userID}, batch...)...); err != nil {
+			return nil, nil, fmt.Errorf("reading last plays: %w", err)
+		}
 	}
-	return out, rows.Err()
+	return averages, played, nil
 }
 
-// LastPlays is when the user last listened to each song they listened
-// to (listens_user_song_at answers it from the index alone).
-func (d *DB) LastPlays(ctx context.Context, userID string) (map[string]time.Time, error) {
-	rows, err := d.query(ctx, `SELECT song_id, MAX(at) FROM listens WHERE user_id = ? GROUP BY song_id`, userID)
+// eachRow runs a query and hands each row's Scan to fn.
+func (d *DB) eachRow(ctx context.Context, fn func(scan func(...any) error) error, query string, args ...any) error {
+	rows, err := d.query(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("reading last plays: %w", err)
+		return err
 	}
 	defer rows.Close()
-	out := map[string]time.Time{}
 	for rows.Next() {
-		var id string
-		var at int64
-		if err := rows.Scan(&id, &at); err != nil {
-			return nil, fmt.Errorf("reading last plays: %w", err)
+		if err := fn(rows.Scan); err != nil {
+			return err
 		}
-		out[id] = fromMillis(at)
 	}
-	return out, rows.Err()
+	return rows.Err()
 }

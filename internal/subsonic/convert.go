@@ -34,10 +34,14 @@ type annotations struct {
 	starred map[string]time.Time // by kind + ":" + id
 	ratings map[string]int
 	stars   []musicify.Star // latest first
-	// averages are everyone's average ratings; played the caller's last
-	// listen of each song.
+	// averages are everyone's average ratings and played the caller's
+	// last listen, of the songs marked so far (markSongs).
 	averages map[string]float64
 	played   map[string]time.Time
+	marked   map[string]bool
+	// loadMarks reads them for songs about to be shown; nil without a
+	// store that keeps them.
+	loadMarks func(ids []string) (map[string]float64, map[string]time.Time)
 	// albumDetails reads the tags of albums about to be shown; nil
 	// without a store that keeps them.
 	albumDetails func(ids []string) map[string]musicify.AlbumDetails
@@ -47,8 +51,7 @@ type annotations struct {
 // and ratings (sqlstore.DB does): kept apart from musicify.SubsonicStore,
 // which the Subsonic endpoints own, so a store without it still serves.
 type songMarks interface {
-	AverageRatings(ctx context.Context) (map[string]float64, error)
-	LastPlays(ctx context.Context, userID string) (map[string]time.Time, error)
+	SongMarks(ctx context.Context, userID string, ids []string) (map[string]float64, map[string]time.Time, error)
 	AlbumDetails(ctx context.Context, albumIDs []string) (map[string]musicify.AlbumDetails, error)
 }
 
@@ -73,12 +76,12 @@ func (s *Server) annotations(q *request) (*annotations, error) {
 		}
 	}
 	if m, ok := s.Store.(songMarks); ok {
-		var err error
-		if a.averages, err = m.AverageRatings(q.ctx()); err != nil {
-			return nil, err
-		}
-		if a.played, err = m.LastPlays(q.ctx(), q.user.ID); err != nil {
-			return nil, err
+		a.loadMarks = func(ids []string) (map[string]float64, map[string]time.Time) {
+			averages, played, err := m.SongMarks(q.ctx(), q.user.ID, ids)
+			if err != nil { // the songs still show, without these marks
+				s.Logger.Warn("reading song marks", "err", err)
+			}
+			return averages, played
 		}
 		a.albumDetails = func(ids []string) map[string]musicify.AlbumDetails {
 			details, err := m.AlbumDetails(q.ctx(), ids)
@@ -90,6 +93,32 @@ func (s *Server) annotations(q *request) (*annotations, error) {
 	}
 	q.ann = a
 	return a, nil
+}
+
+// markSongs reads the marks of those songs not read yet: a list's at
+// once, before its songs are shown.
+func (a *annotations) markSongs(songs ...*musicify.Song) {
+	if a.loadMarks == nil {
+		return
+	}
+	var ids []string
+	for _, s := range songs {
+		if s != nil && !a.marked[s.ID] {
+			ids = append(ids, s.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	if a.marked == nil {
+		a.marked, a.averages, a.played = map[string]bool{}, map[string]float64{}, map[string]time.Time{}
+	}
+	averages, played := a.loadMarks(ids)
+	for _, id := range ids {
+		a.marked[id] = true
+	}
+	maps.Copy(a.averages, averages)
+	maps.Copy(a.played, played)
 }
 
 func (a *annotations) star(kind, id string) *stamp {
@@ -186,6 +215,7 @@ func songChild(s *musicify.Song, a *annotations) child {
 
 // songChildren shows songs, leaving out those whose file went missing.
 func songChildren(list []*musicify.Song, a *annotations) []child {
+	a.markSongs(list...)
 	out := make([]child, 0, len(list))
 	for _, s := range list {
 		if s != nil && !s.Missing {
@@ -198,6 +228,7 @@ func songChildren(list []*musicify.Song, a *annotations) []child {
 // withDetails adds the stream's properties, the tags players show and the
 // caller's and everyone's marks.
 func withDetails(c *child, s *musicify.Song, a *annotations) {
+	a.markSongs(s)
 	d := s.Details
 	c.SamplingRate, c.BitDepth, c.ChannelCount = d.SampleRate, d.BitDepth, d.Channels
 	c.BPM, c.Comment, c.SortName, c.ExplicitStatus = s.BPM(), d.Comment, d.TitleSort, d.Explicit
