@@ -121,6 +121,7 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 		Duration: info.Duration, Bitrate: info.Bitrate, Size: up.Size, SHA256: up.SHA256, Text: up.Text,
 		Title: info.Title, Album: info.Album, Track: info.Track, Disc: info.Disc, Year: info.Year, Genre: info.Genre,
 		Created: s.Now().UTC().Truncate(time.Millisecond), Transcript: musicify.TranscriptNone,
+		Details: musicify.SongDetails{SampleRate: info.SampleRate, Channels: info.Channels, BitDepth: info.BitDepth},
 	}
 	transcribe := strings.TrimSpace(up.Text) == "" && s.Transcriber != nil && s.Jobs != nil
 	if transcribe {

@@ -81,8 +81,9 @@ func (s *Scanner) scanFolder(ctx context.Context, root string, full bool, dirs [
 	}
 	var changed []found
 	for _, f := range work {
-		if f.known != nil && !full && !f.known.Missing && f.known.Size == f.size && f.known.ModTime.Equal(f.mtime) {
-			continue // unchanged: not even opened
+		if f.known != nil && !full && !f.known.Missing && f.known.Size == f.size && f.known.ModTime.Equal(f.mtime) &&
+			f.known.TagsVersion >= tagsVersion {
+			continue // unchanged, and read by this reader: not even opened
 		}
 		changed = append(changed, f)
 	}
@@ -352,6 +353,7 @@ func (fs *folderScan) song(f found, file *file) (*musicify.Song, *musicify.Libra
 	song := &musicify.Song{
 		Name: file.tags.Title, Format: file.info.Format, Duration: file.info.Duration, Bitrate: file.info.Bitrate,
 		Size: f.size, LibraryPath: fs.folder.ID + "/" + f.rel, ModTime: f.mtime, Fingerprint: file.fingerprint,
+		Details: file.details, TagsVersion: tagsVersion,
 	}
 	song.AudioKey = musicify.LibraryKeyPrefix + song.LibraryPath
 	song.SHA256 = libraryHash(song.LibraryPath, file.fingerprint)

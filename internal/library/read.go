@@ -32,6 +32,7 @@ func extOf(p string) string { return strings.ToLower(path.Ext(p)) }
 type file struct {
 	info        *media.Info
 	tags        musicify.TrackTags
+	details     musicify.SongDetails
 	picture     []byte // embedded cover, if any
 	fingerprint string
 }
@@ -88,6 +89,7 @@ func (s *Scanner) readFile(ctx context.Context, abs, rel string) (*file, error) 
 		}
 	}
 	out.tags = fl.tags()
+	out.details = withStream(fl.details(), info)
 	fromPath(&out.tags, rel)
 	if plain, synced := sidecarLyrics(dir, rel); plain != "" {
 		out.tags.Lyrics = plain

@@ -78,6 +78,10 @@ func fromMetadata(m tag.Metadata) fields {
 				f.set(v.Description, v.Text)
 			case "USLT", "ULT":
 				f.set("lyrics", v.Text)
+			case "COMM", "COM":
+				if !strings.HasPrefix(v.Description, "iTun") { // iTunes' own notes, not a comment
+					f.set("comment", v.Text)
+				}
 			}
 		case *tag.UFID:
 			if strings.Contains(strings.ToLower(v.Provider), "musicbrainz") {

@@ -99,6 +99,13 @@ func parseMP4(f *os.File, size int64, info *Info) error {
 	if !audio {
 		return notAudio("mp4: no audio track")
 	}
+	var payload int64 // the media data; the cover sits in moov's metadata
+	for _, b := range top {
+		if b.kind == "mdat" {
+			payload += b.end - b.start
+		}
+	}
+	info.Bitrate = payloadRate(payload, info.Duration)
 	return nil
 }
 

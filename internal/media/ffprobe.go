@@ -32,6 +32,9 @@ type ffprobeOutput struct {
 		CodecName   string `json:"codec_name"`
 		SampleRate  string `json:"sample_rate"`
 		Channels    int    `json:"channels"`
+		BitRate     string `json:"bit_rate"`
+		RawBits     string `json:"bits_per_raw_sample"`
+		SampleBits  int    `json:"bits_per_sample"`
 		Disposition struct {
 			AttachedPic int `json:"attached_pic"`
 		} `json:"disposition"`
@@ -74,13 +77,27 @@ func (p *FFprobe) Probe(ctx context.Context, path string) (*Info, error) {
 			}
 			info.Channels = s.Channels
 			info.SampleRate, _ = strconv.Atoi(s.SampleRate)
+			info.Bitrate, _ = strconv.Atoi(s.BitRate)
+			if info.Lossless() {
+				if info.BitDepth, _ = strconv.Atoi(s.RawBits); info.BitDepth == 0 {
+					info.BitDepth = s.SampleBits
+				}
+			}
 		}
 	}
 	if info.Channels == 0 {
 		return nil, notAudio("ffprobe: no audio stream")
 	}
 	info.Duration, _ = strconv.ParseFloat(probe.Format.Duration, 64)
-	info.Bitrate, _ = strconv.Atoi(probe.Format.BitRate)
+	// The parsers measure the audio payload where ffprobe gives a nominal
+	// rate (Vorbis) or none (FLAC): both probers then agree. The stream's
+	// stated rate comes next; the file's, which counts tags and covers, last.
+	if n, err := (Native{}).Probe(ctx, path); err == nil && !n.wholeFile && n.Bitrate > 0 {
+		info.Bitrate = n.Bitrate
+	}
+	if info.Bitrate == 0 {
+		info.Bitrate, _ = strconv.Atoi(probe.Format.BitRate)
+	}
 	tags := probe.Format.Tags
 	info.Title, info.Artist, info.Album = clean(tagValue(tags, "title")), clean(tagValue(tags, "artist")), clean(tagValue(tags, "album"))
 	info.Track, info.Disc = leadingNumber(tagValue(tags, "track")), leadingNumber(tagValue(tags, "disc"))

@@ -28,6 +28,7 @@ func parseFLAC(f *os.File, size int64, info *Info) error {
 			b := si[10:18]
 			info.SampleRate = int(b[0])<<12 | int(b[1])<<4 | int(b[2])>>4
 			info.Channels = int(b[2]>>1&7) + 1
+			info.BitDepth = int(b[2]&1)<<4 | int(b[3]>>4) + 1
 			total = uint64(b[3]&0xF)<<32 | uint64(b[4])<<24 | uint64(b[5])<<16 | uint64(b[6])<<8 | uint64(b[7])
 			if info.SampleRate == 0 {
 				return notAudio("flac: sample rate 0")
@@ -46,6 +47,7 @@ func parseFLAC(f *os.File, size int64, info *Info) error {
 		return notAudio("flac: no frame after the metadata")
 	}
 	info.Duration = float64(total) / float64(info.SampleRate)
+	info.Bitrate = payloadRate(size-off, info.Duration) // the frames, not the metadata (covers) before them
 	return nil
 }
 
@@ -71,7 +73,7 @@ func parseWAV(f *os.File, size int64, info *Info) error {
 				return notAudio("wav: codec %#x", tag)
 			}
 			info.Channels, info.SampleRate = le16(fm, 2), int(le32(fm, 4))
-			byteRate = int(le32(fm, 8))
+			byteRate, info.BitDepth = int(le32(fm, 8)), le16(fm, 14)
 			if info.Channels == 0 || info.SampleRate == 0 || byteRate == 0 {
 				return notAudio("wav: empty format")
 			}
@@ -122,6 +124,7 @@ func parseAIFF(f *os.File, size int64, info *Info) error {
 			}
 			info.Duration = float64(frames) / float64(info.SampleRate)
 			info.Bitrate = info.SampleRate * info.Channels * bits
+			info.BitDepth = bits
 			return nil
 		}
 		off += 8 + length + length&1 // chunks are padded to even sizes

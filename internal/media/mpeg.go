@@ -72,13 +72,28 @@ func parseMP3(f *os.File, size int64, info *Info) error {
 		}
 		first := start + int64(i)
 		info.SampleRate, info.Channels = fr.sampleRate, fr.channels
-		if frames := vbrFrames(buf[i:], fr); frames > 0 {
-			info.Duration = float64(frames*fr.samples) / float64(fr.sampleRate)
-			return nil
-		}
+		// The audio runs from the first frame to the ID3v1 tag, if any:
+		// the ID3v2 tag before it (and the cover in it) is not audio.
 		audio := size - first
 		if tail, _ := readAt(f, size-128, 3); string(tail) == "TAG" {
 			audio -= 128
+		}
+		if v := vbrHeader(buf[i:], fr); v.frames > 0 {
+			info.Duration = float64(v.frames*fr.samples) / float64(fr.sampleRate)
+			switch {
+			case v.cbr: // "Info": every audio frame has one rate, though the header's own frame may not
+				info.Bitrate = fr.bitrate
+				if h, _ := readAt(f, first+int64(fr.length), 4); len(h) == 4 {
+					if next, ok := decodeMPEGHeader(h); ok {
+						info.Bitrate = next.bitrate
+					}
+				}
+			case v.bytes > 0 && v.bytes <= audio:
+				info.Bitrate = payloadRate(v.bytes, info.Duration)
+			default:
+				info.Bitrate = payloadRate(audio, info.Duration)
+			}
+			return nil
 		}
 		info.Bitrate = fr.bitrate
 		info.Duration = float64(audio*8) / float64(fr.bitrate)
@@ -109,8 +124,15 @@ func mpegRun(f *os.File, size, off int64, first mpegFrame) bool {
 	return true
 }
 
-// vbrFrames reads the frame count of a Xing/Info or VBRI header in the first frame.
-func vbrFrames(frame []byte, fr mpegFrame) int {
+// vbrInfo is what a Xing/Info or VBRI header says of the stream.
+type vbrInfo struct {
+	frames int
+	bytes  int64 // of the audio frames, 0 when not given
+	cbr    bool  // an "Info" header: the encoder kept one bitrate
+}
+
+// vbrHeader reads a Xing/Info or VBRI header in the first frame.
+func vbrHeader(frame []byte, fr mpegFrame) vbrInfo {
 	side := 32
 	switch {
 	case fr.mpeg1 && fr.channels == 1:
@@ -121,15 +143,20 @@ func vbrFrames(frame []byte, fr mpegFrame) int {
 		side = 17
 	}
 	x := 4 + side
-	if len(frame) >= x+12 && (string(frame[x:x+4]) == "Xing" || string(frame[x:x+4]) == "Info") {
-		if be32(frame, x+4)&1 != 0 {
-			return int(be32(frame, x+8))
+	if len(frame) >= x+16 && (string(frame[x:x+4]) == "Xing" || string(frame[x:x+4]) == "Info") {
+		flags, out, at := be32(frame, x+4), vbrInfo{cbr: string(frame[x:x+4]) == "Info"}, x+8
+		if flags&1 != 0 {
+			out.frames, at = int(be32(frame, at)), at+4
 		}
+		if flags&2 != 0 {
+			out.bytes = int64(be32(frame, at))
+		}
+		return out
 	}
 	if v := 36; len(frame) >= v+18 && string(frame[v:v+4]) == "VBRI" {
-		return int(be32(frame, v+14))
+		return vbrInfo{frames: int(be32(frame, v+14)), bytes: int64(be32(frame, v+10))}
 	}
-	return 0
+	return vbrInfo{}
 }
 
 var adtsRates = [16]int{96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350}

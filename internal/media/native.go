@@ -3,6 +3,7 @@ package media
 import (
 	"context"
 	"io"
+	"math"
 	"os"
 	"strings"
 
@@ -39,8 +40,8 @@ func (Native) Probe(_ context.Context, path string) (*Info, error) {
 	if err := parsers[format](f, size, info); err != nil {
 		return nil, err
 	}
-	if info.Bitrate == 0 && info.Duration > 0 {
-		info.Bitrate = int(float64(size*8) / info.Duration)
+	if info.Bitrate == 0 && info.Duration > 0 { // a container whose payload we do not measure
+		info.Bitrate, info.wholeFile = int(float64(size*8)/info.Duration), true
 	}
 	readTags(f, info)
 	return info, nil
@@ -79,6 +80,14 @@ func clean(s string) string {
 		s = s[:200]
 	}
 	return s
+}
+
+// payloadRate is the bitrate of bytes of audio over seconds, rounded.
+func payloadRate(bytes int64, seconds float64) int {
+	if bytes <= 0 || seconds <= 0 {
+		return 0
+	}
+	return int(math.Round(float64(bytes*8) / seconds))
 }
 
 // readAt reads n bytes at off, or fewer at the end of the file.

@@ -89,7 +89,31 @@ func parseOgg(f *os.File, size int64, info *Info) error {
 			continue
 		}
 		info.Duration = float64(max(0, granule-int64(preskip))) / float64(rate)
+		if audio := oggAudioStart(f, size, serial); audio > 0 {
+			info.Bitrate = payloadRate(size-audio, info.Duration)
+		}
 		return nil
 	}
 	return notAudio("ogg: no final page")
+}
+
+// oggAudioStart finds the first page of the stream that ends audio
+// packets (a granule position above 0): the header pages before it carry
+// the comments, and with them any embedded cover. 0 when not found.
+func oggAudioStart(f *os.File, size int64, serial uint32) int64 {
+	for off := int64(0); off+27 <= size; {
+		h, err := readAt(f, off, 27+255)
+		if err != nil || len(h) < 27 || string(h[:4]) != "OggS" || len(h) < 27+int(h[26]) {
+			return 0
+		}
+		n := int64(27 + int(h[26]))
+		for _, seg := range h[27:n] {
+			n += int64(seg)
+		}
+		if granule := int64(binary.LittleEndian.Uint64(h[6:14])); le32(h, 14) == serial && granule > 0 {
+			return off
+		}
+		off += n
+	}
+	return 0
 }

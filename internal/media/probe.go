@@ -16,11 +16,16 @@ import (
 
 // Info describes an accepted audio file.
 type Info struct {
-	Format     string // mp3, aac, m4a, ogg, opus, flac, wav, aiff or webm
-	Duration   float64
-	Bitrate    int // bits per second, averaged over the file
+	Format   string // mp3, aac, m4a, ogg, opus, flac, wav, aiff or webm
+	Duration float64
+	// Bitrate is the audio stream's, in bits per second: the frames' own
+	// rate, or the audio payload over the duration; tags and embedded
+	// covers do not count, so a 192 kbps MP3 with a cover says 192 kbps.
+	Bitrate    int
 	SampleRate int
 	Channels   int
+	BitDepth   int  // bits per sample of lossless formats; 0 for lossy ones
+	wholeFile  bool // Bitrate counts the whole file: the payload is not measured
 	Title      string
 	Artist     string
 	Album      string

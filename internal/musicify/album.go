@@ -223,6 +223,7 @@ type LibraryFile struct {
 	Fingerprint string
 	MBID        string
 	Missing     bool
+	TagsVersion int // of the reader that read it
 }
 
 // LibraryKeyPrefix starts the blob keys of library files

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"math"
 	"slices"
 	"time"
 )
@@ -61,6 +62,100 @@ type Song struct {
 	Missing bool
 	Count   int64 // views
 	Created time.Time
+	// Details are the stream's properties and the tags apps show beside
+	// the song's place in the catalog.
+	Details SongDetails
+	// MeasuredBPM is the tempo the audio analysis measured; 0 until then.
+	MeasuredBPM float64
+	// TagsVersion is the version of the reader that read a library file's
+	// tags: a file read by an older one is read again by the next scan.
+	TagsVersion int
+}
+
+// SongDetails are what a file says of itself that only shows: the audio
+// stream's properties and the tags players display.
+type SongDetails struct {
+	SampleRate int    `json:"sampleRate,omitempty"` // Hz
+	BitDepth   int    `json:"bitDepth,omitempty"`   // bits per sample of lossless files
+	Channels   int    `json:"channels,omitempty"`
+	BPM        int    `json:"bpm,omitempty"` // the tag's; see Song.BPM
+	Comment    string `json:"comment,omitempty"`
+	// ISRC are the recording codes (a file may carry several).
+	ISRC  []string `json:"isrc,omitempty"`
+	Moods []string `json:"moods,omitempty"`
+	// ReleaseDate and OriginalDate are "2004", "2004-05" or "2004-05-01".
+	ReleaseDate  string   `json:"releaseDate,omitempty"`
+	OriginalDate string   `json:"originalDate,omitempty"`
+	ReleaseTypes []string `json:"releaseTypes,omitempty"` // album, single, compilation, live…
+	Labels       []string `json:"labels,omitempty"`       // record labels
+	DiscTitle    string   `json:"discTitle,omitempty"`    // the subtitle of the song's disc
+	TitleSort    string   `json:"titleSort,omitempty"`
+	AlbumSort    string   `json:"albumSort,omitempty"`
+	Explicit     string   `json:"explicit,omitempty"` // Explicit, Clean or ""
+}
+
+// Explicit content advisories a file may carry.
+const (
+	Explicit = "explicit"
+	Clean    = "clean"
+)
+
+// BPM is the song's tempo, rounded: the tag's when the file has one, else
+// the one the audio analysis measured; 0 when neither is known.
+func (s *Song) BPM() int {
+	if s.Details.BPM > 0 {
+		return s.Details.BPM
+	}
+	return int(math.Round(s.MeasuredBPM))
+}
+
+// AlbumDetails are an album's tags, from its songs' tags.
+type AlbumDetails struct {
+	ReleaseDate  string
+	OriginalDate string
+	ReleaseTypes []string
+	Labels       []string
+	Moods        []string
+	Sort         string
+	Explicit     string
+	DiscTitles   map[int]string // by disc number
+}
+
+// AlbumDetailsOf gathers an album's tags from its songs, in disc and
+// track order: the first song that says wins, as players show the first
+// track's tags; moods gather from every song; the album is explicit when
+// any song is, clean when one is and none explicit.
+func AlbumDetailsOf(songs []*Song) AlbumDetails {
+	var a AlbumDetails
+	seen := map[string]bool{}
+	for _, s := range songs {
+		d := s.Details
+		a.ReleaseDate = cmp.Or(a.ReleaseDate, d.ReleaseDate)
+		a.OriginalDate = cmp.Or(a.OriginalDate, d.OriginalDate)
+		a.Sort = cmp.Or(a.Sort, d.AlbumSort)
+		if len(a.ReleaseTypes) == 0 {
+			a.ReleaseTypes = d.ReleaseTypes
+		}
+		if len(a.Labels) == 0 {
+			a.Labels = d.Labels
+		}
+		for _, m := range d.Moods {
+			if !seen[NameKey(m)] {
+				seen[NameKey(m)] = true
+				a.Moods = append(a.Moods, m)
+			}
+		}
+		if d.Explicit == Explicit || d.Explicit == Clean && a.Explicit == "" {
+			a.Explicit = d.Explicit
+		}
+		if d.DiscTitle != "" && a.DiscTitles[s.Disc] == "" {
+			if a.DiscTitles == nil {
+				a.DiscTitles = map[int]string{}
+			}
+			a.DiscTitles[s.Disc] = d.DiscTitle
+		}
+	}
+	return a
 }
 
 // Transcript states of a song.

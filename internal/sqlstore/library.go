@@ -290,7 +290,7 @@ func (t *Tx) setGenres(ctx context.Context, songID string, genres []string) erro
 func (d *DB) LibraryFiles(ctx context.Context, folderID string) ([]musicify.LibraryFile, error) {
 	prefix := folderID + "/"
 	rows, err := d.query(ctx, `SELECT id, COALESCE(album_id, ''), library_path, size, file_mtime, fingerprint, mbid,
-		missing_at IS NOT NULL FROM songs WHERE user_id = ? AND library_path LIKE ?`,
+		missing_at IS NOT NULL, tags_version FROM songs WHERE user_id = ? AND library_path LIKE ?`,
 		musicify.LibraryUserID, prefix+"%") // folder ids are hex: no wildcard in them
 	if err != nil {
 		return nil, fmt.Errorf("listing library files: %w", err)
@@ -300,7 +300,7 @@ func (d *DB) LibraryFiles(ctx context.Context, folderID string) ([]musicify.Libr
 	for rows.Next() {
 		var f musicify.LibraryFile
 		var mtime int64
-		if err := rows.Scan(&f.SongID, &f.AlbumID, &f.Path, &f.Size, &mtime, &f.Fingerprint, &f.MBID, &f.Missing); err != nil {
+		if err := rows.Scan(&f.SongID, &f.AlbumID, &f.Path, &f.Size, &mtime, &f.Fingerprint, &f.MBID, &f.Missing, &f.TagsVersion); err != nil {
 			return nil, fmt.Errorf("listing library files: %w", err)
 		}
 		f.Path = strings.TrimPrefix(f.Path, prefix)
@@ -347,6 +347,9 @@ func (d *DB) UpdateLibrarySong(ctx context.Context, s *musicify.Song, tags music
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return musicify.Errorf(musicify.ENOTFOUND, "This library song does not exist.")
+		}
+		if err := tx.setSongDetails(ctx, s); err != nil {
+			return err
 		}
 		if err := tx.setGenres(ctx, s.ID, tags.Genres); err != nil {
 			return err

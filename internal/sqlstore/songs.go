@@ -18,7 +18,8 @@ const songColumns = `s.id, s.user_id, s.artist_name, u.username, COALESCE(s.arti
 	s.name, s.format, s.duration, s.bitrate, s.size, s.sha256,
 	s.audio_key, s.stream_key, s.cover_key, s.body_text, s.loudness, s.tag_title, s.tag_album,
 	s.track_no, s.disc_no, s.year, s.genre, s.mbid, s.replaygain_track, s.replaygain_album, s.lyrics_synced,
-	COALESCE(s.library_path, ''), s.file_mtime, s.missing_at IS NOT NULL, s.view_count, s.created_at, s.transcript_state`
+	COALESCE(s.library_path, ''), s.file_mtime, s.missing_at IS NOT NULL, s.view_count, s.created_at, s.transcript_state,
+	` + detailColumns
 
 // songJoins follows songColumns after the table that holds s.
 const songJoins = ` JOIN users u ON u.id = s.user_id`
@@ -99,13 +100,44 @@ func (t *Tx) insertSong(ctx context.Context, s *musicify.Song) error {
 	_, err := t.exec(ctx, `INSERT INTO songs (id, user_id, name, format, duration, bitrate, size, sha256,
 		audio_key, stream_key, cover_key, body_text, loudness, tag_title, tag_album, view_count, created_at, transcript_state,
 		artist_name, artist_id, album_id, track_no, disc_no, year, genre, mbid, replaygain_track, replaygain_album,
-		lyrics_synced, library_path, file_mtime, fingerprint)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		lyrics_synced, library_path, file_mtime, fingerprint,
+		sample_rate, bit_depth, channels, bpm, tag_details, tags_version)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+		?, ?, ?, ?, ?, ?)`,
 		s.ID, s.UserID, s.Name, s.Format, s.Duration, s.Bitrate, s.Size, s.SHA256, s.AudioKey, s.StreamKey,
 		s.CoverKey, s.Text, s.Loudness, s.Title, s.Album, s.Count, toMillis(s.Created), s.Transcript,
 		s.Artist, nullable(s.ArtistID), nullable(s.AlbumID), s.Track, s.Disc, s.Year, s.Genre, s.MBID,
-		s.ReplayGainTrack, s.ReplayGainAlbum, s.SyncedLyrics, libraryPath, mtime, s.Fingerprint)
+		s.ReplayGainTrack, s.ReplayGainAlbum, s.SyncedLyrics, libraryPath, mtime, s.Fingerprint,
+		s.Details.SampleRate, s.Details.BitDepth, s.Details.Channels, s.Details.BPM, tagDetails(s.Details), s.TagsVersion)
 	return err
+}
+
+// detailColumns follow the others in songColumns: the stream, the tags
+// that only show, the reader's version, and the tempo the analysis measured.
+const detailColumns = `s.sample_rate, s.bit_depth, s.channels, s.bpm, s.tag_details, s.tags_version,
+	COALESCE((SELECT sf.bpm FROM song_features sf WHERE sf.song_id = s.id), 0)`
+
+// setSongDetails writes s.Details and s.TagsVersion of a library file
+// read again (insertSong writes them with the rest of a new row).
+func (t *Tx) setSongDetails(ctx context.Context, s *musicify.Song) error {
+	d := s.Details
+	_, err := t.exec(ctx, `UPDATE songs SET sample_rate = ?, bit_depth = ?, channels = ?, bpm = ?, tag_details = ?,
+		tags_version = ? WHERE id = ?`, d.SampleRate, d.BitDepth, d.Channels, d.BPM, tagDetails(d), s.TagsVersion, s.ID)
+	if err != nil {
+		return fmt.Errorf("storing song details: %w", err)
+	}
+	return nil
+}
+
+// tagDetails is the tag_details column: the details without those that
+// have columns of their own.
+func tagDetails(d musicify.SongDetails) string {
+	d.SampleRate, d.BitDepth, d.Channels, d.BPM = 0, 0, 0, 0
+	js, err := json.Marshal(d)
+	if err != nil { // strings and string lists always marshal
+		return "{}"
+	}
+	return string(js)
 }
 
 // nullable stores "" as NULL, for optional references.
@@ -393,13 +425,22 @@ func scanSong(sc scanner) (*musicify.Song, error) {
 	var s musicify.Song
 	var created, mtime int64
 	var loud, gainTrack, gainAlbum sql.NullFloat64
+	var details string
+	var bpm int
 	if err := sc.Scan(&s.ID, &s.UserID, &s.Artist, &s.Uploader, &s.ArtistID, &s.AlbumID,
 		&s.Name, &s.Format, &s.Duration, &s.Bitrate, &s.Size, &s.SHA256,
 		&s.AudioKey, &s.StreamKey, &s.CoverKey, &s.Text, &loud, &s.Title, &s.Album,
 		&s.Track, &s.Disc, &s.Year, &s.Genre, &s.MBID, &gainTrack, &gainAlbum, &s.SyncedLyrics,
-		&s.LibraryPath, &mtime, &s.Missing, &s.Count, &created, &s.Transcript); err != nil {
+		&s.LibraryPath, &mtime, &s.Missing, &s.Count, &created, &s.Transcript,
+		&s.Details.SampleRate, &s.Details.BitDepth, &s.Details.Channels, &bpm, &details, &s.TagsVersion,
+		&s.MeasuredBPM); err != nil {
 		return nil, err
 	}
+	if details != "" && details != "{}" {
+		// Written by setSongDetails; a row it cannot read shows without its tags.
+		_ = json.Unmarshal([]byte(details), &s.Details)
+	}
+	s.Details.BPM = bpm
 	s.Loudness = floatOrNil(loud)
 	s.ReplayGainTrack = floatOrNil(gainTrack)
 	s.ReplayGainAlbum = floatOrNil(gainAlbum)

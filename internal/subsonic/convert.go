@@ -1,9 +1,13 @@
 package subsonic
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"math"
 	"path"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -30,6 +34,25 @@ type annotations struct {
 	starred map[string]time.Time // by kind + ":" + id
 	ratings map[string]int
 	stars   []musicify.Star // latest first
+	// averages are everyone's average ratings and played the caller's
+	// last listen, of the songs marked so far (markSongs).
+	averages map[string]float64
+	played   map[string]time.Time
+	marked   map[string]bool
+	// loadMarks reads them for songs about to be shown; nil without a
+	// store that keeps them.
+	loadMarks func(ids []string) (map[string]float64, map[string]time.Time)
+	// albumDetails reads the tags of albums about to be shown; nil
+	// without a store that keeps them.
+	albumDetails func(ids []string) map[string]musicify.AlbumDetails
+}
+
+// songMarks is what a store may know of songs beyond the caller's stars
+// and ratings (sqlstore.DB does): kept apart from musicify.SubsonicStore,
+// which the Subsonic endpoints own, so a store without it still serves.
+type songMarks interface {
+	SongMarks(ctx context.Context, userID string, ids []string) (map[string]float64, map[string]time.Time, error)
+	AlbumDetails(ctx context.Context, albumIDs []string) (map[string]musicify.AlbumDetails, error)
 }
 
 // annotations reads the caller's stars and ratings once per call: two
@@ -52,8 +75,50 @@ func (s *Server) annotations(q *request) (*annotations, error) {
 			return nil, err
 		}
 	}
+	if m, ok := s.Store.(songMarks); ok {
+		a.loadMarks = func(ids []string) (map[string]float64, map[string]time.Time) {
+			averages, played, err := m.SongMarks(q.ctx(), q.user.ID, ids)
+			if err != nil { // the songs still show, without these marks
+				s.Logger.Warn("reading song marks", "err", err)
+			}
+			return averages, played
+		}
+		a.albumDetails = func(ids []string) map[string]musicify.AlbumDetails {
+			details, err := m.AlbumDetails(q.ctx(), ids)
+			if err != nil { // the albums still show, without their release tags
+				s.Logger.Warn("reading album details", "err", err)
+			}
+			return details
+		}
+	}
 	q.ann = a
 	return a, nil
+}
+
+// markSongs reads the marks of those songs not read yet: a list's at
+// once, before its songs are shown.
+func (a *annotations) markSongs(songs ...*musicify.Song) {
+	if a.loadMarks == nil {
+		return
+	}
+	var ids []string
+	for _, s := range songs {
+		if s != nil && !a.marked[s.ID] {
+			ids = append(ids, s.ID)
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	if a.marked == nil {
+		a.marked, a.averages, a.played = map[string]bool{}, map[string]float64{}, map[string]time.Time{}
+	}
+	averages, played := a.loadMarks(ids)
+	for _, id := range ids {
+		a.marked[id] = true
+	}
+	maps.Copy(a.averages, averages)
+	maps.Copy(a.played, played)
 }
 
 func (a *annotations) star(kind, id string) *stamp {
@@ -61,6 +126,31 @@ func (a *annotations) star(kind, id string) *stamp {
 		return stampOf(t)
 	}
 	return nil
+}
+
+// strs is a list as the API shows it: [] rather than null.
+func strs(v []string) []string {
+	if v == nil {
+		return []string{}
+	}
+	return v
+}
+
+// dateOf reads "2004", "2004-05" or "2004-05-01" into an ItemDate.
+func dateOf(s string) *itemDate {
+	if s == "" {
+		return nil
+	}
+	var d itemDate
+	parts := strings.Split(s, "-")
+	d.Year, _ = strconv.Atoi(parts[0])
+	if len(parts) > 1 {
+		d.Month, _ = strconv.Atoi(parts[1])
+	}
+	if len(parts) > 2 {
+		d.Day, _ = strconv.Atoi(parts[2])
+	}
+	return &d
 }
 
 func genresOf(g string) []itemGenre {
@@ -112,6 +202,7 @@ func songChild(s *musicify.Song, a *annotations) child {
 		Genres: genresOf(s.Genre), Artists: []idName{},
 		ReplayGain: &replayGain{TrackGain: s.ReplayGainTrack, AlbumGain: s.ReplayGainAlbum},
 	}
+	withDetails(&c, s, a)
 	if s.AlbumID != "" {
 		c.Parent, c.AlbumID = albumID(s.AlbumID), albumID(s.AlbumID)
 	}
@@ -124,6 +215,7 @@ func songChild(s *musicify.Song, a *annotations) child {
 
 // songChildren shows songs, leaving out those whose file went missing.
 func songChildren(list []*musicify.Song, a *annotations) []child {
+	a.markSongs(list...)
 	out := make([]child, 0, len(list))
 	for _, s := range list {
 		if s != nil && !s.Missing {
@@ -133,7 +225,42 @@ func songChildren(list []*musicify.Song, a *annotations) []child {
 	return out
 }
 
+// withDetails adds the stream's properties, the tags players show and the
+// caller's and everyone's marks.
+func withDetails(c *child, s *musicify.Song, a *annotations) {
+	a.markSongs(s)
+	d := s.Details
+	c.SamplingRate, c.BitDepth, c.ChannelCount = d.SampleRate, d.BitDepth, d.Channels
+	c.BPM, c.Comment, c.SortName, c.ExplicitStatus = s.BPM(), d.Comment, d.TitleSort, d.Explicit
+	isrc, moods := strs(d.ISRC), strs(d.Moods)
+	c.ISRC, c.Moods = &isrc, &moods
+	c.AverageRating, c.Played = math.Round(a.averages[s.ID]*100)/100, stampOf(a.played[s.ID])
+}
+
+// withAlbumDetails adds what an album's songs' tags say of it.
+func withAlbumDetails(out *albumID3, d musicify.AlbumDetails) {
+	out.SortName, out.ExplicitStatus = d.Sort, d.Explicit
+	out.ReleaseDate, out.OriginalReleaseDate = dateOf(d.ReleaseDate), dateOf(d.OriginalDate)
+	out.ReleaseTypes, out.Moods = strs(d.ReleaseTypes), strs(d.Moods)
+	out.RecordLabels = make([]recordLabel, 0, len(d.Labels))
+	for _, l := range d.Labels {
+		out.RecordLabels = append(out.RecordLabels, recordLabel{Name: l})
+	}
+	out.DiscTitles = make([]discTitle, 0, len(d.DiscTitles))
+	for _, disc := range slices.Sorted(maps.Keys(d.DiscTitles)) {
+		out.DiscTitles = append(out.DiscTitles, discTitle{Disc: disc, Title: d.DiscTitles[disc]})
+	}
+}
+
 func albumOf(al *musicify.Album, a *annotations) albumID3 {
+	var details map[string]musicify.AlbumDetails
+	if a.albumDetails != nil {
+		details = a.albumDetails([]string{al.ID})
+	}
+	return albumWith(al, a, details[al.ID])
+}
+
+func albumWith(al *musicify.Album, a *annotations, d musicify.AlbumDetails) albumID3 {
 	out := albumID3{
 		ID: albumID(al.ID), Name: al.Name, Artist: al.Artist, ArtistID: artistID(al.ArtistID), CoverArt: albumID(al.ID),
 		SongCount: al.Songs, Duration: seconds(al.Duration), PlayCount: al.Plays, Created: stamp(al.Created),
@@ -141,13 +268,23 @@ func albumOf(al *musicify.Album, a *annotations) albumID3 {
 		MusicBrainzID: al.MBID, DisplayArtist: al.Artist, IsCompilation: al.Compilation, Genres: genresOf(al.Genre),
 		Artists: []idName{{ID: artistID(al.ArtistID), Name: al.Artist}},
 	}
+	withAlbumDetails(&out, d)
 	return out
 }
 
+// albumsOf reads the tags of a page of albums at once.
 func albumsOf(list []*musicify.Album, a *annotations) []albumID3 {
+	var details map[string]musicify.AlbumDetails
+	if a.albumDetails != nil && len(list) > 0 {
+		ids := make([]string, len(list))
+		for i, al := range list {
+			ids[i] = al.ID
+		}
+		details = a.albumDetails(ids)
+	}
 	out := make([]albumID3, 0, len(list))
 	for _, al := range list {
-		out = append(out, albumOf(al, a))
+		out = append(out, albumWith(al, a, details[al.ID]))
 	}
 	return out
 }

@@ -142,6 +142,40 @@ type child struct {
 	Genres        []itemGenre `xml:"genres" json:"genres"`
 	Artists       []idName    `xml:"artists" json:"artists"`
 	ReplayGain    *replayGain `xml:"replayGain,omitempty" json:"replayGain,omitempty"`
+	songDetails
+}
+
+// songDetails are a song's stream and the tags players show, with the
+// caller's last play and everyone's average rating; the zero values of a
+// directory are left out.
+type songDetails struct {
+	BitDepth       int     `xml:"bitDepth,attr,omitempty" json:"bitDepth,omitempty"`
+	SamplingRate   int     `xml:"samplingRate,attr,omitempty" json:"samplingRate,omitempty"`
+	ChannelCount   int     `xml:"channelCount,attr,omitempty" json:"channelCount,omitempty"`
+	AverageRating  float64 `xml:"averageRating,attr,omitempty" json:"averageRating,omitempty"`
+	Played         *stamp  `xml:"played,attr,omitempty" json:"played,omitempty"`
+	BPM            int     `xml:"bpm,attr,omitempty" json:"bpm,omitempty"`
+	Comment        string  `xml:"comment,attr,omitempty" json:"comment,omitempty"`
+	ExplicitStatus string  `xml:"explicitStatus,attr,omitempty" json:"explicitStatus,omitempty"`
+	// Lists a song always has ([] when empty), a directory never.
+	ISRC  *[]string `xml:"isrc,omitempty" json:"isrc,omitempty"`
+	Moods *[]string `xml:"moods,omitempty" json:"moods,omitempty"`
+}
+
+type recordLabel struct {
+	Name string `xml:"name,attr" json:"name"`
+}
+
+type discTitle struct {
+	Disc  int    `xml:"disc,attr" json:"disc"`
+	Title string `xml:"title,attr" json:"title"`
+}
+
+// itemDate is a date that may be a year or a month alone.
+type itemDate struct {
+	Year  int `xml:"year,attr,omitempty" json:"year,omitempty"`
+	Month int `xml:"month,attr,omitempty" json:"month,omitempty"`
+	Day   int `xml:"day,attr,omitempty" json:"day,omitempty"`
 }
 
 type albumID3 struct {
@@ -164,6 +198,14 @@ type albumID3 struct {
 	IsCompilation bool        `xml:"isCompilation,attr" json:"isCompilation"`
 	Genres        []itemGenre `xml:"genres" json:"genres"`
 	Artists       []idName    `xml:"artists" json:"artists"`
+	// What the album's songs' tags say of it.
+	ExplicitStatus      string        `xml:"explicitStatus,attr" json:"explicitStatus"`
+	ReleaseTypes        []string      `xml:"releaseTypes" json:"releaseTypes"`
+	Moods               []string      `xml:"moods" json:"moods"`
+	RecordLabels        []recordLabel `xml:"recordLabels" json:"recordLabels"`
+	DiscTitles          []discTitle   `xml:"discTitles" json:"discTitles"`
+	ReleaseDate         *itemDate     `xml:"releaseDate,omitempty" json:"releaseDate,omitempty"`
+	OriginalReleaseDate *itemDate     `xml:"originalReleaseDate,omitempty" json:"originalReleaseDate,omitempty"`
 	// Song is set in getAlbum only.
 	Song []child `xml:"song,omitempty" json:"song,omitempty"`
 }

@@ -8,6 +8,13 @@ interface FeaturesJSON {
   energy: number;
 }
 
+interface StreamJSON {
+  bitrate: number;
+  sampleRate: number;
+  bitDepth: number;
+  channels: number;
+}
+
 /** The value under a label of the panel's tiles and facts ('BPM', 'Key', 'Plays'). */
 function stat(dialog: Locator, label: string): Locator {
   return dialog.locator(`dt:text-is("${label}") + dd`);
@@ -36,7 +43,14 @@ test('Song info shows where a demo song belongs and, once it is analysed, its te
     'href',
     /^\/album\/.+/,
   );
-  await expect(stat(dialog, 'Format')).toHaveText('MP3');
+  // The facts of the file: its stream as the server read it from the audio frames.
+  const stream = (await (await page.request.get(`/api/songs/${song._id}`)).json()) as StreamJSON;
+  expect(stream.bitrate).toBeGreaterThan(0);
+  expect(stream.sampleRate).toBeGreaterThan(0);
+  const khz = Number((stream.sampleRate / 1000).toFixed(1));
+  await expect(stat(dialog, 'Format')).toHaveText(`MP3 · ${khz} kHz`);
+  await expect(stat(dialog, 'Bitrate')).toHaveText(`${Math.round(stream.bitrate / 1000)} kbps`);
+  await expect(stat(dialog, 'Channels')).toHaveText(stream.channels === 1 ? 'Mono' : 'Stereo');
 
   // Either the analysis ran already, or the panel shows it as soon as it has.
   const energy = dialog.getByRole('meter', { name: 'Energy' });

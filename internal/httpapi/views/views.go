@@ -45,6 +45,14 @@ type Song struct {
 	Genre    string `json:"genre"`
 	Uploader string `json:"uploader"`
 	Missing  bool   `json:"missing"`
+	// The audio stream of the original, 0 when unknown: bits per second,
+	// Hz, bits per sample (lossless files only) and channels; and the
+	// tempo, the file's BPM tag else the one measured.
+	Bitrate    int `json:"bitrate"`
+	SampleRate int `json:"sampleRate"`
+	BitDepth   int `json:"bitDepth"`
+	Channels   int `json:"channels"`
+	BPM        int `json:"bpm"`
 }
 
 // SongOf is s as v sees it: Mine and the media links are v's.
@@ -62,6 +70,8 @@ func SongOf(s *musicify.Song, v *Viewer) Song {
 		CreatedAt: s.Created, Mine: v.Is(s.UserID),
 		ArtistID: s.ArtistID, AlbumID: s.AlbumID, Album: s.Album, Track: s.Track, Disc: s.Disc, Year: s.Year,
 		Genre: s.Genre, Uploader: s.Uploader, Missing: s.Missing,
+		Bitrate: s.Bitrate, SampleRate: s.Details.SampleRate, BitDepth: s.Details.BitDepth, Channels: s.Details.Channels,
+		BPM: s.BPM(),
 	}
 }
 

@@ -47,6 +47,16 @@ export interface Song {
   uploader?: string;
   /** The library file is gone: it stays in playlists and likes but cannot be played. */
   missing?: boolean;
+  /*
+   * The original's audio stream, 0 when unknown: bits per second, Hz, bits
+   * per sample (lossless files only) and channels. Optional like the above.
+   */
+  bitrate?: number;
+  sampleRate?: number;
+  bitDepth?: number;
+  channels?: number;
+  /** The file's BPM tag, else the measured tempo; 0 when neither is known. */
+  bpm?: number;
   /**
    * What listening to the song once told: only GET /api/songs/{id} sends it,
    * and it is null until the song's analysis ran.

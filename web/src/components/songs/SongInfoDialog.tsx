@@ -196,7 +196,7 @@ export function SongInfoDialog({ song, onClose, onNavigate }: SongInfoDialogProp
           Details
         </h3>
         <dl className="info-facts">
-          {detailRows(shown).map((row) => (
+          {detailRows(shown, { bpm: details.isSuccess && !details.data.features }).map((row) => (
             <div key={row.label} className="info-fact">
               <dt>{row.label}</dt>
               <dd title={row.title}>{row.value}</dd>

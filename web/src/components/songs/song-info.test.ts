@@ -6,8 +6,12 @@ import {
   detailRows,
   energyWord,
   formatAdded,
+  formatBitrate,
   formatBpm,
+  formatChannels,
   formatFormat,
+  formatSampleRate,
+  formatStream,
   formatLoudness,
   formatTrack,
   percent,
@@ -83,6 +87,21 @@ describe('song info formatting', () => {
     expect(formatAdded('not a date')).toBeNull();
   });
 
+  it('writes the stream as players do: format, sample rate, bit depth, bitrate, channels', () => {
+    expect(formatStream({ format: 'flac', sampleRate: 44100, bitDepth: 16 })).toBe(
+      'FLAC · 44.1 kHz · 16-bit',
+    );
+    expect(formatStream({ format: 'mp3', sampleRate: 48000, bitDepth: 0 })).toBe('MP3 · 48 kHz');
+    expect(formatStream({ format: 'ogg' })).toBe('OGG');
+    expect(formatStream({ format: '', sampleRate: 44100 })).toBeNull();
+    expect(formatSampleRate(22050)).toBe('22.1 kHz');
+    expect(formatSampleRate(0)).toBeNull();
+    expect(formatBitrate(192000)).toBe('192 kbps');
+    expect(formatBitrate(1411200)).toBe('1,411 kbps');
+    expect(formatBitrate(undefined)).toBeNull();
+    expect([1, 2, 6, 0].map(formatChannels)).toEqual(['Mono', 'Stereo', '6 channels', null]);
+  });
+
   it('lists the facts a file has and leaves out what its tags do not say', () => {
     const tagged = makeSong('a', {
       duration: 201.4,
@@ -92,17 +111,28 @@ describe('song info formatting', () => {
       format: 'mp3',
       loudness: -11.26,
       count: 1204,
+      bitrate: 192000,
+      sampleRate: 44100,
+      channels: 2,
+      bpm: 122,
     });
-    expect(detailRows(tagged)).toEqual([
+    expect(detailRows(tagged, { bpm: true })).toEqual([
       { label: 'Length', value: '3:21' },
       { label: 'Track', value: '4 · Disc 1' },
       { label: 'Year', value: '2024' },
-      { label: 'Format', value: 'MP3' },
+      { label: 'Format', value: 'MP3 · 44.1 kHz' },
+      { label: 'Bitrate', value: '192 kbps' },
+      { label: 'Channels', value: 'Stereo' },
+      { label: 'BPM', value: '122' },
       { label: 'Loudness', value: '−11.3 LUFS' },
       { label: 'Plays', value: '1,204', title: '1,204 plays' },
       { label: 'Added', value: 'Nov 21, 2026' },
     ]);
     const bare = makeSong('b', { duration: 0, format: '', count: 1, createdAt: '' });
-    expect(detailRows(bare)).toEqual([{ label: 'Plays', value: '1', title: '1 play' }]);
+    expect(detailRows(bare, { bpm: true })).toEqual([
+      { label: 'Plays', value: '1', title: '1 play' },
+    ]);
+    // Once measured, the tempo leads the Sound section instead.
+    expect(detailRows(tagged).map((r) => r.label)).not.toContain('BPM');
   });
 });

@@ -64,6 +64,40 @@ export function formatFormat(format: string): string | null {
   return f === '' ? null : f.toUpperCase();
 }
 
+/** '44.1 kHz', '48 kHz'; null when unknown. */
+export function formatSampleRate(hz: number | undefined): string | null {
+  if (!hz || !Number.isFinite(hz) || hz <= 0) return null;
+  return `${Number((hz / 1000).toFixed(1))} kHz`;
+}
+
+/**
+ * The format with its stream, as audio players write it:
+ * 'FLAC · 44.1 kHz · 16-bit', 'MP3 · 44.1 kHz'; null when the format is unknown.
+ */
+export function formatStream(
+  song: Pick<Song, 'format' | 'sampleRate' | 'bitDepth'>,
+): string | null {
+  const format = formatFormat(song.format);
+  if (format === null) return null;
+  const parts = [format, formatSampleRate(song.sampleRate)];
+  if (song.bitDepth && song.bitDepth > 0) parts.push(`${song.bitDepth}-bit`);
+  return parts.filter((p) => p !== null).join(' · ');
+}
+
+/** '192 kbps', '1,411 kbps'; null when unknown. */
+export function formatBitrate(bitsPerSecond: number | undefined): string | null {
+  if (!bitsPerSecond || !Number.isFinite(bitsPerSecond) || bitsPerSecond <= 0) return null;
+  return `${formatCount(Math.round(bitsPerSecond / 1000))} kbps`;
+}
+
+/** 'Mono', 'Stereo', '6 channels'; null when unknown. */
+export function formatChannels(channels: number | undefined): string | null {
+  if (!channels || channels <= 0) return null;
+  if (channels === 1) return 'Mono';
+  if (channels === 2) return 'Stereo';
+  return `${channels} channels`;
+}
+
 /** '−9.8 LUFS', with a real minus; null until measured. */
 export function formatLoudness(lufs: number | null): string | null {
   if (lufs === null || !Number.isFinite(lufs)) return null;
@@ -89,7 +123,7 @@ export interface DetailRow {
  * The facts of the details list, in the order shown, leaving out what the
  * file does not say (album and genre are links, so the panel adds them).
  */
-export function detailRows(song: Song): DetailRow[] {
+export function detailRows(song: Song, opts: { bpm?: boolean } = {}): DetailRow[] {
   const rows: DetailRow[] = [];
   const add = (label: string, value: string | null, title?: string) => {
     if (value !== null) rows.push(title ? { label, value, title } : { label, value });
@@ -97,7 +131,11 @@ export function detailRows(song: Song): DetailRow[] {
   add('Length', song.duration > 0 ? formatTime(song.duration) : null);
   add('Track', formatTrack(song.track, song.disc));
   add('Year', song.year && song.year > 0 ? String(song.year) : null);
-  add('Format', formatFormat(song.format));
+  add('Format', formatStream(song));
+  add('Bitrate', formatBitrate(song.bitrate));
+  add('Channels', formatChannels(song.channels));
+  // The measured tempo leads the Sound section; the tag's shows here until then.
+  if (opts.bpm) add('BPM', song.bpm && song.bpm > 0 ? String(song.bpm) : null);
   add('Loudness', formatLoudness(song.loudness));
   add('Plays', formatCount(song.count), plural(song.count, 'play'));
   add('Added', formatAdded(song.createdAt));
