@@ -30,6 +30,19 @@ type PlayQueue struct {
 	ChangedBy  string // the client that saved it
 }
 
+// Bookmark is where a user stopped in a song, kept for them by an app.
+type Bookmark struct {
+	UserID     string
+	SongID     string
+	PositionMs int64
+	Comment    string
+	Created    time.Time
+	Changed    time.Time
+}
+
+// BookmarkCommentMax bounds a bookmark's comment, in bytes.
+const BookmarkCommentMax = 1000
+
 // SubsonicStore keeps what Subsonic apps keep besides likes.
 type SubsonicStore interface {
 	// Star stars an album or artist; starring twice keeps the first time.
@@ -45,4 +58,11 @@ type SubsonicStore interface {
 	PlayQueue(ctx context.Context, userID string) (*PlayQueue, error)
 	// SavePlayQueue replaces the user's queue; an empty one deletes it.
 	SavePlayQueue(ctx context.Context, q *PlayQueue) error
+	// SaveBookmark creates the user's bookmark of the song or moves it
+	// (keeping when it was created); the song must exist (ENOTFOUND).
+	SaveBookmark(ctx context.Context, b *Bookmark) error
+	// Bookmarks are a user's bookmarks, latest changed first.
+	Bookmarks(ctx context.Context, userID string) ([]Bookmark, error)
+	// DeleteBookmark removes one; none there is no error.
+	DeleteBookmark(ctx context.Context, userID, songID string) error
 }

@@ -112,3 +112,38 @@ func (d *DB) SavePlayQueue(ctx context.Context, q *musicify.PlayQueue) error {
 	}
 	return nil
 }
+
+// SaveBookmark inserts only when the song is there, so a bookmark never
+// names a song that does not exist.
+func (d *DB) SaveBookmark(ctx context.Context, b *musicify.Bookmark) error {
+	res, err := d.exec(ctx, `INSERT INTO bookmarks (user_id, song_id, position_ms, comment, created_at, changed_at)
+		SELECT ?, id, ?, ?, ?, ? FROM songs WHERE id = ?
+		ON CONFLICT (user_id, song_id) DO UPDATE SET position_ms = excluded.position_ms,
+		comment = excluded.comment, changed_at = excluded.changed_at`,
+		b.UserID, b.PositionMs, b.Comment, toMillis(b.Created), toMillis(b.Changed), b.SongID)
+	if err != nil {
+		return fmt.Errorf("saving bookmark: %w", err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return musicify.Errorf(musicify.ENOTFOUND, "There is no such song to bookmark.")
+	}
+	return nil
+}
+
+func (d *DB) Bookmarks(ctx context.Context, userID string) ([]musicify.Bookmark, error) {
+	return collect(ctx, d, "bookmarks", func(sc scanner) (musicify.Bookmark, error) {
+		b := musicify.Bookmark{UserID: userID}
+		var created, changed int64
+		err := sc.Scan(&b.SongID, &b.PositionMs, &b.Comment, &created, &changed)
+		b.Created, b.Changed = fromMillis(created), fromMillis(changed)
+		return b, err
+	}, `SELECT song_id, position_ms, comment, created_at, changed_at FROM bookmarks WHERE user_id = ?
+		ORDER BY changed_at DESC, song_id`, userID)
+}
+
+func (d *DB) DeleteBookmark(ctx context.Context, userID, songID string) error {
+	if _, err := d.exec(ctx, `DELETE FROM bookmarks WHERE user_id = ? AND song_id = ?`, userID, songID); err != nil {
+		return fmt.Errorf("deleting bookmark: %w", err)
+	}
+	return nil
+}

@@ -161,22 +161,6 @@ func (s *Server) getArtist(_ http.ResponseWriter, q *request) (*response, error)
 	return res, nil
 }
 
-// getArtistInfo2 has what we know: the MusicBrainz id and the cover. We
-// fetch nothing from outside (no Last.fm), so there is no biography.
-func (s *Server) getArtistInfo2(_ http.ResponseWriter, q *request) (*response, error) {
-	id, err := q.required("id")
-	if err != nil {
-		return nil, err
-	}
-	ar, err := s.Albums.ArtistByID(q.ctx(), bareID(id, artistPrefix))
-	if err != nil {
-		return nil, err
-	}
-	res := s.newResponse()
-	res.ArtistInfo2 = &artistInfo{MusicBrainzID: ar.MBID}
-	return res, nil
-}
-
 func (s *Server) albumWithSongs(q *request, id string) (*musicify.Album, []*musicify.Song, error) {
 	al, err := s.Albums.Album(q.ctx(), id)
 	if err != nil {
@@ -203,20 +187,6 @@ func (s *Server) getAlbum(_ http.ResponseWriter, q *request) (*response, error) 
 	out.Song = songChildren(list, a)
 	res := s.newResponse()
 	res.Album = &out
-	return res, nil
-}
-
-func (s *Server) getAlbumInfo2(_ http.ResponseWriter, q *request) (*response, error) {
-	id, err := q.required("id")
-	if err != nil {
-		return nil, err
-	}
-	al, err := s.Albums.Album(q.ctx(), bareID(id, albumPrefix))
-	if err != nil {
-		return nil, err
-	}
-	res := s.newResponse()
-	res.AlbumInfo = &albumInfo{MusicBrainzID: al.MBID}
 	return res, nil
 }
 

@@ -324,7 +324,9 @@ func TestAuthentication(t *testing.T) {
 	fails("api key with u", url.Values{"u": {"ann"}, "apiKey": {"key-of-ann"}}, 43)
 	fails("p and t", url.Values{"u": {"ann"}, "p": {"app pw"}, "t": {"abc"}, "s": {"x"}}, 43)
 	fails("wrong api key", url.Values{"apiKey": {"key-of-nobody"}}, 44)
-	fails("newer protocol", url.Values{"apiKey": {"key-of-ann"}, "v": {"1.17.0"}}, 30)
+	ok("newer minor protocol", url.Values{"apiKey": {"key-of-ann"}, "v": {"1.17.0"}})
+	ok("far newer minor protocol", url.Values{"apiKey": {"key-of-ann"}, "v": {"1.99.3"}})
+	fails("another major protocol", url.Values{"apiKey": {"key-of-ann"}, "v": {"2.0.0"}}, 30)
 	fails("older protocol", url.Values{"apiKey": {"key-of-ann"}, "v": {"0.9.0"}}, 20)
 	if slices.ContainsFunc(e.Auth.addrs, func(a string) bool { return a != "127.0.0.1" }) || len(e.Auth.addrs) == 0 {
 		t.Errorf("client addresses passed: %v", e.Auth.addrs)

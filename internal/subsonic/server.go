@@ -43,6 +43,7 @@ type SongsLike interface {
 // (they answer "not found") or, for Scanner, report no library scan.
 type Server struct {
 	Auth      musicify.AppPasswordChecker
+	Users     musicify.UserStore // getUsers and others' avatars; nil lists the caller only
 	Songs     musicify.SongStore
 	Albums    musicify.AlbumStore
 	Catalog   musicify.Catalog // counts scrobbled plays like the web player
@@ -178,5 +179,22 @@ func (s *Server) routes() {
 		"getInternetRadioStations":  s.getInternetRadioStations,
 		"startScan":                 s.startScan,
 		"getScanStatus":             s.getScanStatus,
+		"getArtistInfo":             s.getArtistInfo,
+		"getAlbumInfo":              s.getAlbumInfo,
+		"getSimilarSongs":           s.getSimilarSongs,
+		"getUsers":                  s.getUsers,
+		"getAvatar":                 s.getAvatar,
+		"getShares":                 s.getShares,
+		"createShare":               s.createShare,
+		"getBookmarks":              s.getBookmarks,
+		"createBookmark":            s.createBookmark,
+		"deleteBookmark":            s.deleteBookmark,
+		"getPodcasts":               s.getPodcasts,
+		"getNewestPodcasts":         s.getNewestPodcasts,
+		"getVideos":                 s.getVideos,
+		"getChatMessages":           s.getChatMessages,
+	}
+	for name, why := range unsupported {
+		s.mux[name] = notSupported(why)
 	}
 }

@@ -166,7 +166,37 @@ var validSamples = map[string][]string{
 		okEnvelope(`"internetRadioStations": {}`),
 	},
 	"startScan":     {okEnvelope(`"scanStatus": {"scanning": true, "count": 0}`)},
-	"getScanStatus": {okEnvelope(`"scanStatus": {"scanning": false, "count": 10000}`), okEnvelope(`"scanStatus": {"scanning": false}`)},
+	"getScanStatus": {okEnvelope(`"scanStatus": {"scanning": false, "count": 10000}`), okEnvelope(`"scanStatus": {"scanning": false}`),
+		okEnvelope(`"scanStatus": {"scanning": false, "count": 12, "folderCount": 2, "lastScan": "2024-05-03T10:00:00Z", "elapsedTime": 1500}`)},
+	"getArtistInfo": {
+		okEnvelope(`"artistInfo": {"biography": "From the harbor.", "largeImageUrl": "http://x/640",
+			"similarArtist": [` + artistJSON + `]}`),
+		okEnvelope(`"artistInfo": {}`),
+	},
+	"getAlbumInfo":    {okEnvelope(`"albumInfo": {"notes": "Recorded at sea."}`)},
+	"getSimilarSongs": {okEnvelope(`"similarSongs": {"song": [` + song2JSON + `]}`), okEnvelope(`"similarSongs": {}`)},
+	"getUsers": {okEnvelope(`"users": {"user": [{"username": "ada", "scrobblingEnabled": true,
+		"adminRole": true, "settingsRole": true, "downloadRole": true, "uploadRole": true,
+		"playlistRole": true, "coverArtRole": true, "commentRole": false, "podcastRole": false,
+		"streamRole": true, "jukeboxRole": false, "shareRole": true, "videoConversionRole": false, "folder": [1]}]}`)},
+	"getShares": {
+		okEnvelope(`"shares": {"share": [{"id": "12", "url": "http://x/share?id=12", "description": "Road trip",
+			"username": "ada", "created": "2024-05-03T10:00:00Z", "visitCount": 0, "entry": [` + songJSON + `]}]}`),
+		okEnvelope(`"shares": {"share": []}`),
+	},
+	"createShare": {okEnvelope(`"shares": {"share": [{"id": "s1", "url": "http://x/share?id=s1&type=song",
+		"username": "ada", "created": "2024-05-03T10:00:00Z", "visitCount": 0, "entry": [` + song2JSON + `]}]}`)},
+	"getBookmarks": {
+		okEnvelope(`"bookmarks": {"bookmark": [{"position": 129000, "username": "ada", "comment": "",
+			"created": "2024-05-03T10:00:00Z", "changed": "2024-05-03T10:00:00Z", "entry": ` + song2JSON + `}]}`),
+		okEnvelope(`"bookmarks": {"bookmark": []}`),
+	},
+	"createBookmark":    {okEnvelope(``)},
+	"deleteBookmark":    {okEnvelope(``)},
+	"getPodcasts":       {okEnvelope(`"podcasts": {"channel": []}`)},
+	"getNewestPodcasts": {okEnvelope(`"newestPodcasts": {"episode": []}`)},
+	"getVideos":         {okEnvelope(`"videos": {"video": []}`)},
+	"getChatMessages":   {okEnvelope(`"chatMessages": {"chatMessage": []}`)},
 }
 
 // A failed answer has the same shape for every endpoint.

@@ -1,0 +1,12 @@
+-- Bookmarks of Subsonic apps (audiobooks, long mixes): where a user
+-- stopped in a song, one per user and song. They go with the user or the
+-- song.
+CREATE TABLE bookmarks (
+    user_id     TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+    song_id     TEXT NOT NULL REFERENCES songs (id) ON DELETE CASCADE,
+    position_ms INTEGER NOT NULL,
+    comment     TEXT NOT NULL DEFAULT '',
+    created_at  INTEGER NOT NULL,
+    changed_at  INTEGER NOT NULL,
+    PRIMARY KEY (user_id, song_id)
+);
