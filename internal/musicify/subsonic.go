@@ -63,6 +63,9 @@ type SubsonicStore interface {
 	SaveBookmark(ctx context.Context, b *Bookmark) error
 	// Bookmarks are a user's bookmarks, latest changed first.
 	Bookmarks(ctx context.Context, userID string) ([]Bookmark, error)
+	// PlayedAlbums are the ids of the albums a user played, a page of them:
+	// the last played first, or (byCount) the most played first.
+	PlayedAlbums(ctx context.Context, userID string, byCount bool, offset, limit int) ([]string, error)
 	// DeleteBookmark removes one; none there is no error.
 	DeleteBookmark(ctx context.Context, userID, songID string) error
 }

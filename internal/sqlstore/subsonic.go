@@ -147,3 +147,18 @@ func (d *DB) DeleteBookmark(ctx context.Context, userID, songID string) error {
 	}
 	return nil
 }
+
+// PlayedAlbums reads the user's listens (one row per counted play) by
+// album; songs without an album are not in any.
+func (d *DB) PlayedAlbums(ctx context.Context, userID string, byCount bool, offset, limit int) ([]string, error) {
+	order := "MAX(l.at) DESC, COUNT(*) DESC"
+	if byCount {
+		order = "COUNT(*) DESC, MAX(l.at) DESC"
+	}
+	return collect(ctx, d, "played albums", func(sc scanner) (string, error) {
+		var id string
+		return id, sc.Scan(&id)
+	}, `SELECT s.album_id FROM listens l JOIN songs s ON s.id = l.song_id
+		WHERE l.user_id = ? AND s.album_id IS NOT NULL AND s.missing_at IS NULL
+		GROUP BY s.album_id ORDER BY `+order+`, s.album_id LIMIT ? OFFSET ?`, userID, limit, offset)
+}

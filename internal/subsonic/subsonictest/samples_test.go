@@ -165,7 +165,7 @@ var validSamples = map[string][]string{
 			"streamUrl": "https://example.org/radio/st1", "homepageUrl": "https://example.org/"}]}`),
 		okEnvelope(`"internetRadioStations": {}`),
 	},
-	"startScan":     {okEnvelope(`"scanStatus": {"scanning": true, "count": 0}`)},
+	"startScan": {okEnvelope(`"scanStatus": {"scanning": true, "count": 0}`)},
 	"getScanStatus": {okEnvelope(`"scanStatus": {"scanning": false, "count": 10000}`), okEnvelope(`"scanStatus": {"scanning": false}`),
 		okEnvelope(`"scanStatus": {"scanning": false, "count": 12, "folderCount": 2, "lastScan": "2024-05-03T10:00:00Z", "elapsedTime": 1500}`)},
 	"getArtistInfo": {
