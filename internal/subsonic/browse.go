@@ -46,15 +46,7 @@ func (s *Server) artistsByLetter(q *request) ([]string, map[string][]*musicify.A
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	var letters []string
-	by := map[string][]*musicify.Artist{}
-	for _, ar := range list {
-		l := indexLetter(ar.Name)
-		if by[l] == nil {
-			letters = append(letters, l)
-		}
-		by[l] = append(by[l], ar)
-	}
+	letters, by := s.index(list)
 	return letters, by, a, nil
 }
 
@@ -63,7 +55,7 @@ func (s *Server) getIndexes(_ http.ResponseWriter, q *request) (*response, error
 	if err != nil {
 		return nil, err
 	}
-	out := &indexes{LastModified: s.now().UnixMilli()}
+	out := &indexes{LastModified: s.now().UnixMilli(), IgnoredArticles: s.ignoredArticles()}
 	for _, l := range letters {
 		ix := index{Name: l}
 		for _, ar := range by[l] {
@@ -81,7 +73,7 @@ func (s *Server) getArtists(_ http.ResponseWriter, q *request) (*response, error
 	if err != nil {
 		return nil, err
 	}
-	out := &artistsID3{}
+	out := &artistsID3{IgnoredArticles: s.ignoredArticles()}
 	for _, l := range letters {
 		ix := indexID3{Name: l}
 		for _, ar := range by[l] {

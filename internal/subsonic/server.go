@@ -66,11 +66,14 @@ type Server struct {
 	FFmpeg *media.FFmpeg
 	// ClientAddr is the caller's address as the rate limits count it
 	// (httpapi.Server.ClientAddr, which honours TrustProxy).
-	ClientAddr    func(*http.Request) string
-	BaseURL       *url.URL
-	ServerVersion string
-	Logger        *slog.Logger
-	Now           func() time.Time
+	ClientAddr func(*http.Request) string
+	BaseURL    *url.URL
+	// IgnoredArticles are the articles artists are indexed without
+	// (MUSICIFY_IGNORED_ARTICLES), space-separated; "" is the default.
+	IgnoredArticles string
+	ServerVersion   string
+	Logger          *slog.Logger
+	Now             func() time.Time
 
 	playing nowPlayingList
 	once    sync.Once
