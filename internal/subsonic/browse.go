@@ -15,7 +15,12 @@ func (s *Server) getLicense(http.ResponseWriter, *request) (*response, error) {
 	return res, nil
 }
 
-// extensions are the OpenSubsonic extensions served.
+// extensions are the OpenSubsonic extensions served, each checked against
+// the code: apiKeyAuthentication (auth.go), formPost (protocol.go),
+// songLyrics (getLyricsBySongId), transcodeOffset (stream's timeOffset).
+// Not advertised, because not served: getPodcastEpisode (no podcasts),
+// indexBasedQueue (a saved queue keeps its current song by id, so a song
+// queued twice cannot be told apart), transcoding (getTranscodeDecision).
 var extensions = []extension{
 	{Name: "apiKeyAuthentication", Versions: []int{1}},
 	{Name: "formPost", Versions: []int{1}},

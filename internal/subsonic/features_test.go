@@ -529,11 +529,15 @@ func TestQueueUserRadioAndScan(t *testing.T) {
 type scanner struct {
 	mu      sync.Mutex
 	started int
+	status  *musicify.ScanStatus // when set, the status reported
 }
 
 func (s *scanner) Status() musicify.ScanStatus {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.status != nil {
+		return *s.status
+	}
 	return musicify.ScanStatus{Running: s.started > 0, Seen: 7}
 }
 
@@ -589,5 +593,44 @@ func TestOnlyAdminsStartAScan(t *testing.T) {
 	}
 	if u, err := e.client("ann", "pw", true).GetUser("ann"); err != nil || u.AdminRole {
 		t.Errorf("getUser of a non-admin: %+v %v", u, err)
+	}
+}
+
+// getScanStatus tells when the last scan ran, over how many folders and
+// for how long (the fields Navidrome adds), from the scanner's status.
+func TestScanStatusSaysWhenAndHowLong(t *testing.T) {
+	e := newEnv(t, nil)
+	e.user("ann", "pw")
+	started := e.Clock.Now().Add(-time.Minute)
+	scans := &scanner{status: &musicify.ScanStatus{Folders: []string{"/music", "/more"}, Started: started,
+		Finished: started.Add(1500 * time.Millisecond), Seen: 40}}
+	e.Subsonic.Scanner = scans
+	status := func() map[string]any {
+		t.Helper()
+		a := e.raw(http.MethodGet, "getScanStatus", creds("ann", "pw", "f", "json"))
+		st, _ := a.Res["scanStatus"].(map[string]any)
+		if st == nil {
+			t.Fatalf("getScanStatus: %s", a.Body)
+		}
+		return st
+	}
+	st := status()
+	if st["scanning"] != false || st["count"].(float64) != 40 || st["folderCount"].(float64) != 2 ||
+		st["lastScan"] != started.UTC().Format("2006-01-02T15:04:05.000Z") || st["elapsedTime"].(float64) != 1500 {
+		t.Fatalf("a finished scan: %v", st)
+	}
+	// A scan that runs: how long so far.
+	scans.mu.Lock()
+	scans.status = &musicify.ScanStatus{Folders: []string{"/music"}, Running: true, Started: started, Finished: started.Add(-time.Hour), Seen: 3}
+	scans.mu.Unlock()
+	if st := status(); st["scanning"] != true || st["elapsedTime"].(float64) != 60_000 || st["folderCount"].(float64) != 1 {
+		t.Fatalf("a running scan: %v", st)
+	}
+	// Before any scan: no time.
+	scans.mu.Lock()
+	scans.status = &musicify.ScanStatus{Folders: []string{"/music"}}
+	scans.mu.Unlock()
+	if st := status(); st["lastScan"] != nil || st["elapsedTime"].(float64) != 0 {
+		t.Fatalf("no scan yet: %v", st)
 	}
 }
