@@ -129,6 +129,21 @@ func TestUsersAvatarsAndShares(t *testing.T) {
 		if a.Status != 200 || a.Header.Get("Content-Type") != "image/png" || err != nil || img.Bounds().Dx() != 160 {
 			t.Fatalf("getAvatar %s: %d %v %v", name, a.Status, a.Header, err)
 		}
+		// A disc (transparent corners) with the white initial in the middle, as the web app draws it.
+		if _, _, _, corner := img.At(0, 0).RGBA(); corner != 0 {
+			t.Fatalf("getAvatar %s: the corner is not transparent", name)
+		}
+		white := 0
+		for y := 50; y < 110; y++ {
+			for x := 50; x < 110; x++ {
+				if r, g, b, _ := img.At(x, y).RGBA(); r > 0xf000 && g > 0xf000 && b > 0xf000 {
+					white++
+				}
+			}
+		}
+		if white < 200 {
+			t.Fatalf("getAvatar %s: no letter in the middle (%d white pixels)", name, white)
+		}
 		pics = append(pics, a.Body)
 	}
 	if !bytes.Equal(pics[0], pics[1]) || bytes.Equal(pics[0], pics[2]) {

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/delivery"
-	"github.com/musicify/musicify/internal/demo/art"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -42,8 +41,8 @@ const avatarSize = 160
 var avatars sync.Map
 
 // getAvatar sends the user's picture. Musicify accounts have none, so it
-// is the web app's default: a disc in colours drawn from the name, the
-// same for a name every time, so apps show each person apart.
+// is the one the web app shows: the name's first letter on a disc in
+// colours drawn from the name (avatar.go).
 func (s *Server) getAvatar(w http.ResponseWriter, q *request) (*response, error) {
 	name, err := q.required("username")
 	if err != nil {
@@ -64,7 +63,7 @@ func (s *Server) getAvatar(w http.ResponseWriter, q *request) (*response, error)
 	cached, ok := avatars.Load(name)
 	if !ok {
 		var b bytes.Buffer
-		if err := png.Encode(&b, art.Avatar(name, avatarSize)); err != nil {
+		if err := png.Encode(&b, avatarImage(name, avatarSize)); err != nil {
 			return nil, err
 		}
 		cached, _ = avatars.LoadOrStore(name, b.Bytes())
