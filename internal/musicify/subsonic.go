@@ -25,7 +25,10 @@ type PlayQueue struct {
 	UserID     string
 	SongIDs    []string
 	Current    string // the song playing; "" when none
-	PositionMs int64  // into Current
+	// CurrentIndex is where Current is in SongIDs (0-based), which tells
+	// apart a song queued twice; see (*PlayQueue).Index.
+	CurrentIndex int
+	PositionMs   int64 // into Current
 	Changed    time.Time
 	ChangedBy  string // the client that saved it
 }
@@ -42,6 +45,21 @@ type Bookmark struct {
 
 // BookmarkCommentMax bounds a bookmark's comment, in bytes.
 const BookmarkCommentMax = 1000
+
+// Index is where the song playing is in SongIDs: CurrentIndex when it
+// names Current there, else Current's first place (queues saved by song
+// id, or before the index was kept); -1 when none plays.
+func (q *PlayQueue) Index() int {
+	if q.CurrentIndex >= 0 && q.CurrentIndex < len(q.SongIDs) && q.SongIDs[q.CurrentIndex] == q.Current {
+		return q.CurrentIndex
+	}
+	for i, id := range q.SongIDs {
+		if id == q.Current {
+			return i
+		}
+	}
+	return -1
+}
 
 // SubsonicStore keeps what Subsonic apps keep besides likes.
 type SubsonicStore interface {

@@ -84,8 +84,8 @@ func (d *DB) PlayQueue(ctx context.Context, userID string) (*musicify.PlayQueue,
 	q := musicify.PlayQueue{UserID: userID}
 	var ids string
 	var changed int64
-	err := d.queryRow(ctx, `SELECT song_ids, current_id, position_ms, changed_at, changed_by FROM play_queues WHERE user_id = ?`,
-		userID).Scan(&ids, &q.Current, &q.PositionMs, &changed, &q.ChangedBy)
+	err := d.queryRow(ctx, `SELECT song_ids, current_id, current_index, position_ms, changed_at, changed_by FROM play_queues WHERE user_id = ?`,
+		userID).Scan(&ids, &q.Current, &q.CurrentIndex, &q.PositionMs, &changed, &q.ChangedBy)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, musicify.Errorf(musicify.ENOTFOUND, "No play queue is saved.")
 	} else if err != nil {
@@ -101,11 +101,11 @@ func (d *DB) SavePlayQueue(ctx context.Context, q *musicify.PlayQueue) error {
 	if len(q.SongIDs) == 0 {
 		_, err = d.exec(ctx, `DELETE FROM play_queues WHERE user_id = ?`, q.UserID)
 	} else {
-		_, err = d.exec(ctx, `INSERT INTO play_queues (user_id, song_ids, current_id, position_ms, changed_at, changed_by)
-			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET song_ids = excluded.song_ids,
-			current_id = excluded.current_id, position_ms = excluded.position_ms, changed_at = excluded.changed_at,
-			changed_by = excluded.changed_by`,
-			q.UserID, strings.Join(q.SongIDs, " "), q.Current, q.PositionMs, toMillis(q.Changed), q.ChangedBy)
+		_, err = d.exec(ctx, `INSERT INTO play_queues (user_id, song_ids, current_id, current_index, position_ms, changed_at, changed_by)
+			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET song_ids = excluded.song_ids,
+			current_id = excluded.current_id, current_index = excluded.current_index, position_ms = excluded.position_ms,
+			changed_at = excluded.changed_at, changed_by = excluded.changed_by`,
+			q.UserID, strings.Join(q.SongIDs, " "), q.Current, q.CurrentIndex, q.PositionMs, toMillis(q.Changed), q.ChangedBy)
 	}
 	if err != nil {
 		return fmt.Errorf("saving play queue: %w", err)

@@ -65,6 +65,11 @@ func TestSubsonicStarsRatingsAndPlayQueues(t *testing.T) {
 		if !slices.Equal(got.SongIDs, []string{"s2"}) || got.Current != "s2" || got.PositionMs != 42 || !got.Changed.Equal(at) || got.ChangedBy != "app" {
 			t.Fatalf("queue = %+v", got)
 		}
+		// A song queued twice: the index says which place plays.
+		must(db.SavePlayQueue(ctx, &musicify.PlayQueue{UserID: ann.ID, SongIDs: []string{"s1", "s2", "s1"}, Current: "s1", CurrentIndex: 2, Changed: at}))
+		if got, err = db.PlayQueue(ctx, ann.ID); err != nil || got.CurrentIndex != 2 || got.Index() != 2 {
+			t.Fatalf("queue by index = %+v %v", got, err)
+		}
 		must(db.SavePlayQueue(ctx, &musicify.PlayQueue{UserID: ann.ID, Changed: at}))
 		if _, err := db.PlayQueue(ctx, ann.ID); musicify.ErrorCode(err) != musicify.ENOTFOUND {
 			t.Fatalf("emptied queue: %v", err)

@@ -88,7 +88,7 @@ func TestNotServedCallsAnswerInSubsonicForm(t *testing.T) {
 	for _, call := range []string{"refreshPodcasts", "createPodcastChannel", "deletePodcastChannel", "deletePodcastEpisode",
 		"downloadPodcastEpisode", "getPodcastEpisode", "jukeboxControl", "getVideoInfo", "hls", "getCaptions", "addChatMessage",
 		"createUser", "updateUser", "deleteUser", "changePassword", "createInternetRadioStation", "updateInternetRadioStation",
-		"deleteInternetRadioStation", "updateShare", "deleteShare", "search", "getPlayQueueByIndex", "savePlayQueueByIndex"} {
+		"deleteInternetRadioStation", "updateShare", "deleteShare", "search"} {
 		a := e.raw(http.MethodGet, call, creds("ann", "pw", "f", "json"))
 		msg, _ := a.Res["error"].(map[string]any)["message"].(string)
 		if a.Status != 200 || a.errorCode() != 50 || !strings.HasSuffix(msg, ".") || len(msg) < 30 {
@@ -255,5 +255,56 @@ https://musicbrainz.org/artist/x`)
 	}
 	if a := e.raw(http.MethodGet, "getArtistInfo", creds("ann", "pw", "f", "json", "id", "ar-nope")); a.errorCode() != 70 {
 		t.Fatalf("unknown artist: %s", a.Body)
+	}
+}
+
+// indexBasedQueue: a song queued twice is told apart by its place; the
+// same queue reads back by song id, and mistakes are error 10.
+func TestPlayQueueByIndex(t *testing.T) {
+	e := newEnv(t, nil)
+	lib := e.library()
+	e.user("ann", "pw")
+	a := e.raw(http.MethodGet, "getPlayQueueByIndex", creds("ann", "pw", "f", "json"))
+	if pq := a.Res["playQueueByIndex"].(map[string]any); pq["username"] != "ann" || pq["currentIndex"] != nil {
+		t.Fatalf("no queue yet: %s", a.Body)
+	}
+	x, y := lib.harbor[0].ID, lib.single.ID
+	save := creds("ann", "pw", "f", "json", "id", x, "id", y, "id", x, "currentIndex", "2", "position", "3000")
+	if a := e.raw(http.MethodPost, "savePlayQueueByIndex", save); a.Res["status"] != "ok" {
+		t.Fatalf("savePlayQueueByIndex: %s", a.Body)
+	}
+	a = e.raw(http.MethodGet, "getPlayQueueByIndex", creds("ann", "pw", "f", "json"))
+	pq := a.Res["playQueueByIndex"].(map[string]any)
+	if pq["currentIndex"].(float64) != 2 || pq["position"].(float64) != 3000 || len(pq["entry"].([]any)) != 3 || pq["changedBy"] != "test" {
+		t.Fatalf("getPlayQueueByIndex: %s", a.Body)
+	}
+	// The same queue by id: the song playing is the one at that place.
+	if a := e.raw(http.MethodGet, "getPlayQueue", creds("ann", "pw", "f", "json")); a.Res["playQueue"].(map[string]any)["current"] != x {
+		t.Fatalf("getPlayQueue: %s", a.Body)
+	}
+	// A queue saved by id reads back by index at the current song's place.
+	if a := e.raw(http.MethodGet, "savePlayQueue", creds("ann", "pw", "f", "json", "id", x, "id", y, "current", y)); a.Res["status"] != "ok" {
+		t.Fatalf("savePlayQueue: %s", a.Body)
+	}
+	a = e.raw(http.MethodGet, "getPlayQueueByIndex", creds("ann", "pw", "f", "json"))
+	if pq := a.Res["playQueueByIndex"].(map[string]any); pq["currentIndex"].(float64) != 1 {
+		t.Fatalf("by index after savePlayQueue: %s", a.Body)
+	}
+	for name, params := range map[string][]string{
+		"index past the end":  {"id", x, "currentIndex", "1"},
+		"negative index":      {"id", x, "currentIndex", "-1"},
+		"songs without index": {"id", x},
+		"index without songs": {"currentIndex", "0"},
+	} {
+		if a := e.raw(http.MethodGet, "savePlayQueueByIndex", creds("ann", "pw", append([]string{"f", "json"}, params...)...)); a.errorCode() != 10 {
+			t.Errorf("%s: %s, want code 10", name, a.Body)
+		}
+	}
+	// No songs clears the queue.
+	if a := e.raw(http.MethodGet, "savePlayQueueByIndex", creds("ann", "pw", "f", "json")); a.Res["status"] != "ok" {
+		t.Fatalf("clearing: %s", a.Body)
+	}
+	if a := e.raw(http.MethodGet, "getPlayQueueByIndex", creds("ann", "pw", "f", "json")); a.Res["playQueueByIndex"].(map[string]any)["entry"] != nil {
+		t.Fatalf("after clearing: %s", a.Body)
 	}
 }

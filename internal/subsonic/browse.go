@@ -17,13 +17,13 @@ func (s *Server) getLicense(http.ResponseWriter, *request) (*response, error) {
 
 // extensions are the OpenSubsonic extensions served, each checked against
 // the code: apiKeyAuthentication (auth.go), formPost (protocol.go),
-// songLyrics (getLyricsBySongId), transcodeOffset (stream's timeOffset).
-// Not advertised, because not served: getPodcastEpisode (no podcasts),
-// indexBasedQueue (a saved queue keeps its current song by id, so a song
-// queued twice cannot be told apart), transcoding (getTranscodeDecision).
+// songLyrics (getLyricsBySongId), transcodeOffset (stream's timeOffset),
+// indexBasedQueue (queue.go). Not advertised, because not served:
+// getPodcastEpisode (no podcasts), transcoding (getTranscodeDecision).
 var extensions = []extension{
 	{Name: "apiKeyAuthentication", Versions: []int{1}},
 	{Name: "formPost", Versions: []int{1}},
+	{Name: "indexBasedQueue", Versions: []int{1}},
 	{Name: "songLyrics", Versions: []int{1}},
 	{Name: "transcodeOffset", Versions: []int{1}},
 }

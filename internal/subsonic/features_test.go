@@ -393,7 +393,7 @@ func TestXMLAndJSONProtocol(t *testing.T) {
 	for _, x := range ext.Res["openSubsonicExtensions"].([]any) {
 		names = append(names, x.(map[string]any)["name"].(string))
 	}
-	if strings.Join(names, ",") != "apiKeyAuthentication,formPost,songLyrics,transcodeOffset" {
+	if strings.Join(names, ",") != "apiKeyAuthentication,formPost,indexBasedQueue,songLyrics,transcodeOffset" {
 		t.Fatalf("extensions: %s", ext.Body)
 	}
 

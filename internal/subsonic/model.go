@@ -83,6 +83,7 @@ type response struct {
 	NewestPodcasts         *newestPodcasts        `xml:"newestPodcasts,omitempty" json:"newestPodcasts,omitempty"`
 	Videos                 *videos                `xml:"videos,omitempty" json:"videos,omitempty"`
 	ChatMessages           *chatMessages          `xml:"chatMessages,omitempty" json:"chatMessages,omitempty"`
+	PlayQueueByIndex       *playQueueByIndex      `xml:"playQueueByIndex,omitempty" json:"playQueueByIndex,omitempty"`
 }
 
 type license struct {
@@ -444,4 +445,15 @@ type videos struct {
 
 type chatMessages struct {
 	ChatMessage []struct{} `xml:"chatMessage" json:"chatMessage"`
+}
+
+// playQueueByIndex is getPlayQueueByIndex's answer: the place of the song
+// playing instead of its id.
+type playQueueByIndex struct {
+	CurrentIndex *int    `xml:"currentIndex,attr,omitempty" json:"currentIndex,omitempty"`
+	Position     *int64  `xml:"position,attr,omitempty" json:"position,omitempty"`
+	Username     string  `xml:"username,attr" json:"username"`
+	Changed      stamp   `xml:"changed,attr" json:"changed"`
+	ChangedBy    string  `xml:"changedBy,attr" json:"changedBy"`
+	Entry        []child `xml:"entry,omitempty" json:"entry,omitempty"`
 }

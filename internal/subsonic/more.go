@@ -163,6 +163,7 @@ func (s *Server) savePlayQueue(_ http.ResponseWriter, q *request) (*response, er
 	}
 	pq := &musicify.PlayQueue{UserID: q.user.ID, SongIDs: ids, Current: current, PositionMs: int64(max(pos, 0)),
 		Changed: s.now(), ChangedBy: q.str("c")}
+	pq.CurrentIndex = max(pq.Index(), 0)
 	if err := s.Store.SavePlayQueue(q.ctx(), pq); err != nil {
 		return nil, err
 	}

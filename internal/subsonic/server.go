@@ -196,6 +196,8 @@ func (s *Server) routes() {
 		"getNewestPodcasts":         s.getNewestPodcasts,
 		"getVideos":                 s.getVideos,
 		"getChatMessages":           s.getChatMessages,
+		"getPlayQueueByIndex":       s.getPlayQueueByIndex,
+		"savePlayQueueByIndex":      s.savePlayQueueByIndex,
 	}
 	for name, why := range unsupported {
 		s.mux[name] = notSupported(why)

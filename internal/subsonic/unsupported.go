@@ -74,6 +74,4 @@ var unsupported = map[string]string{
 	"updateShare":                "Musicify share links are public links to a song or playlist: there is nothing to change.",
 	"deleteShare":                "Musicify share links are public links to a song or playlist and are not stored: there is nothing to delete.",
 	"search":                     "The first search call is retired: use search3 (or search2).",
-	"getPlayQueueByIndex":        "Musicify keeps the play queue by song: use getPlayQueue.",
-	"savePlayQueueByIndex":       "Musicify keeps the play queue by song: use savePlayQueue.",
 }

@@ -76,6 +76,8 @@ var endpoints = map[string]payload{
 	"getNewestPodcasts":        {"newestPodcasts", newestPodcasts},
 	"getVideos":                {"videos", videos},
 	"getChatMessages":          {"chatMessages", chatMessages},
+	"getPlayQueueByIndex":      {"playQueueByIndex", playQueueByIndex},
+	"savePlayQueueByIndex":     {},
 
 	// These answer with bytes; only their failures are JSON, the bare
 	// envelope with an error.

@@ -197,6 +197,12 @@ var validSamples = map[string][]string{
 	"getNewestPodcasts": {okEnvelope(`"newestPodcasts": {"episode": []}`)},
 	"getVideos":         {okEnvelope(`"videos": {"video": []}`)},
 	"getChatMessages":   {okEnvelope(`"chatMessages": {"chatMessage": []}`)},
+	"getPlayQueueByIndex": {
+		okEnvelope(`"playQueueByIndex": {"currentIndex": 1, "position": 1000, "username": "ada",
+			"changed": "2024-05-03T10:00:00Z", "changedBy": "Supersonic", "entry": [` + song2JSON + `,` + song2JSON + `]}`),
+		okEnvelope(`"playQueueByIndex": {"username": "ada", "changed": "2024-05-03T10:00:00Z", "changedBy": ""}`),
+	},
+	"savePlayQueueByIndex": {okEnvelope(``)},
 }
 
 // A failed answer has the same shape for every endpoint.

@@ -470,6 +470,18 @@ var (
 	chatMessages   = object("ChatMessages", opt("chatMessage", arrayOf(anyObject)))
 )
 
+// PlayQueueByIndex: currentIndex is 0-based, as savePlayQueueByIndex
+// takes it (the response page's "1-based" disagrees with the endpoint's
+// page; the endpoint, which defines the value, was taken).
+var playQueueByIndex = object("PlayQueueByIndex",
+	opt("currentIndex", intMin(0)),
+	opt("position", intMin(0)),
+	req("username", tString),
+	req("changed", tDateTime),
+	req("changedBy", tString),
+	opt("entry", arrayOf(child)),
+)
+
 // Error codes from Error.json.
 var subsonicError = object("Error",
 	req("code", enumInt(0, 10, 20, 30, 40, 41, 42, 43, 44, 50, 60, 70)),

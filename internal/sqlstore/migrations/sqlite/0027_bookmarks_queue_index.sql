@@ -10,3 +10,8 @@ CREATE TABLE bookmarks (
     changed_at  INTEGER NOT NULL,
     PRIMARY KEY (user_id, song_id)
 );
+
+-- Where in the queue the song playing is (0-based), for apps that save the
+-- queue by index: a song queued twice is told apart. A queue saved before
+-- has 0, and readers fall back to the first place of current_id.
+ALTER TABLE play_queues ADD COLUMN current_index INTEGER NOT NULL DEFAULT 0;
