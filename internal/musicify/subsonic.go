@@ -43,7 +43,7 @@ type Bookmark struct {
 	Changed    time.Time
 }
 
-// BookmarkCommentMax bounds a bookmark's comment, in bytes.
+// BookmarkCommentMax bounds a bookmark's comment, in characters.
 const BookmarkCommentMax = 1000
 
 // Index is where the song playing is in SongIDs: CurrentIndex when it

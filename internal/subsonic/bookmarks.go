@@ -3,6 +3,7 @@ package subsonic
 import (
 	"net/http"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -62,7 +63,7 @@ func (s *Server) createBookmark(_ http.ResponseWriter, q *request) (*response, e
 		return nil, &apiError{Code: errGeneric, Message: "The position is in milliseconds from the start of the song: 0 or more."}
 	}
 	comment := q.str("comment")
-	if len(comment) > musicify.BookmarkCommentMax {
+	if utf8.RuneCountInString(comment) > musicify.BookmarkCommentMax {
 		return nil, &apiError{Code: errGeneric, Message: "A bookmark's comment holds at most " + strconv.Itoa(musicify.BookmarkCommentMax) + " characters."}
 	}
 	song, err := s.song(q, id)
