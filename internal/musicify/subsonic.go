@@ -22,15 +22,15 @@ type Star struct {
 // PlayQueue is what a user was listening to, saved by one app so another
 // can go on from there.
 type PlayQueue struct {
-	UserID     string
-	SongIDs    []string
-	Current    string // the song playing; "" when none
+	UserID  string
+	SongIDs []string
+	Current string // the song playing; "" when none
 	// CurrentIndex is where Current is in SongIDs (0-based), which tells
 	// apart a song queued twice; see (*PlayQueue).Index.
 	CurrentIndex int
 	PositionMs   int64 // into Current
-	Changed    time.Time
-	ChangedBy  string // the client that saved it
+	Changed      time.Time
+	ChangedBy    string // the client that saved it
 }
 
 // Bookmark is where a user stopped in a song, kept for them by an app.
