@@ -182,7 +182,7 @@ func TestUsersAvatarsAndShares(t *testing.T) {
 	for _, tc := range []struct {
 		ids  []string
 		code int
-	}{{nil, 10}, {[]string{"nope"}, 70}, {[]string{lib.single.ID, p.ID}, 0}} {
+	}{{nil, 10}, {[]string{"nope"}, 70}, {[]string{lib.single.ID, p.ID}, 0}, {[]string{"al-" + lib.albumID}, 0}} {
 		v := creds("ann", "pw", "f", "json")
 		for _, id := range tc.ids {
 			v.Add("id", id)

@@ -99,6 +99,9 @@ func (s *Server) createShare(_ http.ResponseWriter, q *request) (*response, erro
 		return nil, &apiError{Code: errGeneric, Message: "A Musicify share link is for one song or one playlist: send one id."}
 	}
 	id := ids[0]
+	if strings.HasPrefix(id, albumPrefix) || strings.HasPrefix(id, artistPrefix) {
+		return nil, &apiError{Code: errGeneric, Message: "Musicify shares songs and playlists: share a song of this album, or put its songs in a playlist and share that."}
+	}
 	a, err := s.annotations(q)
 	if err != nil {
 		return nil, err
