@@ -88,7 +88,7 @@ func TestNotServedCallsAnswerInSubsonicForm(t *testing.T) {
 	for _, call := range []string{"refreshPodcasts", "createPodcastChannel", "deletePodcastChannel", "deletePodcastEpisode",
 		"downloadPodcastEpisode", "getPodcastEpisode", "jukeboxControl", "getVideoInfo", "hls", "getCaptions", "addChatMessage",
 		"createUser", "updateUser", "deleteUser", "changePassword", "createInternetRadioStation", "updateInternetRadioStation",
-		"deleteInternetRadioStation", "updateShare", "deleteShare", "search"} {
+		"deleteInternetRadioStation", "updateShare", "deleteShare", "search", "getTranscodeDecision", "getTranscodeStream"} {
 		a := e.raw(http.MethodGet, call, creds("ann", "pw", "f", "json"))
 		msg, _ := a.Res["error"].(map[string]any)["message"].(string)
 		if a.Status != 200 || a.errorCode() != 50 || !strings.HasSuffix(msg, ".") || len(msg) < 30 {

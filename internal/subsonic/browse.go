@@ -16,7 +16,7 @@ func (s *Server) getLicense(http.ResponseWriter, *request) (*response, error) {
 }
 
 // extensions are the OpenSubsonic extensions served, each checked against
-// the code: apiKeyAuthentication (auth.go), formPost (protocol.go),
+// the code: apiKeyAuthentication (auth.go, tokenInfo), formPost (protocol.go),
 // songLyrics (getLyricsBySongId), transcodeOffset (stream's timeOffset),
 // indexBasedQueue (queue.go). Not advertised, because not served:
 // getPodcastEpisode (no podcasts), transcoding (getTranscodeDecision).

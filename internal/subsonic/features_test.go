@@ -324,6 +324,13 @@ func TestAuthentication(t *testing.T) {
 	fails("api key with u", url.Values{"u": {"ann"}, "apiKey": {"key-of-ann"}}, 43)
 	fails("p and t", url.Values{"u": {"ann"}, "p": {"app pw"}, "t": {"abc"}, "s": {"x"}}, 43)
 	fails("wrong api key", url.Values{"apiKey": {"key-of-nobody"}}, 44)
+	// tokenInfo says whose a key is; a wrong key is 44 there too.
+	if a := e.raw(http.MethodGet, "tokenInfo", url.Values{"apiKey": {"key-of-ann"}, "f": {"json"}}); a.Res["tokenInfo"].(map[string]any)["username"] != "ann" {
+		t.Errorf("tokenInfo: %s", a.Body)
+	}
+	if a := e.raw(http.MethodGet, "tokenInfo", url.Values{"apiKey": {"key-of-nobody"}, "f": {"json"}}); a.errorCode() != 44 {
+		t.Errorf("tokenInfo of a wrong key: %s", a.Body)
+	}
 	ok("newer minor protocol", url.Values{"apiKey": {"key-of-ann"}, "v": {"1.17.0"}})
 	ok("far newer minor protocol", url.Values{"apiKey": {"key-of-ann"}, "v": {"1.99.3"}})
 	fails("another major protocol", url.Values{"apiKey": {"key-of-ann"}, "v": {"2.0.0"}}, 30)

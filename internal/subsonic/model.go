@@ -84,6 +84,7 @@ type response struct {
 	Videos                 *videos                `xml:"videos,omitempty" json:"videos,omitempty"`
 	ChatMessages           *chatMessages          `xml:"chatMessages,omitempty" json:"chatMessages,omitempty"`
 	PlayQueueByIndex       *playQueueByIndex      `xml:"playQueueByIndex,omitempty" json:"playQueueByIndex,omitempty"`
+	TokenInfo              *tokenInfo             `xml:"tokenInfo,omitempty" json:"tokenInfo,omitempty"`
 }
 
 type license struct {
@@ -456,4 +457,9 @@ type playQueueByIndex struct {
 	Changed      stamp   `xml:"changed,attr" json:"changed"`
 	ChangedBy    string  `xml:"changedBy,attr" json:"changedBy"`
 	Entry        []child `xml:"entry,omitempty" json:"entry,omitempty"`
+}
+
+// tokenInfo is who an API key signs in as (apiKeyAuthentication).
+type tokenInfo struct {
+	Username string `xml:"username,attr" json:"username"`
 }

@@ -197,6 +197,7 @@ func (s *Server) routes() {
 		"getVideos":                 s.getVideos,
 		"getChatMessages":           s.getChatMessages,
 		"getPlayQueueByIndex":       s.getPlayQueueByIndex,
+		"tokenInfo":                 s.tokenInfo,
 		"savePlayQueueByIndex":      s.savePlayQueueByIndex,
 	}
 	for name, why := range unsupported {

@@ -74,4 +74,6 @@ var unsupported = map[string]string{
 	"updateShare":                "Musicify share links are public links to a song or playlist: there is nothing to change.",
 	"deleteShare":                "Musicify share links are public links to a song or playlist and are not stored: there is nothing to delete.",
 	"search":                     "The first search call is retired: use search3 (or search2).",
+	"getTranscodeDecision":       "Musicify decides transcoding in stream itself: call stream with format and maxBitRate.",
+	"getTranscodeStream":         "Musicify decides transcoding in stream itself: call stream with format and maxBitRate.",
 }

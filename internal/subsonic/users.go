@@ -129,3 +129,12 @@ func (s *Server) createShare(_ http.ResponseWriter, q *request) (*response, erro
 		Created: stamp(s.now()), Entry: songChildren(list, a)}}}
 	return res, nil
 }
+
+// tokenInfo says whose the API key is, so an app given only a key can
+// show who it is signed in as (apiKeyAuthentication); a wrong key never
+// gets here (error 44).
+func (s *Server) tokenInfo(_ http.ResponseWriter, q *request) (*response, error) {
+	res := s.newResponse()
+	res.TokenInfo = &tokenInfo{Username: q.user.Username}
+	return res, nil
+}

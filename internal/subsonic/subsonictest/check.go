@@ -78,6 +78,7 @@ var endpoints = map[string]payload{
 	"getChatMessages":          {"chatMessages", chatMessages},
 	"getPlayQueueByIndex":      {"playQueueByIndex", playQueueByIndex},
 	"savePlayQueueByIndex":     {},
+	"tokenInfo":                {"tokenInfo", tokenInfo},
 
 	// These answer with bytes; only their failures are JSON, the bare
 	// envelope with an error.

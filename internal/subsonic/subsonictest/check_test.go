@@ -29,7 +29,7 @@ func TestEveryEndpointHasValidSamples(t *testing.T) {
 		getLyricsBySongId star unstar getStarred getStarred2 setRating scrobble getNowPlaying
 		getPlayQueue savePlayQueue getUser getInternetRadioStations startScan getScanStatus
 		getArtistInfo getAlbumInfo getSimilarSongs getUsers getAvatar getShares createShare
-		getBookmarks createBookmark deleteBookmark getPodcasts getNewestPodcasts getVideos getChatMessages getPlayQueueByIndex savePlayQueueByIndex`)
+		getBookmarks createBookmark deleteBookmark getPodcasts getNewestPodcasts getVideos getChatMessages getPlayQueueByIndex savePlayQueueByIndex tokenInfo`)
 	slices.Sort(issue)
 	if !slices.Equal(issue, Endpoints()) {
 		t.Fatalf("issue lists %v,\nschemas for %v", issue, Endpoints())

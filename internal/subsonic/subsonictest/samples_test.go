@@ -203,6 +203,7 @@ var validSamples = map[string][]string{
 		okEnvelope(`"playQueueByIndex": {"username": "ada", "changed": "2024-05-03T10:00:00Z", "changedBy": ""}`),
 	},
 	"savePlayQueueByIndex": {okEnvelope(``)},
+	"tokenInfo":            {okEnvelope(`"tokenInfo": {"username": "ada"}`)},
 }
 
 // A failed answer has the same shape for every endpoint.

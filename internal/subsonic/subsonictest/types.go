@@ -482,6 +482,8 @@ var playQueueByIndex = object("PlayQueueByIndex",
 	opt("entry", arrayOf(child)),
 )
 
+var tokenInfo = object("TokenInfo", req("username", tString))
+
 // Error codes from Error.json.
 var subsonicError = object("Error",
 	req("code", enumInt(0, 10, 20, 30, 40, 41, 42, 43, 44, 50, 60, 70)),
