@@ -31,10 +31,14 @@ type nfo struct {
 	Plot      string `xml:"plot"`
 }
 
+// maxNoteDirs bounds the folders looked in for one answer: an artist on
+// many albums has its notes in its own folder, the first looked in.
+const maxNoteDirs = 8
+
 // notesIn reads the first of names found in any of dirs (library keys of
 // folders); "" when none is there or none has text.
 func (s *Server) notesIn(q *request, dirs, names []string) string {
-	for _, dir := range dirs {
+	for _, dir := range page(dirs, 0, maxNoteDirs) {
 		for _, name := range names {
 			obj, err := s.Blobs.Open(q.ctx(), path.Join(dir, name))
 			if err != nil {
