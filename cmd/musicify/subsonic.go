@@ -12,9 +12,9 @@ import (
 // Subsonic app and the web app see the same likes, plays and playlists.
 func (m *Main) subsonic(api *httpapi.Server, catalogService *catalog.Service) http.Handler {
 	return &subsonic.Server{
-		Auth: m.AppPasswords, Songs: m.DB, Albums: m.DB, Catalog: catalogService, Playlists: api.Playlists, Social: api.Social,
+		Auth: m.AppPasswords, Users: m.DB, Songs: m.DB, Albums: m.DB, Catalog: catalogService, Playlists: api.Playlists, Social: api.Social,
 		Search: m.search, Store: m.DB, Like: api.Like, Stations: m.DB, Scanner: m.Scanner,
 		Blobs: api.Blobs, SignMedia: api.SignMedia, Media: api.Media, FFmpeg: catalogService.FFmpeg,
-		ClientAddr: api.ClientAddr, BaseURL: m.Config.BaseURL, ServerVersion: Version(), Logger: m.Logger, Now: m.Now,
+		ClientAddr: api.ClientAddr, BaseURL: m.Config.BaseURL, IgnoredArticles: m.Config.IgnoredArticles, ServerVersion: Version(), Logger: m.Logger, Now: m.Now,
 	}
 }

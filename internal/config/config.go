@@ -52,6 +52,10 @@ type Config struct {
 	// once: by default one per core but one, leaving a core to requests.
 	JobWorkers int64
 
+	// IgnoredArticles are the leading articles Subsonic indexes file
+	// artists without ("The Beatles" under B), space-separated.
+	IgnoredArticles string
+
 	OIDCIssuer       string
 	OIDCClientID     string
 	OIDCClientSecret string
@@ -104,6 +108,7 @@ func Load(getenv func(string) string) (*Config, error) {
 		MaxConnections:           p.positive("MUSICIFY_MAX_CONNECTIONS", 4096),
 		MaxConnectionsPerAddress: p.positive("MUSICIFY_MAX_CONNECTIONS_PER_ADDRESS", 256),
 		JobWorkers:               p.positive("MUSICIFY_JOB_WORKERS", int64(max(1, runtime.NumCPU()-1))),
+		IgnoredArticles:          strings.Join(strings.Fields(p.str("MUSICIFY_IGNORED_ARTICLES", "The El La Los Las Le Les Die Der Das")), " "),
 		OIDCIssuer:               p.str("MUSICIFY_OIDC_ISSUER", ""),
 		OIDCClientID:             p.str("MUSICIFY_OIDC_CLIENT_ID", ""),
 		OIDCClientSecret:         p.str("MUSICIFY_OIDC_CLIENT_SECRET", ""),

@@ -236,3 +236,14 @@ func TestTrustedProxiesAreAddressesOrPrefixes(t *testing.T) {
 		t.Errorf("a host name: %v", err)
 	}
 }
+
+func TestIgnoredArticles(t *testing.T) {
+	c, err := Load(env(nil))
+	if err != nil || c.IgnoredArticles != "The El La Los Las Le Les Die Der Das" {
+		t.Fatalf("default: %q %v", c.IgnoredArticles, err)
+	}
+	c, err = Load(env(map[string]string{"MUSICIFY_IGNORED_ARTICLES": "  The  A An "}))
+	if err != nil || c.IgnoredArticles != "The A An" {
+		t.Fatalf("set: %q %v", c.IgnoredArticles, err)
+	}
+}

@@ -18,7 +18,7 @@ var copyTables = []struct {
 	{"artists", true}, {"albums", true}, {"library_folders", true}, {"songs", true}, {"song_genres", true}, {"song_features", true}, {"listens", false}, {"jobs", true}, {"settings", true},
 	{"playlists", true}, {"playlist_songs", true}, {"likes", true}, {"follows", true},
 	{"interests", false}, {"stations", true},
-	{"stars", true}, {"ratings", true}, {"play_queues", true}, {"invites", true},
+	{"stars", true}, {"ratings", true}, {"play_queues", true}, {"bookmarks", true}, {"invites", true},
 	// Events keep their numbers, so the new database goes on counting from them.
 	{"events", true},
 	{"app_passwords", true},

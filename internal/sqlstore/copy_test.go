@@ -58,6 +58,7 @@ func seedEverything(t *testing.T, db *sqlstore.DB) {
 	must(db.Star(ctx, ann.ID, musicify.StarAlbum, "al", t0))
 	must(db.SetRating(ctx, ann.ID, musicify.StarSong, "s0", 4, t0))
 	must(db.SavePlayQueue(ctx, &musicify.PlayQueue{UserID: ann.ID, SongIDs: []string{"s0", "s1"}, Current: "s1", Changed: t0}))
+	must(db.SaveBookmark(ctx, &musicify.Bookmark{UserID: ann.ID, SongID: "s0", PositionMs: 1000, Created: t0, Changed: t0}))
 	must(db.CreateAppPassword(ctx, &musicify.AppPassword{UserID: ann.ID, Name: "Phone", Secret: []byte{0, 1, 2, 0xfe, 0xff}, APIKeyHash: "k1"}, 20))
 	must(db.CreateInvite(ctx, &musicify.Invite{TokenHash: "i1", CreatedBy: ann.ID, CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}))
 	must(db.SetSongFeatures(ctx, "s0", &musicify.AudioFeatures{Version: 1, BPM: 120, Mode: musicify.Major,

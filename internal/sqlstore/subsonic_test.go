@@ -65,9 +65,59 @@ func TestSubsonicStarsRatingsAndPlayQueues(t *testing.T) {
 		if !slices.Equal(got.SongIDs, []string{"s2"}) || got.Current != "s2" || got.PositionMs != 42 || !got.Changed.Equal(at) || got.ChangedBy != "app" {
 			t.Fatalf("queue = %+v", got)
 		}
+		// A song queued twice: the index says which place plays.
+		must(db.SavePlayQueue(ctx, &musicify.PlayQueue{UserID: ann.ID, SongIDs: []string{"s1", "s2", "s1"}, Current: "s1", CurrentIndex: 2, Changed: at}))
+		if got, err = db.PlayQueue(ctx, ann.ID); err != nil || got.CurrentIndex != 2 || got.Index() != 2 {
+			t.Fatalf("queue by index = %+v %v", got, err)
+		}
 		must(db.SavePlayQueue(ctx, &musicify.PlayQueue{UserID: ann.ID, Changed: at}))
 		if _, err := db.PlayQueue(ctx, ann.ID); musicify.ErrorCode(err) != musicify.ENOTFOUND {
 			t.Fatalf("emptied queue: %v", err)
+		}
+	})
+}
+
+// A bookmark is one per user and song: saving again moves it and keeps
+// when it was made; it needs a real song and goes with the song.
+func TestSubsonicBookmarks(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		db := open(t)
+		ctx := context.Background()
+		ann, bob := newUser(t, db, "ann"), newUser(t, db, "bob")
+		newSong(t, db, "s1", ann.ID)
+		newSong(t, db, "s2", ann.ID)
+		at := time.UnixMilli(1_700_000_000_000).UTC()
+		must := func(err error) {
+			t.Helper()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		must(db.SaveBookmark(ctx, &musicify.Bookmark{UserID: ann.ID, SongID: "s1", PositionMs: 1000, Comment: "chapter 2", Created: at, Changed: at}))
+		must(db.SaveBookmark(ctx, &musicify.Bookmark{UserID: ann.ID, SongID: "s2", PositionMs: 5, Created: at.Add(time.Second), Changed: at.Add(time.Second)}))
+		later := at.Add(time.Hour)
+		must(db.SaveBookmark(ctx, &musicify.Bookmark{UserID: ann.ID, SongID: "s1", PositionMs: 90_000, Comment: "chapter 3", Created: later, Changed: later}))
+		must(db.SaveBookmark(ctx, &musicify.Bookmark{UserID: bob.ID, SongID: "s1", PositionMs: 7, Created: at, Changed: at}))
+		list, err := db.Bookmarks(ctx, ann.ID)
+		must(err)
+		want := []musicify.Bookmark{
+			{UserID: ann.ID, SongID: "s1", PositionMs: 90_000, Comment: "chapter 3", Created: at, Changed: later},
+			{UserID: ann.ID, SongID: "s2", PositionMs: 5, Created: at.Add(time.Second), Changed: at.Add(time.Second)},
+		}
+		if !slices.Equal(list, want) {
+			t.Fatalf("bookmarks = %+v, want %+v", list, want)
+		}
+		err = db.SaveBookmark(ctx, &musicify.Bookmark{UserID: ann.ID, SongID: "nope", Created: at, Changed: at})
+		if musicify.ErrorCode(err) != musicify.ENOTFOUND {
+			t.Fatalf("bookmark of no song: %v", err)
+		}
+		must(db.DeleteBookmark(ctx, ann.ID, "s2"))
+		must(db.DeleteBookmark(ctx, ann.ID, "s2")) // again: nothing there, no error
+		must(db.DeleteSong(ctx, "s1"))
+		for _, u := range []string{ann.ID, bob.ID} {
+			if list, err := db.Bookmarks(ctx, u); err != nil || len(list) != 0 {
+				t.Fatalf("after deletes: %+v %v", list, err)
+			}
 		}
 	})
 }

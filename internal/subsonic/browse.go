@@ -15,10 +15,15 @@ func (s *Server) getLicense(http.ResponseWriter, *request) (*response, error) {
 	return res, nil
 }
 
-// extensions are the OpenSubsonic extensions served.
+// extensions are the OpenSubsonic extensions served, each checked against
+// the code: apiKeyAuthentication (auth.go, tokenInfo), formPost (protocol.go),
+// songLyrics (getLyricsBySongId), transcodeOffset (stream's timeOffset),
+// indexBasedQueue (queue.go). Not advertised, because not served:
+// getPodcastEpisode (no podcasts), transcoding (getTranscodeDecision).
 var extensions = []extension{
 	{Name: "apiKeyAuthentication", Versions: []int{1}},
 	{Name: "formPost", Versions: []int{1}},
+	{Name: "indexBasedQueue", Versions: []int{1}},
 	{Name: "songLyrics", Versions: []int{1}},
 	{Name: "transcodeOffset", Versions: []int{1}},
 }
@@ -46,15 +51,7 @@ func (s *Server) artistsByLetter(q *request) ([]string, map[string][]*musicify.A
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	var letters []string
-	by := map[string][]*musicify.Artist{}
-	for _, ar := range list {
-		l := indexLetter(ar.Name)
-		if by[l] == nil {
-			letters = append(letters, l)
-		}
-		by[l] = append(by[l], ar)
-	}
+	letters, by := s.index(list)
 	return letters, by, a, nil
 }
 
@@ -63,7 +60,7 @@ func (s *Server) getIndexes(_ http.ResponseWriter, q *request) (*response, error
 	if err != nil {
 		return nil, err
 	}
-	out := &indexes{LastModified: s.now().UnixMilli()}
+	out := &indexes{LastModified: s.now().UnixMilli(), IgnoredArticles: s.ignoredArticles()}
 	for _, l := range letters {
 		ix := index{Name: l}
 		for _, ar := range by[l] {
@@ -81,7 +78,7 @@ func (s *Server) getArtists(_ http.ResponseWriter, q *request) (*response, error
 	if err != nil {
 		return nil, err
 	}
-	out := &artistsID3{}
+	out := &artistsID3{IgnoredArticles: s.ignoredArticles()}
 	for _, l := range letters {
 		ix := indexID3{Name: l}
 		for _, ar := range by[l] {
@@ -161,22 +158,6 @@ func (s *Server) getArtist(_ http.ResponseWriter, q *request) (*response, error)
 	return res, nil
 }
 
-// getArtistInfo2 has what we know: the MusicBrainz id and the cover. We
-// fetch nothing from outside (no Last.fm), so there is no biography.
-func (s *Server) getArtistInfo2(_ http.ResponseWriter, q *request) (*response, error) {
-	id, err := q.required("id")
-	if err != nil {
-		return nil, err
-	}
-	ar, err := s.Albums.ArtistByID(q.ctx(), bareID(id, artistPrefix))
-	if err != nil {
-		return nil, err
-	}
-	res := s.newResponse()
-	res.ArtistInfo2 = &artistInfo{MusicBrainzID: ar.MBID}
-	return res, nil
-}
-
 func (s *Server) albumWithSongs(q *request, id string) (*musicify.Album, []*musicify.Song, error) {
 	al, err := s.Albums.Album(q.ctx(), id)
 	if err != nil {
@@ -203,20 +184,6 @@ func (s *Server) getAlbum(_ http.ResponseWriter, q *request) (*response, error) 
 	out.Song = songChildren(list, a)
 	res := s.newResponse()
 	res.Album = &out
-	return res, nil
-}
-
-func (s *Server) getAlbumInfo2(_ http.ResponseWriter, q *request) (*response, error) {
-	id, err := q.required("id")
-	if err != nil {
-		return nil, err
-	}
-	al, err := s.Albums.Album(q.ctx(), bareID(id, albumPrefix))
-	if err != nil {
-		return nil, err
-	}
-	res := s.newResponse()
-	res.AlbumInfo = &albumInfo{MusicBrainzID: al.MBID}
 	return res, nil
 }
 

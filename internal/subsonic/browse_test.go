@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	gosubsonic "github.com/supersonic-app/go-subsonic/subsonic"
 
@@ -234,4 +235,59 @@ func TestSubsonicMediaRefuseUnsatisfiableRanges(t *testing.T) {
 			t.Errorf("%s with one range: %d, %d bytes", endpoint, a.Status, len(a.Body))
 		}
 	}
+}
+
+// "recent" and "frequent" are the caller's own plays: only albums they
+// played, by their last play or by how often; nobody else's count.
+func TestRecentAndFrequentAreTheCallersPlays(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		e := newEnv(t, open)
+		lib := e.library()
+		e.user("ann", "pw")
+		e.user("bob", "pw")
+		names := func(who, typ string, more ...string) string {
+			t.Helper()
+			a := e.raw(http.MethodGet, "getAlbumList2", creds(who, "pw", append([]string{"type", typ, "f", "json"}, more...)...))
+			var out []string
+			list, _ := a.Res["albumList2"].(map[string]any)["album"].([]any)
+			for _, al := range list {
+				out = append(out, al.(map[string]any)["name"].(string))
+			}
+			return strings.Join(out, ",")
+		}
+		for _, typ := range []string{"recent", "frequent"} {
+			if got := names("ann", typ); got != "" {
+				t.Fatalf("%s before any play: %q", typ, got)
+			}
+		}
+		play := func(id string) {
+			t.Helper()
+			e.Clock.Advance(time.Hour) // past the once-per-song-length rule
+			e.scrobble(id)
+		}
+		play(lib.harbor[0].ID)
+		play(lib.harbor[1].ID)
+		play(lib.harbor[2].ID)
+		play(lib.single.ID)
+		if got := names("ann", "recent"); got != "Glass,Night Lines" {
+			t.Errorf("recent: %q", got)
+		}
+		if got := names("ann", "frequent"); got != "Night Lines,Glass" {
+			t.Errorf("frequent: %q", got)
+		}
+		if got := names("ann", "recent", "size", "1", "offset", "1"); got != "Night Lines" {
+			t.Errorf("recent, paged: %q", got)
+		}
+		play(lib.harbor[0].ID)
+		if got := names("ann", "recent"); got != "Night Lines,Glass" {
+			t.Errorf("recent after another play: %q", got)
+		}
+		if got := names("bob", "recent") + names("bob", "frequent"); got != "" {
+			t.Errorf("bob played nothing: %q", got)
+		}
+		a := e.raw(http.MethodGet, "getAlbumList", creds("ann", "pw", "type", "frequent", "f", "json"))
+		if list := a.Res["albumList"].(map[string]any)["album"].([]any); len(list) != 2 || list[0].(map[string]any)["title"] != "Night Lines" {
+			t.Errorf("getAlbumList frequent: %s", a.Body)
+		}
+	})
 }

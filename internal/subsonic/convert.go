@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
@@ -315,12 +314,4 @@ func artistOf(ar *musicify.Artist, a *annotations) artistID3 {
 
 func folderArtist(ar *musicify.Artist, a *annotations) artist {
 	return artist{ID: artistID(ar.ID), Name: ar.Name, Starred: a.star(musicify.StarArtist, ar.ID), UserRating: a.ratings[ar.ID]}
-}
-
-// indexLetter groups artists: A to Z by their first letter, the rest under #.
-func indexLetter(name string) string {
-	if r, _ := utf8.DecodeRuneInString(strings.ToUpper(name)); r >= 'A' && r <= 'Z' {
-		return string(r)
-	}
-	return "#"
 }

@@ -324,7 +324,16 @@ func TestAuthentication(t *testing.T) {
 	fails("api key with u", url.Values{"u": {"ann"}, "apiKey": {"key-of-ann"}}, 43)
 	fails("p and t", url.Values{"u": {"ann"}, "p": {"app pw"}, "t": {"abc"}, "s": {"x"}}, 43)
 	fails("wrong api key", url.Values{"apiKey": {"key-of-nobody"}}, 44)
-	fails("newer protocol", url.Values{"apiKey": {"key-of-ann"}, "v": {"1.17.0"}}, 30)
+	// tokenInfo says whose a key is; a wrong key is 44 there too.
+	if a := e.raw(http.MethodGet, "tokenInfo", url.Values{"apiKey": {"key-of-ann"}, "f": {"json"}}); a.Res["tokenInfo"].(map[string]any)["username"] != "ann" {
+		t.Errorf("tokenInfo: %s", a.Body)
+	}
+	if a := e.raw(http.MethodGet, "tokenInfo", url.Values{"apiKey": {"key-of-nobody"}, "f": {"json"}}); a.errorCode() != 44 {
+		t.Errorf("tokenInfo of a wrong key: %s", a.Body)
+	}
+	ok("newer minor protocol", url.Values{"apiKey": {"key-of-ann"}, "v": {"1.17.0"}})
+	ok("far newer minor protocol", url.Values{"apiKey": {"key-of-ann"}, "v": {"1.99.3"}})
+	fails("another major protocol", url.Values{"apiKey": {"key-of-ann"}, "v": {"2.0.0"}}, 30)
 	fails("older protocol", url.Values{"apiKey": {"key-of-ann"}, "v": {"0.9.0"}}, 20)
 	if slices.ContainsFunc(e.Auth.addrs, func(a string) bool { return a != "127.0.0.1" }) || len(e.Auth.addrs) == 0 {
 		t.Errorf("client addresses passed: %v", e.Auth.addrs)
@@ -391,7 +400,7 @@ func TestXMLAndJSONProtocol(t *testing.T) {
 	for _, x := range ext.Res["openSubsonicExtensions"].([]any) {
 		names = append(names, x.(map[string]any)["name"].(string))
 	}
-	if strings.Join(names, ",") != "apiKeyAuthentication,formPost,songLyrics,transcodeOffset" {
+	if strings.Join(names, ",") != "apiKeyAuthentication,formPost,indexBasedQueue,songLyrics,transcodeOffset" {
 		t.Fatalf("extensions: %s", ext.Body)
 	}
 
@@ -527,11 +536,15 @@ func TestQueueUserRadioAndScan(t *testing.T) {
 type scanner struct {
 	mu      sync.Mutex
 	started int
+	status  *musicify.ScanStatus // when set, the status reported
 }
 
 func (s *scanner) Status() musicify.ScanStatus {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.status != nil {
+		return *s.status
+	}
 	return musicify.ScanStatus{Running: s.started > 0, Seen: 7}
 }
 
@@ -587,5 +600,44 @@ func TestOnlyAdminsStartAScan(t *testing.T) {
 	}
 	if u, err := e.client("ann", "pw", true).GetUser("ann"); err != nil || u.AdminRole {
 		t.Errorf("getUser of a non-admin: %+v %v", u, err)
+	}
+}
+
+// getScanStatus tells when the last scan ran, over how many folders and
+// for how long (the fields Navidrome adds), from the scanner's status.
+func TestScanStatusSaysWhenAndHowLong(t *testing.T) {
+	e := newEnv(t, nil)
+	e.user("ann", "pw")
+	started := e.Clock.Now().Add(-time.Minute)
+	scans := &scanner{status: &musicify.ScanStatus{Folders: []string{"/music", "/more"}, Started: started,
+		Finished: started.Add(1500 * time.Millisecond), Seen: 40}}
+	e.Subsonic.Scanner = scans
+	status := func() map[string]any {
+		t.Helper()
+		a := e.raw(http.MethodGet, "getScanStatus", creds("ann", "pw", "f", "json"))
+		st, _ := a.Res["scanStatus"].(map[string]any)
+		if st == nil {
+			t.Fatalf("getScanStatus: %s", a.Body)
+		}
+		return st
+	}
+	st := status()
+	if st["scanning"] != false || st["count"].(float64) != 40 || st["folderCount"].(float64) != 2 ||
+		st["lastScan"] != started.UTC().Format("2006-01-02T15:04:05.000Z") || st["elapsedTime"].(float64) != 1500 {
+		t.Fatalf("a finished scan: %v", st)
+	}
+	// A scan that runs: how long so far.
+	scans.mu.Lock()
+	scans.status = &musicify.ScanStatus{Folders: []string{"/music"}, Running: true, Started: started, Finished: started.Add(-time.Hour), Seen: 3}
+	scans.mu.Unlock()
+	if st := status(); st["scanning"] != true || st["elapsedTime"].(float64) != 60_000 || st["folderCount"].(float64) != 1 {
+		t.Fatalf("a running scan: %v", st)
+	}
+	// Before any scan: no time.
+	scans.mu.Lock()
+	scans.status = &musicify.ScanStatus{Folders: []string{"/music"}}
+	scans.mu.Unlock()
+	if st := status(); st["lastScan"] != nil || st["elapsedTime"].(float64) != 0 {
+		t.Fatalf("no scan yet: %v", st)
 	}
 }

@@ -139,7 +139,7 @@ func newEnv(t *testing.T, open storetest.Opener) *env {
 		Ping:  db.Ping, Logger: logger, BaseURL: base, Version: "test",
 	}
 	sub := &subsonic.Server{
-		Auth: checker, Songs: db, Albums: db, Catalog: library, Playlists: api.Playlists, Social: api.Social,
+		Auth: checker, Users: db, Songs: db, Albums: db, Catalog: library, Playlists: api.Playlists, Social: api.Social,
 		Search: api.Search, Store: db, Like: api.Like, Stations: db, Blobs: blobs, Media: api.Media,
 		FFmpeg: library.FFmpeg, ClientAddr: api.ClientAddr, BaseURL: base, ServerVersion: "test", Logger: logger, Now: clk.Now,
 	}

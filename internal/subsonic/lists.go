@@ -36,9 +36,14 @@ func (s *Server) albumPage(q *request) ([]*musicify.Album, *annotations, error) 
 	case "newest":
 		aq.Sort = musicify.AlbumsRecent
 	case "frequent", "recent":
-		// Plays are counted per album, not when each was last played:
-		// "recent" lists the most played too.
-		aq.Sort = musicify.AlbumsPlays
+		// The caller's own plays, as Subsonic lists them: only albums they
+		// played, by their last play or by how often.
+		ids, err := s.Store.PlayedAlbums(q.ctx(), q.user.ID, typ == "frequent", offset, size)
+		if err != nil {
+			return nil, nil, err
+		}
+		list, err := s.Albums.AlbumsByIDs(q.ctx(), ids)
+		return list, a, err
 	case "alphabeticalByName":
 		aq.Sort = musicify.AlbumsName
 	case "alphabeticalByArtist":

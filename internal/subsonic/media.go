@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -67,7 +68,8 @@ func (s *Server) stream(w http.ResponseWriter, q *request) (*response, error) {
 }
 
 // transcode streams the song re-encoded. Its length is unknown until the
-// end, so the answer has no Content-Length and ignores Range.
+// end, so the answer has no Content-Length (unless the player asks for an
+// estimate) and ignores Range.
 func (s *Server) transcode(w http.ResponseWriter, q *request, song *musicify.Song, t media.Transcoding) error {
 	obj, err := s.Blobs.Open(q.ctx(), song.AudioKey)
 	if err != nil {
@@ -86,17 +88,75 @@ func (s *Server) transcode(w http.ResponseWriter, q *request, song *musicify.Son
 	h.Set("Content-Type", contentType)
 	h.Set("Cache-Control", "no-store")
 	h.Set("Accept-Ranges", "none")
+	estimate := q.bool("estimateContentLength", false)
+	if estimate {
+		h.Set("Content-Length", strconv.FormatInt(estimatedLength(song, t), 10))
+	}
 	if q.r.Method == http.MethodHead {
 		return nil
 	}
-	if err := s.FFmpeg.Transcode(q.ctx(), src, stdin, w, t); err != nil && q.ctx().Err() == nil {
+	var out io.Writer = w
+	if estimate {
+		ex := &exactly{w: w, left: estimatedLength(song, t)}
+		defer ex.pad()
+		out = ex
+	}
+	if err := s.FFmpeg.Transcode(q.ctx(), src, stdin, out, t); err != nil && q.ctx().Err() == nil {
 		// The status went out with the first bytes: all we can do is log.
 		s.Logger.Error("transcoding a stream", "song", song.ID, "format", t.Format, "err", err)
 	}
 	return nil
 }
 
-// download sends the original file as an attachment.
+// estimatedLength is what an encoding of the song will weigh: its
+// bitrate (as media.FFmpeg.Transcode picks it: the asked one, else mp3's
+// 192 or opus's 128 kbps, within 32 to 320) times what is left to play.
+func estimatedLength(song *musicify.Song, t media.Transcoding) int64 {
+	kbps := t.Kbps
+	if kbps <= 0 {
+		kbps = map[string]int{"mp3": 192, "opus": 128}[t.Format]
+	}
+	kbps = min(max(kbps, 32), 320)
+	secs := max(song.Duration-t.Offset, 0)
+	return int64(secs * float64(kbps) * 1000 / 8)
+}
+
+// exactly passes on exactly the announced length (estimateContentLength):
+// an encoding longer than the estimate is cut, a shorter one padded with
+// zeros, which players skip as they skip any bytes after the last frame.
+// A Content-Length that the body did not match would make clients drop
+// the connection as broken.
+type exactly struct {
+	w    io.Writer
+	left int64
+}
+
+func (e *exactly) Write(p []byte) (int, error) {
+	n := len(p)
+	if int64(len(p)) > e.left {
+		p = p[:e.left]
+	}
+	m, err := e.w.Write(p)
+	e.left -= int64(m)
+	if err != nil {
+		return m, err
+	}
+	return n, nil // what is cut counts as written: ffmpeg finishes normally
+}
+
+func (e *exactly) pad() {
+	zeros := make([]byte, 32<<10)
+	for e.left > 0 {
+		m, err := e.w.Write(zeros[:min(int64(len(zeros)), e.left)])
+		e.left -= int64(m)
+		if err != nil {
+			return
+		}
+	}
+}
+
+// download sends a song's original file as an attachment, or a ZIP of
+// the originals of an album, an artist or a playlist (zip.go).
 func (s *Server) download(w http.ResponseWriter, q *request) (*response, error) {
 	id, err := q.required("id")
 	if err != nil {
@@ -104,7 +164,17 @@ func (s *Server) download(w http.ResponseWriter, q *request) (*response, error) 
 	}
 	song, err := s.song(q, id)
 	if err != nil {
-		return nil, err
+		name, entries, ok, zerr := s.zipOf(q, id)
+		switch {
+		case zerr != nil:
+			return nil, zerr
+		case !ok:
+			return nil, err
+		case len(entries) == 0:
+			return nil, notFound("There is nothing to download in " + id + ": its songs' files are gone.")
+		}
+		s.downloadZip(w, q, name, entries)
+		return nil, nil
 	}
 	w.Header().Set("Content-Disposition", delivery.Attachment(song.Name+"."+media.Ext(song.Format)))
 	s.serveBlob(w, q, song.AudioKey, media.MIME(song.Format), `"`+song.ID+`-original"`)
@@ -160,6 +230,9 @@ func (s *Server) coverKey(ctx context.Context, id string) (string, error) {
 // getCoverArt sends the cover at size: the stored size (160 or 640
 // pixels) when it is one or none was asked, else the next bigger stored
 // size scaled down; a plain default image when the item has no cover.
+// Without a size it is the largest kept, 640 px: the uploaded or tagged
+// original is not kept (covers.Read re-encodes it, dropping whatever a
+// hostile file carried), so there is nothing larger to send.
 func (s *Server) getCoverArt(w http.ResponseWriter, q *request) (*response, error) {
 	id, err := q.required("id")
 	if err != nil {

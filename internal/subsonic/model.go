@@ -74,6 +74,17 @@ type response struct {
 	ScanStatus             *scanStatus            `xml:"scanStatus,omitempty" json:"scanStatus,omitempty"`
 	Lyrics                 *lyrics                `xml:"lyrics,omitempty" json:"lyrics,omitempty"`
 	LyricsList             *lyricsList            `xml:"lyricsList,omitempty" json:"lyricsList,omitempty"`
+	ArtistInfo             *artistInfoFolder      `xml:"artistInfo,omitempty" json:"artistInfo,omitempty"`
+	SimilarSongs           *songs                 `xml:"similarSongs,omitempty" json:"similarSongs,omitempty"`
+	Users                  *users                 `xml:"users,omitempty" json:"users,omitempty"`
+	Shares                 *shares                `xml:"shares,omitempty" json:"shares,omitempty"`
+	Bookmarks              *bookmarks             `xml:"bookmarks,omitempty" json:"bookmarks,omitempty"`
+	Podcasts               *podcasts              `xml:"podcasts,omitempty" json:"podcasts,omitempty"`
+	NewestPodcasts         *newestPodcasts        `xml:"newestPodcasts,omitempty" json:"newestPodcasts,omitempty"`
+	Videos                 *videos                `xml:"videos,omitempty" json:"videos,omitempty"`
+	ChatMessages           *chatMessages          `xml:"chatMessages,omitempty" json:"chatMessages,omitempty"`
+	PlayQueueByIndex       *playQueueByIndex      `xml:"playQueueByIndex,omitempty" json:"playQueueByIndex,omitempty"`
+	TokenInfo              *tokenInfo             `xml:"tokenInfo,omitempty" json:"tokenInfo,omitempty"`
 }
 
 type license struct {
@@ -388,8 +399,12 @@ type internetRadioStations struct {
 }
 
 type scanStatus struct {
-	Scanning bool  `xml:"scanning,attr" json:"scanning"`
-	Count    int64 `xml:"count,attr" json:"count"`
+	Scanning    bool   `xml:"scanning,attr" json:"scanning"`
+	Count       int64  `xml:"count,attr" json:"count"`
+	FolderCount int64  `xml:"folderCount,attr" json:"folderCount"`
+	LastScan    *stamp `xml:"lastScan,attr,omitempty" json:"lastScan,omitempty"`
+	// ElapsedTime is the last (or running) scan's duration in milliseconds.
+	ElapsedTime int64 `xml:"elapsedTime,attr" json:"elapsedTime"`
 }
 
 type lyrics struct {
@@ -414,4 +429,79 @@ type structuredLyrics struct {
 
 type lyricsList struct {
 	StructuredLyrics []structuredLyrics `xml:"structuredLyrics,omitempty" json:"structuredLyrics"`
+}
+
+// artistInfoFolder is getArtistInfo's answer: artistInfo2's facts with the
+// similar artists in folder form.
+type artistInfoFolder struct {
+	Biography      string   `xml:"biography,omitempty" json:"biography,omitempty"`
+	MusicBrainzID  string   `xml:"musicBrainzId,omitempty" json:"musicBrainzId,omitempty"`
+	SmallImageURL  string   `xml:"smallImageUrl,omitempty" json:"smallImageUrl,omitempty"`
+	MediumImageURL string   `xml:"mediumImageUrl,omitempty" json:"mediumImageUrl,omitempty"`
+	LargeImageURL  string   `xml:"largeImageUrl,omitempty" json:"largeImageUrl,omitempty"`
+	SimilarArtist  []artist `xml:"similarArtist,omitempty" json:"similarArtist,omitempty"`
+}
+
+type users struct {
+	User []user `xml:"user" json:"user"`
+}
+
+type share struct {
+	ID          string  `xml:"id,attr" json:"id"`
+	URL         string  `xml:"url,attr" json:"url"`
+	Description string  `xml:"description,attr,omitempty" json:"description,omitempty"`
+	Username    string  `xml:"username,attr" json:"username"`
+	Created     stamp   `xml:"created,attr" json:"created"`
+	VisitCount  int     `xml:"visitCount,attr" json:"visitCount"`
+	Entry       []child `xml:"entry" json:"entry"`
+}
+
+type shares struct {
+	Share []share `xml:"share" json:"share"`
+}
+
+type bookmark struct {
+	Position int64  `xml:"position,attr" json:"position"`
+	Username string `xml:"username,attr" json:"username"`
+	Comment  string `xml:"comment,attr,omitempty" json:"comment,omitempty"`
+	Created  stamp  `xml:"created,attr" json:"created"`
+	Changed  stamp  `xml:"changed,attr" json:"changed"`
+	Entry    child  `xml:"entry" json:"entry"`
+}
+
+type bookmarks struct {
+	Bookmark []bookmark `xml:"bookmark" json:"bookmark"`
+}
+
+// The lists of what Musicify does not have are always empty.
+type podcasts struct {
+	Channel []struct{} `xml:"channel" json:"channel"`
+}
+
+type newestPodcasts struct {
+	Episode []struct{} `xml:"episode" json:"episode"`
+}
+
+type videos struct {
+	Video []struct{} `xml:"video" json:"video"`
+}
+
+type chatMessages struct {
+	ChatMessage []struct{} `xml:"chatMessage" json:"chatMessage"`
+}
+
+// playQueueByIndex is getPlayQueueByIndex's answer: the place of the song
+// playing instead of its id.
+type playQueueByIndex struct {
+	CurrentIndex *int    `xml:"currentIndex,attr,omitempty" json:"currentIndex,omitempty"`
+	Position     *int64  `xml:"position,attr,omitempty" json:"position,omitempty"`
+	Username     string  `xml:"username,attr" json:"username"`
+	Changed      stamp   `xml:"changed,attr" json:"changed"`
+	ChangedBy    string  `xml:"changedBy,attr" json:"changedBy"`
+	Entry        []child `xml:"entry,omitempty" json:"entry,omitempty"`
+}
+
+// tokenInfo is who an API key signs in as (apiKeyAuthentication).
+type tokenInfo struct {
+	Username string `xml:"username,attr" json:"username"`
 }

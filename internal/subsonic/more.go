@@ -163,6 +163,7 @@ func (s *Server) savePlayQueue(_ http.ResponseWriter, q *request) (*response, er
 	}
 	pq := &musicify.PlayQueue{UserID: q.user.ID, SongIDs: ids, Current: current, PositionMs: int64(max(pos, 0)),
 		Changed: s.now(), ChangedBy: q.str("c")}
+	pq.CurrentIndex = max(pq.Index(), 0)
 	if err := s.Store.SavePlayQueue(q.ctx(), pq); err != nil {
 		return nil, err
 	}
@@ -179,10 +180,16 @@ func (s *Server) getUser(_ http.ResponseWriter, q *request) (*response, error) {
 		return nil, &apiError{Code: errNotAuthorized, Message: "You can only see your own account."}
 	}
 	res := s.newResponse()
-	res.User = &user{Username: q.user.Username, Email: q.user.Email, ScrobblingEnabled: true, AdminRole: q.user.Admin,
-		SettingsRole: true, DownloadRole: true, UploadRole: false, PlaylistRole: true, CoverArtRole: false,
-		CommentRole: false, PodcastRole: false, StreamRole: true, JukeboxRole: false, ShareRole: false, Folder: []int{1}}
+	u := userOf(q.user)
+	res.User = &u
 	return res, nil
+}
+
+// userOf is an account with the roles every Musicify user has.
+func userOf(u *musicify.User) user {
+	return user{Username: u.Username, Email: u.Email, ScrobblingEnabled: true, AdminRole: u.Admin,
+		SettingsRole: true, DownloadRole: true, UploadRole: false, PlaylistRole: true, CoverArtRole: false,
+		CommentRole: false, PodcastRole: false, StreamRole: !u.Disabled, JukeboxRole: false, ShareRole: true, Folder: []int{1}}
 }
 
 // getInternetRadioStations lists our stations. Their stream URLs are
@@ -220,7 +227,15 @@ func (s *Server) scanStatusOf() *scanStatus {
 		return &scanStatus{}
 	}
 	st := s.Scanner.Status()
-	return &scanStatus{Scanning: st.Running, Count: int64(st.Seen)}
+	out := &scanStatus{Scanning: st.Running, Count: int64(st.Seen), FolderCount: int64(len(st.Folders)), LastScan: stampOf(st.Started)}
+	switch end := st.Finished; {
+	case st.Started.IsZero():
+	case st.Running || end.Before(st.Started): // a scan runs: how long so far
+		out.ElapsedTime = s.now().Sub(st.Started).Milliseconds()
+	default:
+		out.ElapsedTime = end.Sub(st.Started).Milliseconds()
+	}
+	return out
 }
 
 // startScan starts an incremental scan of the library folders: unchanged

@@ -77,25 +77,27 @@ func (s *Server) parse(w http.ResponseWriter, r *http.Request) (*request, error)
 	return q, checkVersion(q.params.Get("v"))
 }
 
-// checkVersion refuses clients that need a newer protocol than ours. A
-// missing version is forgiven: the answer says which one we speak.
+// checkVersion refuses only the protocols we cannot speak: another major
+// version. Every 1.x is accepted, newer minors included, because the
+// Subsonic API only ever added calls and fields within 1.x: a client made
+// for 1.17 speaks to a 1.16 server and reads the version in the answer. A
+// missing version is forgiven for the same reason.
 func checkVersion(v string) error {
 	if v == "" {
 		return nil
 	}
 	parts := strings.SplitN(v, ".", 3)
 	major, err1 := strconv.Atoi(parts[0])
-	minor := 0
 	var err2 error
 	if len(parts) > 1 {
-		minor, err2 = strconv.Atoi(parts[1])
+		_, err2 = strconv.Atoi(parts[1])
 	}
 	switch {
 	case err1 != nil || err2 != nil:
 		return &apiError{Code: errGeneric, Message: "The protocol version v=" + v + " is not a version such as 1.16.1."}
 	case major < 1:
-		return &apiError{Code: errClientOld, Message: "Incompatible Subsonic REST protocol version. Client must upgrade."}
-	case major > 1 || minor > 16:
+		return &apiError{Code: errClientOld, Message: "Incompatible Subsonic REST protocol version. Client must upgrade: this server speaks " + Version + "."}
+	case major > 1:
 		return &apiError{Code: errServerOld, Message: "Incompatible Subsonic REST protocol version. Server must upgrade: it speaks " + Version + "."}
 	}
 	return nil

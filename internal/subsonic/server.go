@@ -43,6 +43,7 @@ type SongsLike interface {
 // (they answer "not found") or, for Scanner, report no library scan.
 type Server struct {
 	Auth      musicify.AppPasswordChecker
+	Users     musicify.UserStore // getUsers and others' avatars; nil lists the caller only
 	Songs     musicify.SongStore
 	Albums    musicify.AlbumStore
 	Catalog   musicify.Catalog // counts scrobbled plays like the web player
@@ -65,11 +66,14 @@ type Server struct {
 	FFmpeg *media.FFmpeg
 	// ClientAddr is the caller's address as the rate limits count it
 	// (httpapi.Server.ClientAddr, which honours TrustProxy).
-	ClientAddr    func(*http.Request) string
-	BaseURL       *url.URL
-	ServerVersion string
-	Logger        *slog.Logger
-	Now           func() time.Time
+	ClientAddr func(*http.Request) string
+	BaseURL    *url.URL
+	// IgnoredArticles are the articles artists are indexed without
+	// (MUSICIFY_IGNORED_ARTICLES), space-separated; "" is the default.
+	IgnoredArticles string
+	ServerVersion   string
+	Logger          *slog.Logger
+	Now             func() time.Time
 
 	playing nowPlayingList
 	once    sync.Once
@@ -178,5 +182,25 @@ func (s *Server) routes() {
 		"getInternetRadioStations":  s.getInternetRadioStations,
 		"startScan":                 s.startScan,
 		"getScanStatus":             s.getScanStatus,
+		"getArtistInfo":             s.getArtistInfo,
+		"getAlbumInfo":              s.getAlbumInfo,
+		"getSimilarSongs":           s.getSimilarSongs,
+		"getUsers":                  s.getUsers,
+		"getAvatar":                 s.getAvatar,
+		"getShares":                 s.getShares,
+		"createShare":               s.createShare,
+		"getBookmarks":              s.getBookmarks,
+		"createBookmark":            s.createBookmark,
+		"deleteBookmark":            s.deleteBookmark,
+		"getPodcasts":               s.getPodcasts,
+		"getNewestPodcasts":         s.getNewestPodcasts,
+		"getVideos":                 s.getVideos,
+		"getChatMessages":           s.getChatMessages,
+		"getPlayQueueByIndex":       s.getPlayQueueByIndex,
+		"tokenInfo":                 s.tokenInfo,
+		"savePlayQueueByIndex":      s.savePlayQueueByIndex,
+	}
+	for name, why := range unsupported {
+		s.mux[name] = notSupported(why)
 	}
 }

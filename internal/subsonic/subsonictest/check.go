@@ -63,16 +63,33 @@ var endpoints = map[string]payload{
 	"getInternetRadioStations": {"internetRadioStations", internetRadioStations},
 	"startScan":                {"scanStatus", scanStatus},
 	"getScanStatus":            {"scanStatus", scanStatus},
+	"getArtistInfo":            {"artistInfo", artistInfo},
+	"getAlbumInfo":             {"albumInfo", albumInfo},
+	"getSimilarSongs":          {"similarSongs", similarSongs},
+	"getUsers":                 {"users", users},
+	"getShares":                {"shares", shares},
+	"createShare":              {"shares", shares},
+	"getBookmarks":             {"bookmarks", bookmarks},
+	"createBookmark":           {},
+	"deleteBookmark":           {},
+	"getPodcasts":              {"podcasts", podcasts},
+	"getNewestPodcasts":        {"newestPodcasts", newestPodcasts},
+	"getVideos":                {"videos", videos},
+	"getChatMessages":          {"chatMessages", chatMessages},
+	"getPlayQueueByIndex":      {"playQueueByIndex", playQueueByIndex},
+	"savePlayQueueByIndex":     {},
+	"tokenInfo":                {"tokenInfo", tokenInfo},
 
 	// These answer with bytes; only their failures are JSON, the bare
 	// envelope with an error.
 	"stream":      {},
 	"download":    {},
 	"getCoverArt": {},
+	"getAvatar":   {},
 }
 
 // binaryEndpoints are the entries above that never answer ok in JSON.
-var binaryEndpoints = []string{"download", "getCoverArt", "stream"}
+var binaryEndpoints = []string{"download", "getAvatar", "getCoverArt", "stream"}
 
 // Endpoints lists every endpoint CheckResponse knows, sorted, so a caller can
 // prove its tests reach all of them.

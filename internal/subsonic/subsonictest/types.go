@@ -315,7 +315,16 @@ var internetRadioStation = object("InternetRadioStation",
 	opt("coverArt", tString),
 )
 
-var scanStatus = object("ScanStatus", req("scanning", tBool), opt("count", tInt))
+// ScanStatus: the spec has scanning and count; folderCount, lastScan and
+// elapsedTime are the fields Navidrome adds, which apps (Feishin,
+// Symfonium) show when present.
+var scanStatus = object("ScanStatus",
+	req("scanning", tBool),
+	opt("count", tInt),
+	opt("folderCount", intMin(0)),
+	opt("lastScan", tDateTime),
+	opt("elapsedTime", intMin(0)),
+)
 
 var user = object("User",
 	req("username", tString),
@@ -407,6 +416,73 @@ var albumInfo = object("AlbumInfo",
 	opt("largeImageUrl", tString),
 	opt("lastFmUrl", tString),
 )
+
+// artistInfo is ArtistInfo2 with the similar artists in folder form.
+var artistInfo = object("ArtistInfo",
+	opt("biography", tString),
+	opt("musicBrainzId", tString),
+	opt("smallImageUrl", tString),
+	opt("mediumImageUrl", tString),
+	opt("largeImageUrl", tString),
+	opt("lastFmUrl", tString),
+	opt("similarArtist", arrayOf(artist)),
+)
+
+var (
+	similarSongs = object("SimilarSongs", opt("song", arrayOf(child)))
+	users        = object("Users", opt("user", arrayOf(user)))
+)
+
+var share = object("Share",
+	req("id", tString),
+	req("url", tString),
+	opt("description", tString),
+	req("username", tString),
+	req("created", tDateTime),
+	opt("expires", tDateTime),
+	opt("lastVisited", tDateTime),
+	req("visitCount", tInt),
+	opt("entry", arrayOf(child)),
+)
+
+var shares = object("Shares", opt("share", arrayOf(share)))
+
+// Bookmark.position: the table says seconds, the example and Subsonic's
+// createBookmark say milliseconds; it is a whole number either way.
+var bookmark = object("Bookmark",
+	req("position", intMin(0)),
+	req("username", tString),
+	opt("comment", tString),
+	req("created", tDateTime),
+	req("changed", tDateTime),
+	req("entry", child),
+)
+
+var bookmarks = object("Bookmarks", opt("bookmark", arrayOf(bookmark)))
+
+// The lists of things Musicify does not have: only their empty forms are
+// checked, so their items are objects of any shape here.
+var (
+	anyObject      = object("Object")
+	podcasts       = object("Podcasts", opt("channel", arrayOf(anyObject)))
+	newestPodcasts = object("NewestPodcasts", opt("episode", arrayOf(anyObject)))
+	videos         = object("Videos", opt("video", arrayOf(anyObject)))
+	chatMessages   = object("ChatMessages", opt("chatMessage", arrayOf(anyObject)))
+)
+
+// PlayQueueByIndex: currentIndex is 0-based, as savePlayQueueByIndex
+// takes it (the response page's "1-based" disagrees with the endpoint's
+// page; the endpoint, which defines the value, was taken).
+var playQueueByIndex = object("PlayQueueByIndex",
+	opt("currentIndex", intMin(0)),
+	opt("position", intMin(0)),
+	req("username", tString),
+	req("changed", tDateTime),
+	req("changedBy", tString),
+	opt("entry", arrayOf(child)),
+)
+
+var tokenInfo = object("TokenInfo", req("username", tString))
 
 // Error codes from Error.json.
 var subsonicError = object("Error",
