@@ -1,6 +1,7 @@
 import { Download, MoreHorizontal } from 'lucide-react';
 import { Menu } from '@/components/ui';
 import { exportUrl, type ExportFormat } from '../api/playlist-files';
+import './playlist-files.css';
 
 /** Starts a download: the server sends the file as an attachment, so the page stays. */
 function download(url: string) {
