@@ -267,7 +267,13 @@ func (s *Scanner) importPlaylistFile(ctx context.Context, store playlistStore, m
 	if rec.Playlist != "" {
 		p, err = store.Playlist(ctx, rec.Playlist)
 		if musicify.ErrorCode(err) == musicify.ENOTFOUND {
-			p, err = nil, nil // deleted by its owner: the changed file makes it anew
+			if rec.Size == f.size && rec.ModTime == f.mtime {
+				// Deleted by its owner while entries were still being looked
+				// for: left deleted until the file changes.
+				rec.Unmatched = 0
+				return rec, nil
+			}
+			p, err = nil, nil // deleted, and the file changed since: made anew
 		}
 		if err != nil {
 			return rec, err

@@ -129,6 +129,23 @@ func TestPlaylistFilesInTheLibraryBecomeTheAdminsPlaylistsKeptInStep(t *testing.
 		if _, err := r.db.Playlist(ctx, ebb.ID); err != nil {
 			t.Errorf("Ebb went too: %v", err)
 		}
+
+		// A playlist its owner deleted stays deleted while its file does not
+		// change, even with entries still looked for at every scan.
+		writeFile(t, r.path("Gone.pls"), []byte("[playlist]\nFile1=Other/03 Drift.mp3\nFile2=nowhere.mp3\n"))
+		r.scan()
+		gone, err := r.db.PlaylistByName(ctx, owner.ID, "Gone")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.db.DeletePlaylist(ctx, gone.ID); err != nil {
+			t.Fatal(err)
+		}
+		r.scan()
+		r.scan()
+		if _, err := r.db.PlaylistByName(ctx, owner.ID, "Gone"); musicify.ErrorCode(err) != musicify.ENOTFOUND {
+			t.Errorf("a deleted playlist came back: %v", err)
+		}
 	})
 }
 
