@@ -2,6 +2,7 @@ package playlistfile
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -190,4 +191,31 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%d entries written, %d read\n%q", len(tracks), len(again), b.String())
 		}
 	})
+}
+
+func TestLocationFor(t *testing.T) {
+	song := LibrarySong{SongID: "s", FolderID: "f1", Path: "Artist/Album/01 Song.mp3"}
+	for _, tc := range []struct {
+		base Base
+		want string
+	}{
+		{Base{}, "Artist/Album/01 Song.mp3"},                             // a download: the path in the folder
+		{Base{FolderID: "f2", Dir: "lists"}, "Artist/Album/01 Song.mp3"}, // another folder
+		{Base{FolderID: "f1", Dir: "."}, "Artist/Album/01 Song.mp3"},
+		{Base{FolderID: "f1", Dir: "Artist/Album"}, "01 Song.mp3"},
+		{Base{FolderID: "f1", Dir: "Artist"}, "Album/01 Song.mp3"},
+		{Base{FolderID: "f1", Dir: "lists/2024"}, "../../Artist/Album/01 Song.mp3"},
+		{Base{FolderID: "f1", Dir: "Artist/Other"}, "../Album/01 Song.mp3"},
+	} {
+		got := LocationFor(song, tc.base)
+		if got != tc.want {
+			t.Errorf("LocationFor(%+v) = %q, want %q", tc.base, got, tc.want)
+		}
+		// And the matcher finds the song again from there.
+		m := &Matcher{Library: []LibrarySong{song, {SongID: "other", FolderID: "f2", Path: "x/01 Song.mp3"}}}
+		res, err := m.Match(context.Background(), []Entry{{Index: 1, Location: got}}, tc.base)
+		if err != nil || res[0].SongID != "s" {
+			t.Errorf("%q from %+v matched %q, %v", got, tc.base, res[0].SongID, err)
+		}
+	}
 }

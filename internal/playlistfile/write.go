@@ -123,3 +123,31 @@ func uri(loc string) string {
 	}
 	return out
 }
+
+// LocationFor is how a playlist file at base lists a library song: by a
+// path relative to the playlist's own directory when both are in the same
+// library folder (what players expect of a playlist beside the music),
+// else by the song's path in its library folder.
+func LocationFor(s LibrarySong, base Base) string {
+	if base.FolderID == "" || base.FolderID != s.FolderID {
+		return s.Path
+	}
+	from := splitDir(base.Dir)
+	to := strings.Split(s.Path, "/")
+	n := 0
+	for n < len(from) && n < len(to)-1 && from[n] == to[n] {
+		n++
+	}
+	parts := make([]string, 0, len(from)-n+len(to)-n)
+	for range from[n:] {
+		parts = append(parts, "..")
+	}
+	return strings.Join(append(parts, to[n:]...), "/")
+}
+
+func splitDir(dir string) []string {
+	if dir == "" || dir == "." {
+		return nil
+	}
+	return strings.Split(strings.Trim(dir, "/"), "/")
+}

@@ -185,8 +185,8 @@ func (s *Files) handleExport(w http.ResponseWriter, r *http.Request) error {
 	tracks := make([]playlistfile.Track, len(songs))
 	for i, song := range songs {
 		loc := s.P.BaseURL.JoinPath("media", "songs", song.ID, "download").String()
-		if _, rel, ok := strings.Cut(song.LibraryPath, "/"); ok {
-			loc = rel
+		if lib := playlistfile.LibrarySongs([]*musicify.Song{song}); len(lib) == 1 {
+			loc = playlistfile.LocationFor(lib[0], playlistfile.Base{}) // a download lies in no library folder
 		}
 		tracks[i] = playlistfile.Track{Location: loc, Title: song.Name, Artist: song.Artist, Album: song.Album, Duration: song.Duration}
 	}
