@@ -105,6 +105,7 @@ func TestAnImportRefusesWhatIsNoPlaylistWithAClearMessage(t *testing.T) {
 	expect(t, importFile(c, "Empty", []byte("#EXTM3U\n")), 400, "This playlist file lists no songs.")
 	expect(t, importFile(c, "None", []byte("a.mp3\nb.mp3\n")), 400, "None of the 2 songs in this playlist file is in the library, so no playlist was made.")
 	expect(t, c.form("/api/playlist/import", part{name: "name", body: []byte("x")}), 400, "Please choose a playlist file (.m3u, .m3u8, .pls or .xspf).")
+	expect(t, importFile(c, "Many", bytes.Repeat([]byte("a.mp3\n"), 10_001)), 400, "This playlist file lists 10001 songs; at most 10000 can be imported at once.")
 	big := bytes.Repeat([]byte("some/long/path/to/a/song.mp3\n"), (5<<20)/28+10)
 	expect(t, importFile(c, "Big", big), 413, "This playlist file is larger than 5 MB.")
 	expect(t, importFile(c, strings.Repeat("n", 101), []byte("D:/Neon Shore/Ebb & Flow/01 Low Tide?.mp3\n")), 400, "The playlist name is too long: at most 100 characters.")

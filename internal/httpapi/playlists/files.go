@@ -22,6 +22,10 @@ import (
 // with long paths take about 2 MB.
 const maxPlaylistFileBytes = 5 << 20
 
+// maxImportEntries bounds the entries of one import: each that no path
+// names costs a search or two.
+const maxImportEntries = 10_000
+
 // Files imports playlist files (M3U, M3U8, PLS, XSPF) and exports
 // playlists as M3U8 and XSPF.
 type Files struct {
@@ -83,6 +87,10 @@ func (s *Files) handleImport(w http.ResponseWriter, r *http.Request) error {
 	}
 	if len(entries) == 0 {
 		return musicify.Errorf(musicify.EINVALID, "This playlist file lists no songs.").In("file")
+	}
+	if len(entries) > maxImportEntries {
+		return musicify.Errorf(musicify.EINVALID, "This playlist file lists %d songs; at most %d can be imported at once.",
+			len(entries), maxImportEntries).In("file")
 	}
 	name := strings.TrimSpace(f.Fields["name"])
 	if name == "" {
