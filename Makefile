@@ -78,6 +78,7 @@ FUZZ_TARGETS := \
 	./internal/library:FuzzReadFile \
 	./internal/library:FuzzSidecarLyrics \
 	./internal/covers:FuzzCoverRead \
+	./internal/playlistfile:FuzzParse \
 	./internal/search:FuzzFold \
 	./internal/search:FuzzFind \
 	./internal/search:FuzzWordList \

@@ -27,6 +27,7 @@ func (s *Server) routes(mux *platform.Mux) {
 	(&catalogapi.API{P: p, Songs: s.Songs, Albums: s.Albums, Features: s.Features, Catalog: s.Catalog, Media: s.Media,
 		Listens: l.listens, MaxUploadMB: s.MaxUploadMB}).Routes(mux)
 	(&playlistsapi.API{P: p, Playlists: s.Playlists, Media: s.Media}).Routes(mux)
+	(&playlistsapi.Files{P: p, Playlists: s.Playlists, Songs: s.Songs, Search: s.Search}).Routes(mux)
 	social := &socialapi.API{P: p, Social: s.Social, Users: s.Users, Songs: s.Songs, Playlists: s.Playlists, Media: s.Media}
 	social.Routes(mux)
 	(&discoveryapi.API{P: p, Recommender: s.Recommender, Like: s.Like, Interests: s.Interests, Search: s.Search,

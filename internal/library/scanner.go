@@ -232,6 +232,7 @@ func (s *Scanner) scan(ctx context.Context, full bool, only map[string][]string)
 			}
 		}
 	}
+	s.syncPlaylists(ctx, only) // playlists.go: after the songs, which their entries name
 	s.mu.Lock()
 	s.status.Running = false
 	if only == nil || s.status.Finished.IsZero() {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { ChevronDown, FileText, Mic, MicOff, Play, Share2, Shuffle } from 'lucide-react';
 import { DownloadCollectionButton } from '@/components/offline/DownloadCollectionButton';
 import { Button, useToast } from '@/components/ui';
@@ -17,6 +17,8 @@ interface PlaylistControlsProps {
   onShare?: () => void;
   /** Shown for playlists: downloads it for offline listening. */
   download?: CollectionRef;
+  /** Shown after the other buttons: the playlist's menu. */
+  menu?: ReactNode;
 }
 
 const COMMAND_LIST = VOICE_COMMANDS.join(', ').replace(/, (\w+)$/, ' or $1');
@@ -48,7 +50,7 @@ function VoiceStatus({ voice }: { voice: ReturnType<typeof useVoiceCommands> }) 
  * Play all, Shuffle, the microphone toggle (voice commands for this list)
  * and the transcript of the song that plays.
  */
-export function PlaylistControls({ songs, onShare, download }: PlaylistControlsProps) {
+export function PlaylistControls({ songs, onShare, download, menu }: PlaylistControlsProps) {
   const toast = useToast();
   const voice = useVoiceCommands(
     (command) => runCommand(command, songs),
@@ -99,6 +101,7 @@ export function PlaylistControls({ songs, onShare, download }: PlaylistControlsP
             </Button>
           )}
           {download && <DownloadCollectionButton collection={download} songs={songs} />}
+          {menu}
         </div>
         <div className="pl-controls__group pl-controls__group--extra">
           <Button

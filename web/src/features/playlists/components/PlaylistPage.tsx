@@ -12,6 +12,7 @@ import { usePlaylist } from '../api/get-playlist';
 import { useTopSongs } from '../api/get-top-songs';
 import { orderAfterMove, useReorderPlaylist } from '../api/reorder-playlist';
 import { useRemoveFromPlaylist } from '../api/remove-from-playlist';
+import { ExportMenu } from './ExportMenu';
 import { PlaylistControls } from './PlaylistControls';
 import './playlists.css';
 
@@ -142,6 +143,7 @@ function PlaylistDetail({ refName }: { refName: string }) {
         songs={p.songs}
         onShare={() => setSharing(true)}
         download={{ kind: 'playlist', id: p._id, name: p.name, cover: p.coverSmall }}
+        menu={<ExportMenu playlistId={p._id} name={p.name} />}
       />
       {p.songs.length === 0 ? (
         <EmptyState

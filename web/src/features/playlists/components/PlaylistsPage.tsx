@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { ImagePlus, ListMusic, MoreHorizontal, Plus, Share2, Trash2, X } from 'lucide-react';
+import {
+  FileUp,
+  ImagePlus,
+  ListMusic,
+  MoreHorizontal,
+  Plus,
+  Share2,
+  Trash2,
+  X,
+} from 'lucide-react';
 import { SharePanel } from '@/components/share';
 import {
   Button,
@@ -17,9 +26,11 @@ import { useDeletePlaylist } from '../api/delete-playlist';
 import { PlaylistCard, usePlaylists } from '@/components/playlists';
 import { CoverDialog } from './CoverDialog';
 import { CreatePlaylistDialog } from './CreatePlaylistDialog';
+import { ImportPlaylistDialog } from './ImportPlaylistDialog';
 import './playlists.css';
 
-type Open = { kind: 'create' } | { kind: 'cover' | 'share' | 'delete'; playlist: Playlist } | null;
+type Open =
+  { kind: 'create' | 'import' } | { kind: 'cover' | 'share' | 'delete'; playlist: Playlist } | null;
 
 /** `/playlist`: your playlists, with Create and a menu on every card. */
 export function PlaylistsPage() {
@@ -30,14 +41,25 @@ export function PlaylistsPage() {
   const close = () => setOpen(null);
 
   const createButton = (
-    <Button
-      size="lg"
-      icon={<Plus size={20} aria-hidden="true" />}
-      onClick={() => setOpen({ kind: 'create' })}
-      aria-haspopup="dialog"
-    >
-      Create
-    </Button>
+    <>
+      <Button
+        size="lg"
+        variant="secondary"
+        icon={<FileUp size={18} aria-hidden="true" />}
+        onClick={() => setOpen({ kind: 'import' })}
+        aria-haspopup="dialog"
+      >
+        Import playlist
+      </Button>
+      <Button
+        size="lg"
+        icon={<Plus size={20} aria-hidden="true" />}
+        onClick={() => setOpen({ kind: 'create' })}
+        aria-haspopup="dialog"
+      >
+        Create
+      </Button>
+    </>
   );
 
   function confirmDelete() {
@@ -132,6 +154,7 @@ export function PlaylistsPage() {
       />
       {body}
       {open?.kind === 'create' && <CreatePlaylistDialog onClose={close} />}
+      {open?.kind === 'import' && <ImportPlaylistDialog onClose={close} />}
       {open?.kind === 'cover' && <CoverDialog playlist={open.playlist} onClose={close} />}
       {open?.kind === 'share' && (
         <SharePanel
