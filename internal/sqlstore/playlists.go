@@ -98,8 +98,23 @@ func scanPlaylist(s scanner) (*musicify.Playlist, error) {
 	return &p, nil
 }
 
-// PlaylistSongs lists a playlist's songs in their order.
+// PlaylistSongs lists a playlist's songs in their order; a smart
+// playlist's are what its rules match now, so every reader (the assistant,
+// Subsonic) sees them.
 func (d *DB) PlaylistSongs(ctx context.Context, playlistID string) ([]*musicify.Song, error) {
+	var owner string
+	var rules sql.NullString
+	err := d.queryRow(ctx, `SELECT user_id, rules FROM playlists WHERE id = ?`, playlistID).Scan(&owner, &rules)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("reading playlist: %w", lost(err))
+	}
+	if rules.Valid {
+		var r musicify.SmartRules
+		if err := json.Unmarshal([]byte(rules.String), &r); err != nil {
+			return nil, fmt.Errorf("reading the rules of playlist %s: %w", playlistID, err)
+		}
+		return d.SmartSongs(ctx, owner, playlistID, &r)
+	}
 	return d.songList(ctx, `SELECT `+songColumns+` FROM playlist_songs ps
 		JOIN songs s ON s.id = ps.song_id`+songJoins+`
 		WHERE ps.playlist_id = ? ORDER BY ps.position, ps.added_at`, playlistID)
