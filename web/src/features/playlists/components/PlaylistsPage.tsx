@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { ImagePlus, ListMusic, MoreHorizontal, Plus, Share2, Trash2, X } from 'lucide-react';
+import {
+  ImagePlus,
+  ListMusic,
+  MoreHorizontal,
+  Plus,
+  Share2,
+  SlidersHorizontal,
+  Sparkles,
+  Trash2,
+  X,
+} from 'lucide-react';
 import { SharePanel } from '@/components/share';
 import {
   Button,
@@ -17,9 +27,14 @@ import { useDeletePlaylist } from '../api/delete-playlist';
 import { PlaylistCard, usePlaylists } from '@/components/playlists';
 import { CoverDialog } from './CoverDialog';
 import { CreatePlaylistDialog } from './CreatePlaylistDialog';
+import { SmartEditor } from './SmartEditor';
+import type { MaybeSmart } from '../smart/rules';
 import './playlists.css';
 
-type Open = { kind: 'create' } | { kind: 'cover' | 'share' | 'delete'; playlist: Playlist } | null;
+type Open =
+  | { kind: 'create' | 'smart' }
+  | { kind: 'cover' | 'share' | 'delete' | 'rules'; playlist: Playlist }
+  | null;
 
 /** `/playlist`: your playlists, with Create and a menu on every card. */
 export function PlaylistsPage() {
@@ -30,14 +45,25 @@ export function PlaylistsPage() {
   const close = () => setOpen(null);
 
   const createButton = (
-    <Button
-      size="lg"
-      icon={<Plus size={20} aria-hidden="true" />}
-      onClick={() => setOpen({ kind: 'create' })}
-      aria-haspopup="dialog"
-    >
-      Create
-    </Button>
+    <div className="pl-create-actions">
+      <Button
+        size="lg"
+        variant="secondary"
+        icon={<Sparkles size={20} aria-hidden="true" />}
+        onClick={() => setOpen({ kind: 'smart' })}
+        aria-haspopup="dialog"
+      >
+        New smart playlist
+      </Button>
+      <Button
+        size="lg"
+        icon={<Plus size={20} aria-hidden="true" />}
+        onClick={() => setOpen({ kind: 'create' })}
+        aria-haspopup="dialog"
+      >
+        Create
+      </Button>
+    </div>
   );
 
   function confirmDelete() {
@@ -81,12 +107,30 @@ export function PlaylistsPage() {
           <li key={p._id}>
             <PlaylistCard
               playlist={p}
-              meta={plural(p.count, 'song')}
+              meta={
+                (p as MaybeSmart).smart ? (
+                  <>
+                    <Sparkles size={13} aria-label="Smart playlist" className="pl-smart-mark" />{' '}
+                    {plural(p.count, 'song')}
+                  </>
+                ) : (
+                  plural(p.count, 'song')
+                )
+              }
               actions={
                 <Menu
                   label={`More options for ${p.name}`}
                   trigger={<MoreHorizontal size={20} aria-hidden="true" />}
                   items={[
+                    ...((p as MaybeSmart).smart
+                      ? [
+                          {
+                            label: 'Edit rules',
+                            icon: <SlidersHorizontal size={18} aria-hidden="true" />,
+                            onSelect: () => setOpen({ kind: 'rules', playlist: p }),
+                          },
+                        ]
+                      : []),
                     {
                       label: 'Share',
                       icon: <Share2 size={18} aria-hidden="true" />,
@@ -132,6 +176,8 @@ export function PlaylistsPage() {
       />
       {body}
       {open?.kind === 'create' && <CreatePlaylistDialog onClose={close} />}
+      {open?.kind === 'smart' && <SmartEditor onClose={close} />}
+      {open?.kind === 'rules' && <SmartEditor playlist={open.playlist} onClose={close} />}
       {open?.kind === 'cover' && <CoverDialog playlist={open.playlist} onClose={close} />}
       {open?.kind === 'share' && (
         <SharePanel
