@@ -51,14 +51,14 @@ test('builds a smart playlist with a nested group, saves it and edits its rules'
   await expect(liked.getByRole('radio', { name: 'Yes' })).toHaveAttribute('aria-checked', 'true');
 
   // …and any of: title contains "night", title contains "fire".
-  await rules.getByRole('button', { name: 'Group' }).click();
+  await rules.getByRole('button', { name: 'Add group', exact: true }).click();
   const group = rules.getByRole('group', { name: 'Group at level 2' });
   await expect(editor.getByTestId('smart-count')).toContainText('please type some text');
   await pick(condition(group, 'Genre'), 'Title');
   const night = condition(group, 'Title');
   await night.getByRole('combobox', { name: 'Operator' }).selectOption({ label: 'contains' });
   await night.getByRole('textbox', { name: 'Title text' }).fill('night');
-  await group.getByRole('button', { name: 'Condition' }).click();
+  await group.getByRole('button', { name: 'Add condition', exact: true }).click();
   const second = group.getByRole('group', { name: 'Condition on Artist' });
   await pick(second, 'Title');
   const fire = group.getByRole('group', { name: 'Condition on Title' }).nth(1);
@@ -82,6 +82,7 @@ test('builds a smart playlist with a nested group, saves it and edits its rules'
   await expect(editor).toBeHidden();
   const card = page.getByRole('article', { name: 'Liked nights' });
   await expect(card).toContainText('4 songs');
+  await shot(page, 'playlists-1280');
 
   // The playlist: its songs, marked smart, with no hand edits offered.
   await card.getByRole('link', { name: 'Liked nights' }).click();
@@ -129,7 +130,7 @@ test.describe('on a phone', () => {
     await editor.getByRole('textbox', { name: 'Name' }).fill('Gold and fire');
     const rules = editor.getByRole('group', { name: 'Rules' });
     await pick(condition(rules, 'Artist'), 'Liked');
-    await rules.getByRole('button', { name: 'Group' }).click();
+    await rules.getByRole('button', { name: 'Add group', exact: true }).click();
     const group = rules.getByRole('group', { name: 'Group at level 2' });
     await pick(condition(group, 'Genre'), 'Title');
     await condition(group, 'Title')
@@ -138,6 +139,9 @@ test.describe('on a phone', () => {
     await condition(group, 'Title').getByRole('textbox', { name: 'Title text' }).fill('gold');
     await editor.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Title' });
     await expect(editor.getByTestId('smart-count')).toHaveText('1 song matches');
+    // The count stays in sight beside Save while the rules fill the screen.
+    await expect(editor.locator('.smart__mini-count')).toBeInViewport();
+    await expect(editor.locator('.smart__mini-count')).toHaveText('1 song matches');
     await shot(page, 'editor-390');
 
     // Nothing of a row spills past the phone's width.
@@ -149,6 +153,8 @@ test.describe('on a phone', () => {
     await expect(save).toBeInViewport();
     await save.click();
     await expect(editor).toBeHidden();
+    await expect(page.getByRole('article', { name: 'Gold and fire' })).toContainText('1 song');
+    await shot(page, 'playlists-390');
     await page
       .getByRole('article', { name: 'Gold and fire' })
       .getByRole('link', { name: 'Gold and fire' })

@@ -52,8 +52,10 @@ export function PlaylistsPage() {
         icon={<Sparkles size={20} aria-hidden="true" />}
         onClick={() => setOpen({ kind: 'smart' })}
         aria-haspopup="dialog"
+        aria-label="New smart playlist"
       >
-        New smart playlist
+        <span className="pl-create-long">New smart playlist</span>
+        <span className="pl-create-short">Smart playlist</span>
       </Button>
       <Button
         size="lg"
@@ -109,10 +111,10 @@ export function PlaylistsPage() {
               playlist={p}
               meta={
                 (p as MaybeSmart).smart ? (
-                  <>
-                    <Sparkles size={13} aria-label="Smart playlist" className="pl-smart-mark" />{' '}
-                    {plural(p.count, 'song')}
-                  </>
+                  <span className="pl-smart-meta">
+                    <Sparkles size={13} aria-hidden="true" />
+                    Smart · {plural(p.count, 'song')}
+                  </span>
                 ) : (
                   plural(p.count, 'song')
                 )

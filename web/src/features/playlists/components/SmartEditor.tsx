@@ -236,13 +236,20 @@ function EditorForm({
         )}
       </section>
 
-      <div className="dialog__actions smart__actions">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {playlist ? 'Save rules' : 'Create smart playlist'}
-        </Button>
+      <div className="smart__footer">
+        {count !== undefined && !previewProblem && (
+          <p className="smart__mini-count" aria-hidden="true">
+            <strong>{plural(count, 'song')}</strong> {count === 1 ? 'matches' : 'match'}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {playlist ? 'Save rules' : 'Create smart playlist'}
+          </Button>
+        </div>
       </div>
     </form>
   );
@@ -285,7 +292,7 @@ function GroupEditor({ catalog, group, path, depth, onChange, onRemove }: GroupE
             </button>
           ))}
         </div>
-        <span className="smart-group__match-label">of these</span>
+        <span className="smart-group__match-label smart-group__suffix">of these</span>
         {onRemove && (
           <button
             type="button"
@@ -336,7 +343,7 @@ function GroupEditor({ catalog, group, path, depth, onChange, onRemove }: GroupE
           onClick={() => change((g) => ({ ...g, rules: [...g.rules, newCondition(catalog)] }))}
           disabled={countConditions(group) >= 50}
         >
-          Condition
+          Add condition
         </Button>
         {depth < catalog.maxDepth && (
           <Button
@@ -350,7 +357,7 @@ function GroupEditor({ catalog, group, path, depth, onChange, onRemove }: GroupE
               }))
             }
           >
-            Group
+            Add group
           </Button>
         )}
       </div>
