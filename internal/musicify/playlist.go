@@ -85,6 +85,8 @@ type PlaylistStore interface {
 	// plays, likes and ratings they name are ownerID's; seed (the
 	// playlist's id) with the day of the store's clock orders "random".
 	SmartSongs(ctx context.Context, ownerID, seed string, rules *SmartRules) ([]*Song, error)
+	// SmartCount is how many songs SmartSongs would give, without reading them.
+	SmartCount(ctx context.Context, ownerID string, rules *SmartRules) (int, error)
 }
 
 // LikeStore keeps which songs each user likes.

@@ -51,15 +51,20 @@ func (s *Service) Preview(ctx context.Context, user *musicify.User, rules *music
 	if err != nil {
 		return 0, nil, err
 	}
-	// A preview shuffles as the playlist it becomes would on its first day
-	// only roughly: it has no id yet, so it is seeded by its owner.
-	songs, err := s.Store.SmartSongs(ctx, user.ID, user.ID, rules)
+	n, err := s.Store.SmartCount(ctx, user.ID, rules)
 	if err != nil {
 		return 0, nil, err
 	}
-	n := len(songs)
-	if len(songs) > PreviewMax {
-		songs = songs[:PreviewMax]
+	// Only the songs shown are read. A shuffle has no playlist id yet: it
+	// is seeded by the owner, so it stays put while the rules are edited.
+	shown := *rules
+	shown.Limit = min(PreviewMax, n)
+	if n == 0 {
+		return 0, []*musicify.Song{}, nil
+	}
+	songs, err := s.Store.SmartSongs(ctx, user.ID, user.ID, &shown)
+	if err != nil {
+		return 0, nil, err
 	}
 	return n, songs, nil
 }

@@ -21,20 +21,27 @@ import (
 // every read. Reading on each request keeps the playlist current with
 // plays, likes and scans without a cache to invalidate.
 
-// smartFrom joins what the fields read: the album's name and the audio
+// smartFrom joins what the fields read: the album's name, the audio
 // analysis (absent until a song is analysed: its BPM, key and energy are
-// then NULL and match no condition).
+// then NULL and match no condition), and the owner's plays, like and
+// rating of each song. The owner's listens are grouped once, by the
+// (user_id, song_id, at) index, rather than counted again for each of the
+// catalog's songs: with 50,000 songs that is the difference between a
+// tenth of a second and a second. Its three ? are the owner.
 const smartFrom = ` FROM songs s` + songJoins + `
 	LEFT JOIN albums al ON al.id = s.album_id
-	LEFT JOIN song_features f ON f.song_id = s.id`
+	LEFT JOIN song_features f ON f.song_id = s.id
+	LEFT JOIN (SELECT l.song_id, COUNT(*) AS n, MAX(l.at) AS last FROM listens l
+		WHERE l.user_id = ? GROUP BY l.song_id) pl ON pl.song_id = s.id
+	LEFT JOIN likes k ON k.user_id = ? AND k.song_id = s.id
+	LEFT JOIN ratings r ON r.user_id = ? AND r.item_id = s.id`
 
 // smartSQL builds a query's text and its arguments together, so that each
 // ? meets its value in order.
 type smartSQL struct {
-	b     strings.Builder
-	args  []any
-	owner string
-	now   time.Time
+	b    strings.Builder
+	args []any
+	now  time.Time
 }
 
 func (q *smartSQL) add(sql string, args ...any) {
@@ -43,7 +50,7 @@ func (q *smartSQL) add(sql string, args ...any) {
 }
 
 // expr writes the SQL value of a field. Plays, last played, liked and
-// rating read the owner's rows.
+// rating read the owner's rows joined in smartFrom.
 func (q *smartSQL) expr(field string) error {
 	switch field {
 	case "title":
@@ -61,15 +68,15 @@ func (q *smartSQL) expr(field string) error {
 	case "added":
 		q.add(`s.created_at`)
 	case "plays":
-		q.add(`(SELECT COUNT(*) FROM listens l WHERE l.user_id = ? AND l.song_id = s.id)`, q.owner)
+		q.add(`COALESCE(pl.n, 0)`)
 	case "totalplays":
 		q.add(`s.view_count`)
 	case "lastplayed":
-		q.add(`(SELECT MAX(l.at) FROM listens l WHERE l.user_id = ? AND l.song_id = s.id)`, q.owner)
+		q.add(`pl.last`)
 	case "liked":
-		q.add(`(CASE WHEN EXISTS (SELECT 1 FROM likes k WHERE k.user_id = ? AND k.song_id = s.id) THEN 1 ELSE 0 END)`, q.owner)
+		q.add(`(CASE WHEN k.song_id IS NULL THEN 0 ELSE 1 END)`)
 	case "rating":
-		q.add(`COALESCE((SELECT r.rating FROM ratings r WHERE r.user_id = ? AND r.item_id = s.id), 0)`, q.owner)
+		q.add(`COALESCE(r.rating, 0)`)
 	case "bpm":
 		q.add(`ROUND(f.bpm)`)
 	case "key":
@@ -161,10 +168,11 @@ func (q *smartSQL) condition(r musicify.Rule) error {
 		if json.Unmarshal(r.Value, &b) != nil {
 			return bad
 		}
-		if !b {
-			q.add(`NOT `)
+		if b {
+			q.add(`(k.song_id IS NOT NULL)`)
+		} else {
+			q.add(`(k.song_id IS NULL)`)
 		}
-		q.add(`EXISTS (SELECT 1 FROM likes k WHERE k.user_id = ? AND k.song_id = s.id)`, q.owner)
 		return nil
 	case "key":
 		var s string
@@ -371,12 +379,13 @@ func smartLimit(rules *musicify.SmartRules) int {
 // the same all day, another the next; that needs every match's id, which
 // is cheap next to reading the songs, so only the chosen ones are read.
 func (d *DB) SmartSongs(ctx context.Context, ownerID, seed string, rules *musicify.SmartRules) ([]*musicify.Song, error) {
-	q := &smartSQL{owner: ownerID, now: d.Now()}
+	q := &smartSQL{now: d.Now()}
 	random := rules.Sort == "random"
+	owner := []any{ownerID, ownerID, ownerID}
 	if random {
-		q.add(`SELECT s.id` + smartFrom + ` WHERE ` + listed + ` AND `)
+		q.add(`SELECT s.id`+smartFrom+` WHERE `+listed+` AND `, owner...)
 	} else {
-		q.add(`SELECT ` + songColumns + smartFrom + ` WHERE ` + listed + ` AND `)
+		q.add(`SELECT `+songColumns+smartFrom+` WHERE `+listed+` AND `, owner...)
 	}
 	if err := q.group(musicify.Rule{Match: rules.Match, Rules: rules.Rules}); err != nil {
 		return nil, err
@@ -426,4 +435,20 @@ func (d *DB) SmartSongs(ctx context.Context, ownerID, seed string, rules *musici
 		ids = ids[:limit]
 	}
 	return d.SongsByIDs(ctx, ids)
+}
+
+// SmartCount is how many songs rules match now, up to their limit: the
+// editor's count, without reading the songs.
+func (d *DB) SmartCount(ctx context.Context, ownerID string, rules *musicify.SmartRules) (int, error) {
+	q := &smartSQL{now: d.Now()}
+	q.add(`SELECT COUNT(*) FROM (SELECT s.id`+smartFrom+` WHERE `+listed+` AND `, ownerID, ownerID, ownerID)
+	if err := q.group(musicify.Rule{Match: rules.Match, Rules: rules.Rules}); err != nil {
+		return 0, err
+	}
+	q.add(` LIMIT ?) matches`, smartLimit(rules))
+	var n int
+	if err := d.queryRow(ctx, q.b.String(), q.args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("counting smart playlist: %w", lost(err))
+	}
+	return n, nil
 }
