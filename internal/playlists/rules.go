@@ -125,7 +125,7 @@ func ValidateRules(r *musicify.SmartRules) (*musicify.SmartRules, error) {
 		}
 	}
 	if out.Limit < 0 || out.Limit > musicify.SmartSongsMax {
-		return nil, invalid("The limit must be between 1 and %d songs (0 for no limit of your own).", musicify.SmartSongsMax)
+		return nil, invalid("The limit must be between 1 and %d songs, or empty for every song that matches.", musicify.SmartSongsMax)
 	}
 	return out, nil
 }
