@@ -45,8 +45,10 @@ func (s *Service) SetRules(ctx context.Context, user *musicify.User, idOrName st
 }
 
 // Preview is what rules would hold for user now: how many songs, and the
-// first PreviewMax of them, in the playlist's order.
-func (s *Service) Preview(ctx context.Context, user *musicify.User, rules *musicify.SmartRules) (int, []*musicify.Song, error) {
+// first PreviewMax of them, in the playlist's order. seed is the id of the
+// playlist being edited, so a shuffle previews as it will play; "" for a
+// new one.
+func (s *Service) Preview(ctx context.Context, user *musicify.User, seed string, rules *musicify.SmartRules) (int, []*musicify.Song, error) {
 	rules, err := ValidateRules(rules)
 	if err != nil {
 		return 0, nil, err
@@ -55,14 +57,17 @@ func (s *Service) Preview(ctx context.Context, user *musicify.User, rules *music
 	if err != nil {
 		return 0, nil, err
 	}
-	// Only the songs shown are read. A shuffle has no playlist id yet: it
-	// is seeded by the owner, so it stays put while the rules are edited.
+	// Only the songs shown are read. A new playlist has no id yet: its
+	// shuffle is seeded by the owner, so it stays put while the rules change.
+	if seed == "" {
+		seed = user.ID
+	}
 	shown := *rules
 	shown.Limit = min(PreviewMax, n)
 	if n == 0 {
 		return 0, []*musicify.Song{}, nil
 	}
-	songs, err := s.Store.SmartSongs(ctx, user.ID, user.ID, &shown)
+	songs, err := s.Store.SmartSongs(ctx, user.ID, seed, &shown)
 	if err != nil {
 		return 0, nil, err
 	}

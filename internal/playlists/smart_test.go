@@ -212,7 +212,7 @@ func TestSmartPlaylistRulesMatchTheSongsTheyDescribe(t *testing.T) {
 		}
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
-				n, songs, err := svc.Preview(ctx, owner, rules(t, c.rules))
+				n, songs, err := svc.Preview(ctx, owner, "", rules(t, c.rules))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -271,6 +271,9 @@ func TestSmartPlaylistRandomOrderChangesDaily(t *testing.T) {
 		return names(songs, ids)
 	}
 	morning := order()
+	if _, preview, err := svc.Preview(ctx, owner, p.ID, p.Rules); err != nil || names(preview, ids) != morning {
+		t.Errorf("the preview of the playlist shuffles otherwise: %q, %v", names(preview, ids), err)
+	}
 	clock.Advance(11 * time.Hour) // 23:00, the same day
 	if evening := order(); evening != morning {
 		t.Errorf("the order changed within the day:\n%s\n%s", morning, evening)
@@ -349,6 +352,11 @@ func TestSmartPlaylistWritesAreTheOwnersAndRulesOnly(t *testing.T) {
 		songs, _ = svc.Songs(ctx, listened)
 		if got := names(songs, ids); got != "s4 s3 s1" {
 			t.Errorf("after a play of s4: %q, want s4 s3 s1", got)
+		}
+		// Readers that go to the store (the assistant, Subsonic covers) get
+		// the same songs.
+		if stored, err := db.PlaylistSongs(ctx, p.ID); err != nil || names(stored, ids) != "s4 s3 s1" {
+			t.Errorf("the store's songs of the playlist: %q, %v", names(stored, ids), err)
 		}
 		plain, err := svc.Create(ctx, owner, "Plain")
 		if err != nil {

@@ -19,6 +19,8 @@ func (s *API) smartRoutes(mux *platform.Mux) {
 }
 
 type smartIn struct {
+	// ID, in a preview, is the playlist being edited: its shuffle.
+	ID    string               `json:"id"`
 	Name  string               `json:"name"`
 	Rules *musicify.SmartRules `json:"rules"`
 }
@@ -56,7 +58,7 @@ func (s *API) handlePreviewSmart(w http.ResponseWriter, r *http.Request) error {
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	n, songs, err := s.Playlists.Preview(r.Context(), platform.UserOf(r), in.Rules)
+	n, songs, err := s.Playlists.Preview(r.Context(), platform.UserOf(r), in.ID, in.Rules)
 	if err != nil {
 		return err
 	}

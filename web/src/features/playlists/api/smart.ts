@@ -19,14 +19,19 @@ export interface Preview {
 }
 
 /**
- * POST /api/playlist/smart/preview for rules as they stand: the editor's live count. The
- * last answer stays on screen while the next one comes, so the count does not flicker.
+ * POST /api/playlist/smart/preview for rules as they stand: the editor's live count (`id`, the
+ * playlist being edited, shuffles as it will play). The last answer stays on screen while the
+ * next one comes, so the count does not flicker.
  */
-export function usePreview(rules: SmartRules | null) {
+export function usePreview(rules: SmartRules | null, id?: string) {
   return useQuery({
-    queryKey: [...queryKeys.playlists.all, 'smart-preview', JSON.stringify(rules)],
+    queryKey: [...queryKeys.playlists.all, 'smart-preview', id ?? '', JSON.stringify(rules)],
     queryFn: ({ signal }) =>
-      api<Preview>('/api/playlist/smart/preview', { method: 'POST', body: { rules }, signal }),
+      api<Preview>('/api/playlist/smart/preview', {
+        method: 'POST',
+        body: { id, rules },
+        signal,
+      }),
     enabled: rules !== null,
     placeholderData: keepPreviousData,
     retry: false,

@@ -98,7 +98,7 @@ function EditorForm({
   );
   const [limitText, setLimitText] = useState(rules.limit ? String(rules.limit) : '');
   const settled = useSettled(rules);
-  const preview = usePreview(settled);
+  const preview = usePreview(settled, playlist?._id);
   const previewProblem = preview.error instanceof ApiError ? preview.error.message : null;
 
   function setLimit(text: string) {
