@@ -140,6 +140,8 @@ func (q *smartSQL) condition(r musicify.Rule) error {
 		if json.Unmarshal(r.Value, &s) != nil {
 			return bad
 		}
+		// Compared without case. SQLite's LOWER folds ASCII letters only,
+		// so there an accented capital matches only as written.
 		s = strings.ToLower(s)
 		like := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 		q.add(`LOWER(`)
@@ -374,7 +376,9 @@ func smartLimit(rules *musicify.SmartRules) int {
 	return rules.Limit
 }
 
-// SmartSongs evaluates rules for ownerID. A random order shuffles by a
+// SmartSongs evaluates rules for ownerID over every song present: anyone
+// signed in may see any song, so only those whose file went missing are
+// left out. A random order shuffles by a
 // hash of seed, the day (UTC, on the store's clock) and each song's id:
 // the same all day, another the next; that needs every match's id, which
 // is cheap next to reading the songs, so only the chosen ones are read.
