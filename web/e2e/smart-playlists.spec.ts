@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { songNamed } from './helpers';
+import { createPlaylist, songNamed } from './helpers';
 
 /**
  * Where screenshots go when SMART_SHOTS names a directory; the spec drives the screens they
@@ -116,6 +116,18 @@ test('builds a smart playlist with a nested group, saves it and edits its rules'
   await page.reload();
   await expect(songs.locator('.song-row__title')).toHaveCount(2);
   await expect(songs).not.toContainText('Blue Night Low');
+
+  // "Add to playlist" offers the playlists made by hand only.
+  await createPlaylist(page.request, 'Hand picked');
+  await page.goto('/songs');
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByText('Midnight Harbour', { exact: true }) })
+    .getByRole('button', { name: 'Add Midnight Harbour to playlist' })
+    .click();
+  const add = page.getByRole('dialog', { name: 'Add to playlist' });
+  await expect(add.getByRole('button', { name: 'Hand picked', exact: true })).toBeVisible();
+  await expect(add.getByRole('button', { name: 'Liked nights', exact: true })).toHaveCount(0);
 });
 
 test.describe('on a phone', () => {
