@@ -327,6 +327,10 @@ func TestSmartPlaylistWritesAreTheOwnersAndRulesOnly(t *testing.T) {
 		if _, err := svc.Add(ctx, owner, p.ID, ids["s1"]); musicify.ErrorCode(err) != musicify.ECONFLICT || !strings.Contains(err.Error(), "smart") {
 			t.Errorf("adding by hand: %v, want a conflict naming the smart playlist", err)
 		}
+		// The store refuses too, for writers that skip the service (the assistant, Subsonic).
+		if err := db.AddPlaylistSong(ctx, p.ID, ids["s1"]); musicify.ErrorCode(err) != musicify.ECONFLICT {
+			t.Errorf("adding through the store: %v, want a conflict", err)
+		}
 		if err := svc.Remove(ctx, owner, p.ID, ids["s3"]); musicify.ErrorCode(err) != musicify.ECONFLICT {
 			t.Errorf("removing by hand: %v, want a conflict", err)
 		}
