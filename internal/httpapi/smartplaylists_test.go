@@ -32,7 +32,11 @@ func TestSmartPlaylistsOverHTTP(t *testing.T) {
 	var ids []string
 	files := []string{"sine.mp3", "sine.ogg", "sine.wav"}
 	for i, name := range []string{"Night Drive", "Morning Run", "Night Swim"} {
-		r := mona.upload(upload{name: name, audio: readFixture(t, "audio", files[i])})
+		u := upload{name: name, audio: readFixture(t, "audio", files[i])}
+		if i == 0 {
+			u.cover = readFixture(t, "images", "cover.png")
+		}
+		r := mona.upload(u)
 		expect(t, r, 200, "success")
 		ids = append(ids, songIn(r)["_id"].(string))
 	}
@@ -76,6 +80,10 @@ func TestSmartPlaylistsOverHTTP(t *testing.T) {
 	id := p["_id"].(string)
 	if p["smart"] != true || p["count"] != float64(2) || p["rules"] == nil {
 		t.Fatalf("created: %v", p)
+	}
+	// Without a cover of its own it is pictured by its songs' covers.
+	if got := mosaicOf(t, p); len(got) != 1 {
+		t.Errorf("mosaic of the smart playlist: %v, want the one cover of its songs", got)
 	}
 	item, songs := mona.detail(t, id)
 	if item["smart"] != true || len(songs) != 2 {

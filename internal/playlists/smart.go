@@ -75,17 +75,26 @@ func (s *Service) Preview(ctx context.Context, user *musicify.User, seed string,
 }
 
 // Fill gives a smart playlist its count and mosaic as of now (the store
-// only counts songs held by hand).
+// only counts songs held by hand), reading no more songs than the mosaic
+// needs: a list of playlists stays quick with large smart ones.
 func (s *Service) Fill(ctx context.Context, p *musicify.Playlist) (*musicify.Playlist, error) {
 	if p.Rules == nil {
 		return p, nil
 	}
-	songs, err := s.Songs(ctx, p)
+	n, err := s.Store.SmartCount(ctx, p.UserID, p.Rules)
 	if err != nil {
 		return nil, err
 	}
-	p.Songs = len(songs)
-	p.Mosaic = nil
+	p.Songs, p.Mosaic = n, nil
+	if n == 0 {
+		return p, nil
+	}
+	first := *p.Rules
+	first.Limit = min(n, PreviewMax)
+	songs, err := s.Store.SmartSongs(ctx, p.UserID, p.ID, &first)
+	if err != nil {
+		return nil, err
+	}
 	seen := map[string]bool{}
 	for _, song := range songs {
 		if len(p.Mosaic) == 4 {
