@@ -2,6 +2,7 @@ package musicify
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 )
 
@@ -18,7 +19,47 @@ type Playlist struct {
 	// cover once, in playlist order): the picture of a playlist with no
 	// cover of its own.
 	Mosaic []string
+	// Rules make it a smart playlist: its songs are whatever matches them
+	// when it is read, and no one adds or removes songs by hand. nil for
+	// an ordinary playlist.
+	Rules *SmartRules
 }
+
+// SmartRules are what a smart playlist holds instead of songs: a group of
+// conditions (the root, matching all or any of them), an order and a
+// limit. They are stored as this JSON; internal/playlists validates them
+// and writes their values in one canonical form the store reads.
+type SmartRules struct {
+	Match string `json:"match"` // all or any
+	Rules []Rule `json:"rules"`
+	// Sort is a field's name or "random" (a shuffle that stays the same
+	// for a day); "" keeps the newest songs first.
+	Sort  string `json:"sort,omitempty"`
+	Order string `json:"order,omitempty"` // asc or desc
+	// Limit is how many songs at most; 0 is SmartSongsMax.
+	Limit int `json:"limit,omitempty"`
+}
+
+// Rule is a condition (Field, Op, Value) or, when Match is set, a group of
+// rules that must all or any hold.
+type Rule struct {
+	Field string          `json:"field,omitempty"`
+	Op    string          `json:"op,omitempty"`
+	Value json.RawMessage `json:"value,omitempty"`
+	Match string          `json:"match,omitempty"`
+	Rules []Rule          `json:"rules,omitempty"`
+}
+
+// IsGroup tells a group from a condition.
+func (r Rule) IsGroup() bool { return r.Match != "" }
+
+// ErrSmartPlaylist refuses adding, removing or moving songs by hand in a
+// smart playlist.
+var ErrSmartPlaylist = Errorf(ECONFLICT, "This is a smart playlist: its songs come from its rules. Edit the rules to change them.")
+
+// SmartSongsMax bounds a smart playlist, so a rule matching the whole
+// catalog stays a list one can open.
+const SmartSongsMax = 5000
 
 // PlaylistNameMax bounds playlist names.
 const PlaylistNameMax = 100
@@ -38,6 +79,14 @@ type PlaylistStore interface {
 	// SetPlaylistCover returns the cover it replaces ("" when none).
 	SetPlaylistCover(ctx context.Context, id, coverKey string) (string, error)
 	DeletePlaylist(ctx context.Context, id string) error
+	// SetPlaylistRules replaces a smart playlist's rules.
+	SetPlaylistRules(ctx context.Context, id string, rules *SmartRules) error
+	// SmartSongs are the songs rules match now, never a missing one. The
+	// plays, likes and ratings they name are ownerID's; seed (the
+	// playlist's id) with the day of the store's clock orders "random".
+	SmartSongs(ctx context.Context, ownerID, seed string, rules *SmartRules) ([]*Song, error)
+	// SmartCount is how many songs SmartSongs would give, without reading them.
+	SmartCount(ctx context.Context, ownerID string, rules *SmartRules) (int, error)
 }
 
 // LikeStore keeps which songs each user likes.

@@ -55,7 +55,10 @@ func (s *Service) Find(ctx context.Context, user *musicify.User, idOrName string
 	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
 		p, err = s.Store.PlaylistByName(ctx, user.ID, strings.TrimSpace(idOrName))
 	}
-	return p, err
+	if err != nil {
+		return nil, err
+	}
+	return s.Fill(ctx, p)
 }
 
 // owned resolves a playlist the user is about to change, refusing anyone
@@ -71,14 +74,22 @@ func (s *Service) owned(ctx context.Context, user *musicify.User, idOrName strin
 	return p, nil
 }
 
-// Songs lists a playlist's songs in order.
+// Songs lists a playlist's songs in order; a smart playlist's are what its
+// rules match now, the owner's plays, likes and ratings deciding.
 func (s *Service) Songs(ctx context.Context, p *musicify.Playlist) ([]*musicify.Song, error) {
+	if p.Rules != nil {
+		return s.Store.SmartSongs(ctx, p.UserID, p.ID, p.Rules)
+	}
 	return s.Store.PlaylistSongs(ctx, p.ID)
 }
 
 // Mine lists the user's playlists.
 func (s *Service) Mine(ctx context.Context, user *musicify.User) ([]*musicify.Playlist, error) {
-	return s.Store.PlaylistsByUser(ctx, user.ID)
+	list, err := s.Store.PlaylistsByUser(ctx, user.ID)
+	if err != nil {
+		return nil, err
+	}
+	return s.FillAll(ctx, list)
 }
 
 // Search lists the user's playlists whose names contain every word of query.
@@ -99,7 +110,7 @@ func (s *Service) Search(ctx context.Context, user *musicify.User, query string)
 			found = append(found, p)
 		}
 	}
-	return found, nil
+	return s.FillAll(ctx, found)
 }
 
 func (s *Service) Rename(ctx context.Context, user *musicify.User, idOrName, name string) (*musicify.Playlist, error) {
@@ -113,7 +124,7 @@ func (s *Service) Rename(ctx context.Context, user *musicify.User, idOrName, nam
 	if err := s.Store.RenamePlaylist(ctx, p.ID, name); err != nil {
 		return nil, err
 	}
-	return s.Store.Playlist(ctx, p.ID)
+	return s.Find(ctx, user, p.ID)
 }
 
 // Delete removes the playlist and its cover; the songs stay.
@@ -156,6 +167,9 @@ func (s *Service) Add(ctx context.Context, user *musicify.User, idOrName, songID
 	p, err := s.owned(ctx, user, idOrName)
 	if err != nil {
 		return nil, err
+	}
+	if p.Rules != nil {
+		return nil, musicify.ErrSmartPlaylist
 	}
 	if err := s.Store.AddPlaylistSong(ctx, p.ID, songID); err != nil {
 		if musicify.ErrorCode(err) == musicify.ECONFLICT {

@@ -19,7 +19,7 @@ var _ musicify.PlaylistStore = (*DB)(nil)
 // four distinct song covers in playlist order, joined by spaces (keys have
 // none), inside the same query so a list of playlists costs one query.
 // string_agg with ORDER BY reads the same in PostgreSQL and SQLite ≥ 3.44.
-const playlistSelect = `SELECT p.id, p.user_id, u.username, p.name, p.cover_key, p.created_at,
+const playlistSelect = `SELECT p.id, p.user_id, u.username, p.name, p.cover_key, p.created_at, p.rules,
 	(SELECT COUNT(*) FROM playlist_songs ps WHERE ps.playlist_id = p.id),
 	COALESCE((SELECT string_agg(m.cover_key, ' ' ORDER BY m.pos, m.cover_key) FROM (
 		SELECT s.cover_key, MIN(ps.position) AS pos FROM playlist_songs ps JOIN songs s ON s.id = ps.song_id
@@ -35,10 +35,14 @@ func (d *DB) CreatePlaylist(ctx context.Context, p *musicify.Playlist) error {
 	if p.Created.IsZero() {
 		p.Created = d.Now().UTC().Truncate(time.Millisecond) // as stored
 	}
-	err := d.WithTx(ctx, func(tx *Tx) error {
-		if _, err := tx.exec(ctx, `INSERT INTO playlists (id, user_id, name, name_key, cover_key, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, p.ID, p.UserID, p.Name, strings.ToLower(p.Name), p.CoverKey,
-			toMillis(p.Created), toMillis(p.Created)); err != nil {
+	rules, err := rulesJSON(p.Rules)
+	if err != nil {
+		return err
+	}
+	err = d.WithTx(ctx, func(tx *Tx) error {
+		if _, err := tx.exec(ctx, `INSERT INTO playlists (id, user_id, name, name_key, cover_key, created_at, updated_at, rules)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, p.ID, p.UserID, p.Name, strings.ToLower(p.Name), p.CoverKey,
+			toMillis(p.Created), toMillis(p.Created), rules); err != nil {
 			return err
 		}
 		return d.dialect.index(ctx, tx, musicify.KindPlaylist, p.ID)
@@ -79,16 +83,38 @@ func scanPlaylist(s scanner) (*musicify.Playlist, error) {
 	var p musicify.Playlist
 	var created int64
 	var mosaic string
-	if err := s.Scan(&p.ID, &p.UserID, &p.Owner, &p.Name, &p.CoverKey, &created, &p.Songs, &mosaic); err != nil {
+	var rules sql.NullString
+	if err := s.Scan(&p.ID, &p.UserID, &p.Owner, &p.Name, &p.CoverKey, &created, &rules, &p.Songs, &mosaic); err != nil {
 		return nil, err
+	}
+	if rules.Valid {
+		p.Rules = &musicify.SmartRules{}
+		if err := json.Unmarshal([]byte(rules.String), p.Rules); err != nil {
+			return nil, fmt.Errorf("reading the rules of playlist %s: %w", p.ID, err)
+		}
 	}
 	p.Created = fromMillis(created)
 	p.Mosaic = strings.Fields(mosaic)
 	return &p, nil
 }
 
-// PlaylistSongs lists a playlist's songs in their order.
+// PlaylistSongs lists a playlist's songs in their order; a smart
+// playlist's are what its rules match now, so every reader (the assistant,
+// Subsonic) sees them.
 func (d *DB) PlaylistSongs(ctx context.Context, playlistID string) ([]*musicify.Song, error) {
+	var owner string
+	var rules sql.NullString
+	err := d.queryRow(ctx, `SELECT user_id, rules FROM playlists WHERE id = ?`, playlistID).Scan(&owner, &rules)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("reading playlist: %w", lost(err))
+	}
+	if rules.Valid {
+		var r musicify.SmartRules
+		if err := json.Unmarshal([]byte(rules.String), &r); err != nil {
+			return nil, fmt.Errorf("reading the rules of playlist %s: %w", playlistID, err)
+		}
+		return d.SmartSongs(ctx, owner, playlistID, &r)
+	}
 	return d.songList(ctx, `SELECT `+songColumns+` FROM playlist_songs ps
 		JOIN songs s ON s.id = ps.song_id`+songJoins+`
 		WHERE ps.playlist_id = ? ORDER BY ps.position, ps.added_at`, playlistID)
@@ -97,6 +123,9 @@ func (d *DB) PlaylistSongs(ctx context.Context, playlistID string) ([]*musicify.
 // AddPlaylistSong appends a song; a song already there is a conflict.
 func (d *DB) AddPlaylistSong(ctx context.Context, playlistID, songID string) error {
 	err := d.WithTx(ctx, func(tx *Tx) error {
+		if err := tx.refuseSmart(ctx, playlistID); err != nil {
+			return err
+		}
 		var n int
 		if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM songs WHERE id = ?`, songID).Scan(&n); err != nil {
 			return err
@@ -154,6 +183,9 @@ func (t *Tx) emitPlaylist(id string, p musicify.PlaylistData) error {
 
 func (d *DB) RemovePlaylistSong(ctx context.Context, playlistID, songID string) error {
 	err := d.WithTx(ctx, func(tx *Tx) error {
+		if err := tx.refuseSmart(ctx, playlistID); err != nil {
+			return err
+		}
 		res, err := tx.exec(ctx, `DELETE FROM playlist_songs WHERE playlist_id = ? AND song_id = ?`, playlistID, songID)
 		if err != nil {
 			return err
@@ -170,6 +202,9 @@ func (d *DB) RemovePlaylistSong(ctx context.Context, playlistID, songID string) 
 // checking the list names every song of the playlist exactly once.
 func (d *DB) ReorderPlaylist(ctx context.Context, playlistID string, songIDs []string) error {
 	err := d.WithTx(ctx, func(tx *Tx) error {
+		if err := tx.refuseSmart(ctx, playlistID); err != nil {
+			return err
+		}
 		rows, err := tx.query(ctx, `SELECT song_id FROM playlist_songs WHERE playlist_id = ?`, playlistID)
 		if err != nil {
 			return err
@@ -254,4 +289,61 @@ func (d *DB) DeletePlaylist(ctx context.Context, id string) error {
 		return tx.emitPlaylist(id, musicify.PlaylistData{Songs: []string{}})
 	})
 	return wrap(err, "deleting playlist")
+}
+
+// refuseSmart stops a hand edit of a smart playlist, whichever way the
+// request came (web, Subsonic, the assistant).
+func (t *Tx) refuseSmart(ctx context.Context, playlistID string) error {
+	var rules sql.NullString
+	err := t.queryRow(ctx, `SELECT rules FROM playlists WHERE id = ?`, playlistID).Scan(&rules)
+	if errors.Is(err, sql.ErrNoRows) {
+		return errNoPlaylist
+	} else if err != nil {
+		return err
+	}
+	if rules.Valid {
+		return musicify.ErrSmartPlaylist
+	}
+	return nil
+}
+
+func rulesJSON(r *musicify.SmartRules) (any, error) {
+	if r == nil {
+		return nil, nil
+	}
+	b, err := json.Marshal(r)
+	if err != nil {
+		return nil, fmt.Errorf("writing rules: %w", err)
+	}
+	return string(b), nil
+}
+
+// SetPlaylistRules replaces a smart playlist's rules; an ordinary playlist
+// cannot become smart (its songs would be lost), so it is refused.
+func (d *DB) SetPlaylistRules(ctx context.Context, id string, rules *musicify.SmartRules) error {
+	if rules == nil {
+		return musicify.Errorf(musicify.EINVALID, "Please give the smart playlist its rules.").In("rules")
+	}
+	text, err := rulesJSON(rules)
+	if err != nil {
+		return err
+	}
+	err = d.WithTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `UPDATE playlists SET rules = ?, updated_at = ? WHERE id = ? AND rules IS NOT NULL`,
+			text, toMillis(d.Now()), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			var one int
+			if err := tx.queryRow(ctx, `SELECT 1 FROM playlists WHERE id = ?`, id).Scan(&one); errors.Is(err, sql.ErrNoRows) {
+				return errNoPlaylist
+			} else if err != nil {
+				return err
+			}
+			return musicify.Errorf(musicify.ECONFLICT, "This playlist holds songs chosen by hand, not rules: make a new smart playlist instead.")
+		}
+		return nil
+	})
+	return wrap(err, "setting playlist rules")
 }

@@ -331,16 +331,19 @@ type searchResult3 struct {
 }
 
 type playlist struct {
-	ID        string  `xml:"id,attr" json:"id"`
-	Name      string  `xml:"name,attr" json:"name"`
-	Owner     string  `xml:"owner,attr" json:"owner"`
-	Public    bool    `xml:"public,attr" json:"public"`
-	SongCount int     `xml:"songCount,attr" json:"songCount"`
-	Duration  int     `xml:"duration,attr" json:"duration"`
-	Created   stamp   `xml:"created,attr" json:"created"`
-	Changed   stamp   `xml:"changed,attr" json:"changed"`
-	CoverArt  string  `xml:"coverArt,attr,omitempty" json:"coverArt,omitempty"`
-	Entry     []child `xml:"entry,omitempty" json:"entry,omitempty"`
+	ID        string `xml:"id,attr" json:"id"`
+	Name      string `xml:"name,attr" json:"name"`
+	Owner     string `xml:"owner,attr" json:"owner"`
+	Public    bool   `xml:"public,attr" json:"public"`
+	SongCount int    `xml:"songCount,attr" json:"songCount"`
+	Duration  int    `xml:"duration,attr" json:"duration"`
+	Created   stamp  `xml:"created,attr" json:"created"`
+	Changed   stamp  `xml:"changed,attr" json:"changed"`
+	CoverArt  string `xml:"coverArt,attr,omitempty" json:"coverArt,omitempty"`
+	Comment   string `xml:"comment,attr,omitempty" json:"comment,omitempty"`
+	// Readonly (OpenSubsonic): a smart playlist, whose songs come from rules.
+	Readonly bool    `xml:"readonly,attr,omitempty" json:"readonly,omitempty"`
+	Entry    []child `xml:"entry,omitempty" json:"entry,omitempty"`
 }
 
 type playlistList struct {

@@ -15,6 +15,9 @@ func (s *Server) playlistOf(p *musicify.Playlist, list []*musicify.Song, a *anno
 	for _, e := range entries {
 		out.Duration += e.Duration
 	}
+	if p.Rules != nil {
+		out.Comment, out.Readonly = "Smart playlist: its songs follow its rules. Edit them in Musicify.", true
+	}
 	if withSongs {
 		out.Entry = entries
 	}
@@ -52,6 +55,9 @@ func (s *Server) playlistResponse(q *request, id string) (*response, error) {
 	if err != nil {
 		return nil, err
 	}
+	if p, err = s.Playlists.Fill(q.ctx(), p); err != nil {
+		return nil, err
+	}
 	list, err := s.Playlists.Songs(q.ctx(), p)
 	if err != nil {
 		return nil, err
@@ -74,7 +80,8 @@ func (s *Server) getPlaylist(_ http.ResponseWriter, q *request) (*response, erro
 	return s.playlistResponse(q, id)
 }
 
-// owned finds a playlist the caller may change: only its owner may.
+// owned finds a playlist the caller may change: only its owner may, and
+// a smart playlist is read-only here (its rules are edited in the web app).
 func (s *Server) owned(q *request, id string) (*musicify.Playlist, error) {
 	p, err := s.Playlists.Store.Playlist(q.ctx(), id)
 	if err != nil {
@@ -82,6 +89,9 @@ func (s *Server) owned(q *request, id string) (*musicify.Playlist, error) {
 	}
 	if p.UserID != q.user.ID {
 		return nil, &apiError{Code: errNotAuthorized, Message: "Only " + p.Owner + " can change this playlist."}
+	}
+	if p.Rules != nil {
+		return nil, &apiError{Code: errNotAuthorized, Message: "“" + p.Name + "” is a smart playlist: its songs follow its rules, so it is read-only here. Change or delete it in Musicify's web app."}
 	}
 	return p, nil
 }

@@ -29,4 +29,5 @@ func (s *API) Routes(mux *platform.Mux) {
 	mux.User("POST /api/playlist/{ref}", s.handleAddToPlaylist)
 	mux.User("DELETE /api/playlist/{ref}/songs/{song}", s.handleRemoveFromPlaylist)
 	mux.User("PUT /api/playlist/{ref}/order", s.handleReorderPlaylist)
+	s.smartRoutes(mux)
 }

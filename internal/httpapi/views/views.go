@@ -167,6 +167,9 @@ type Playlist struct {
 	// Mosaic is the small covers of its first songs (up to four distinct),
 	// the picture of a playlist without a cover of its own; [] once it has one.
 	Mosaic []string `json:"mosaic"`
+	// Smart: its songs come from Rules, not from hand edits.
+	Smart bool                 `json:"smart"`
+	Rules *musicify.SmartRules `json:"rules,omitempty"`
 }
 
 // PlaylistOf is p as viewer (nil: nobody signed in) sees it.
@@ -180,7 +183,8 @@ func PlaylistOf(p *musicify.Playlist, viewer *musicify.User) Playlist {
 		}
 	}
 	return Playlist{ID: p.ID, IDAlias: p.ID, Name: p.Name, Cover: large, CoverSmall: small, Owner: p.Owner,
-		Mine: viewer != nil && viewer.ID == p.UserID, Count: p.Songs, CreatedAt: p.Created, Mosaic: mosaic}
+		Mine: viewer != nil && viewer.ID == p.UserID, Count: p.Songs, CreatedAt: p.Created, Mosaic: mosaic,
+		Smart: p.Rules != nil, Rules: p.Rules}
 }
 
 // PlaylistsOf always makes a list, so an empty one is [] and not null.

@@ -94,7 +94,9 @@ export function AddToPlaylistDialog({ song, songs, label, onClose }: AddToPlayli
   const busy = addingTo !== null || create.isPending;
   const term = filter.trim();
   const all = playlists.data ?? [];
-  const shown = term === '' ? all : all.filter((p) => matchesFilter(p.name, term));
+  // A smart playlist's songs come from its rules: no song is added to it by hand.
+  const handMade = all.filter((p) => !(p as Playlist & { smart?: boolean }).smart);
+  const shown = term === '' ? handMade : handMade.filter((p) => matchesFilter(p.name, term));
   const offerByName = term !== '' && !hasExactMatch(all, term);
 
   function addTo(playlist: Pick<Playlist, '_id' | 'name'>) {

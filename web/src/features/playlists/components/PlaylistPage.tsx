@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Disc3, ListMusic, Music2 } from 'lucide-react';
+import { Disc3, ListMusic, Music2, SlidersHorizontal, Sparkles } from 'lucide-react';
 import { SharePanel } from '@/components/share';
 import { PlaylistCover } from '@/components/playlists';
 import { SongList } from '@/components/songs';
@@ -14,7 +14,10 @@ import { orderAfterMove, useReorderPlaylist } from '../api/reorder-playlist';
 import { useRemoveFromPlaylist } from '../api/remove-from-playlist';
 import { ExportMenu } from './ExportMenu';
 import { PlaylistControls } from './PlaylistControls';
+import { SmartEditor } from './SmartEditor';
+import type { MaybeSmart } from '../smart/rules';
 import './playlists.css';
+import './smart.css';
 
 interface HeroProps {
   art: ReactNode;
@@ -90,6 +93,7 @@ function PlaylistDetail({ refName }: { refName: string }) {
   const reorder = useReorderPlaylist(refName);
   const remove = useRemoveFromPlaylist(refName);
   const [sharing, setSharing] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   if (playlist.isPending) return <PageLoader />;
 
@@ -118,6 +122,7 @@ function PlaylistDetail({ refName }: { refName: string }) {
   }
 
   const p = playlist.data;
+  const smart = (p as MaybeSmart).smart === true;
   const owner = p.mine ? (
     <Link to="/profile">{p.owner}</Link>
   ) : (
@@ -145,7 +150,33 @@ function PlaylistDetail({ refName }: { refName: string }) {
         download={{ kind: 'playlist', id: p._id, name: p.name, cover: p.coverSmall }}
         menu={<ExportMenu playlistId={p._id} name={p.name} />}
       />
-      {p.songs.length === 0 ? (
+      {smart && (
+        <div className="smart-page-note">
+          <span className="smart-badge">
+            <Sparkles size={14} aria-hidden="true" />
+            Smart playlist
+          </span>
+          <span>Its songs follow its rules and update as you listen.</span>
+          {p.mine && (
+            <Button
+              size="sm"
+              variant="secondary"
+              icon={<SlidersHorizontal size={16} aria-hidden="true" />}
+              onClick={() => setEditing(true)}
+              aria-haspopup="dialog"
+            >
+              Edit rules
+            </Button>
+          )}
+        </div>
+      )}
+      {p.songs.length === 0 && smart ? (
+        <EmptyState icon={Sparkles} title="No song matches the rules yet">
+          {p.mine
+            ? 'Edit the rules to loosen them, or listen and like more songs: the playlist fills itself.'
+            : 'Its songs appear as soon as some match its rules.'}
+        </EmptyState>
+      ) : p.songs.length === 0 ? (
         <EmptyState
           icon={Music2}
           title="This playlist is empty"
@@ -160,11 +191,12 @@ function PlaylistDetail({ refName }: { refName: string }) {
           songs={p.songs}
           label={`Songs in ${p.name}`}
           playlistId={p._id}
-          onMove={p.mine ? move : undefined}
-          onRemove={p.mine ? (song) => remove.mutate(song) : undefined}
+          onMove={p.mine && !smart ? move : undefined}
+          onRemove={p.mine && !smart ? (song) => remove.mutate(song) : undefined}
         />
       )}
-      {p.mine && p.songs.length > 1 && (
+      {editing && <SmartEditor playlist={p} onClose={() => setEditing(false)} />}
+      {p.mine && !smart && p.songs.length > 1 && (
         <p className="pl-hint">
           Drag a song by its handle to reorder, or use Move up and Move down (Alt+↑ and Alt+↓).
         </p>

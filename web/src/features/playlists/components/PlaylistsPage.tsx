@@ -6,6 +6,8 @@ import {
   MoreHorizontal,
   Plus,
   Share2,
+  SlidersHorizontal,
+  Sparkles,
   Trash2,
   X,
 } from 'lucide-react';
@@ -27,10 +29,14 @@ import { PlaylistCard, usePlaylists } from '@/components/playlists';
 import { CoverDialog } from './CoverDialog';
 import { CreatePlaylistDialog } from './CreatePlaylistDialog';
 import { ImportPlaylistDialog } from './ImportPlaylistDialog';
+import { SmartEditor } from './SmartEditor';
+import type { MaybeSmart } from '../smart/rules';
 import './playlists.css';
 
 type Open =
-  { kind: 'create' | 'import' } | { kind: 'cover' | 'share' | 'delete'; playlist: Playlist } | null;
+  | { kind: 'create' | 'import' | 'smart' }
+  | { kind: 'cover' | 'share' | 'delete' | 'rules'; playlist: Playlist }
+  | null;
 
 /** `/playlist`: your playlists, with Create and a menu on every card. */
 export function PlaylistsPage() {
@@ -41,15 +47,28 @@ export function PlaylistsPage() {
   const close = () => setOpen(null);
 
   const createButton = (
-    <>
+    <div className="pl-create-actions">
       <Button
         size="lg"
         variant="secondary"
         icon={<FileUp size={18} aria-hidden="true" />}
         onClick={() => setOpen({ kind: 'import' })}
         aria-haspopup="dialog"
+        aria-label="Import playlist"
       >
-        Import playlist
+        <span className="pl-create-long">Import playlist</span>
+        <span className="pl-create-short">Import</span>
+      </Button>
+      <Button
+        size="lg"
+        variant="secondary"
+        icon={<Sparkles size={20} aria-hidden="true" />}
+        onClick={() => setOpen({ kind: 'smart' })}
+        aria-haspopup="dialog"
+        aria-label="New smart playlist"
+      >
+        <span className="pl-create-long">New smart playlist</span>
+        <span className="pl-create-short">Smart playlist</span>
       </Button>
       <Button
         size="lg"
@@ -59,7 +78,7 @@ export function PlaylistsPage() {
       >
         Create
       </Button>
-    </>
+    </div>
   );
 
   function confirmDelete() {
@@ -103,12 +122,30 @@ export function PlaylistsPage() {
           <li key={p._id}>
             <PlaylistCard
               playlist={p}
-              meta={plural(p.count, 'song')}
+              meta={
+                (p as MaybeSmart).smart ? (
+                  <span className="pl-smart-meta">
+                    <Sparkles size={13} aria-hidden="true" />
+                    Smart · {plural(p.count, 'song')}
+                  </span>
+                ) : (
+                  plural(p.count, 'song')
+                )
+              }
               actions={
                 <Menu
                   label={`More options for ${p.name}`}
                   trigger={<MoreHorizontal size={20} aria-hidden="true" />}
                   items={[
+                    ...((p as MaybeSmart).smart
+                      ? [
+                          {
+                            label: 'Edit rules',
+                            icon: <SlidersHorizontal size={18} aria-hidden="true" />,
+                            onSelect: () => setOpen({ kind: 'rules', playlist: p }),
+                          },
+                        ]
+                      : []),
                     {
                       label: 'Share',
                       icon: <Share2 size={18} aria-hidden="true" />,
@@ -155,6 +192,8 @@ export function PlaylistsPage() {
       {body}
       {open?.kind === 'create' && <CreatePlaylistDialog onClose={close} />}
       {open?.kind === 'import' && <ImportPlaylistDialog onClose={close} />}
+      {open?.kind === 'smart' && <SmartEditor onClose={close} />}
+      {open?.kind === 'rules' && <SmartEditor playlist={open.playlist} onClose={close} />}
       {open?.kind === 'cover' && <CoverDialog playlist={open.playlist} onClose={close} />}
       {open?.kind === 'share' && (
         <SharePanel
