@@ -2,7 +2,9 @@ package subsonic
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -60,7 +62,17 @@ func (s *Server) getIndexes(_ http.ResponseWriter, q *request) (*response, error
 	if err != nil {
 		return nil, err
 	}
-	out := &indexes{LastModified: s.now().UnixMilli(), IgnoredArticles: s.ignoredArticles()}
+	changed, err := s.indexChanged(q)
+	if err != nil {
+		return nil, err
+	}
+	out := &indexes{LastModified: changed.UnixMilli(), IgnoredArticles: s.ignoredArticles()}
+	// An app that has the index since its last change gets no artists
+	// again (ifModifiedSince, in ms).
+	since, err := strconv.ParseInt(q.str("ifModifiedSince"), 10, 64)
+	if err == nil && since >= out.LastModified {
+		letters = nil
+	}
 	for _, l := range letters {
 		ix := index{Name: l}
 		for _, ar := range by[l] {
@@ -89,6 +101,28 @@ func (s *Server) getArtists(_ http.ResponseWriter, q *request) (*response, error
 	res := s.newResponse()
 	res.Artists = out
 	return res, nil
+}
+
+// indexChanged is when the artists last changed, as far as the server
+// can tell cheaply: the newest album's arrival, or the end of a library
+// scan that changed something. It must not move between two calls that
+// see the same library, or apps reload their whole index every time.
+func (s *Server) indexChanged(q *request) (time.Time, error) {
+	var at time.Time
+	newest, err := s.Albums.Albums(q.ctx(), musicify.AlbumQuery{Limit: 1})
+	if err != nil {
+		return at, err
+	}
+	if len(newest) > 0 {
+		at = newest[0].Created
+	}
+	if s.Scanner != nil {
+		st := s.Scanner.Status()
+		if st.Added+st.Updated+st.Removed > 0 && st.Finished.After(at) {
+			at = st.Finished
+		}
+	}
+	return at, nil
 }
 
 // artistAlbums are an artist's albums, oldest first.

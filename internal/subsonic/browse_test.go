@@ -96,6 +96,17 @@ func TestFolderBrowsing(t *testing.T) {
 	if err != nil || len(ix.Index) != 2 || ix.Index[0].Name != "N" || ix.Index[0].Artist[0].ID != "ar-"+lib.artistID {
 		t.Fatalf("indexes: %+v %v", ix, err)
 	}
+	// The index says when the artists last changed, the same on every call
+	// until they change, and an app that has it since then gets no artists.
+	e.Clock.Advance(time.Hour)
+	again, err := c.GetIndexes(nil)
+	if err != nil || again.LastModified != ix.LastModified || ix.LastModified == 0 {
+		t.Fatalf("lastModified moved between two calls: %d then %d (%v)", ix.LastModified, again.LastModified, err)
+	}
+	since, err := c.GetIndexes(map[string]string{"ifModifiedSince": strconv.FormatInt(ix.LastModified, 10)})
+	if err != nil || len(since.Index) != 0 || since.LastModified != ix.LastModified {
+		t.Fatalf("ifModifiedSince of the last change: %+v %v", since, err)
+	}
 	dir, err := c.GetMusicDirectory(ix.Index[0].Artist[0].ID)
 	if err != nil || len(dir.Child) != 1 || !dir.Child[0].IsDir || dir.Child[0].Title != "Night Lines" {
 		t.Fatalf("artist dir: %+v %v", dir, err)
