@@ -90,7 +90,7 @@ func (c *checkingTransport) checkJSONTwin(req *http.Request, endpoint string) er
 // readOnly: the endpoints that may be asked twice without changing state.
 func readOnly(endpoint string) bool {
 	_, known := endpoints[endpoint]
-	binary := endpoint == "stream" || endpoint == "download" || endpoint == "getCoverArt"
+	binary := endpoint == "stream" || endpoint == "download" || endpoint == "getCoverArt" || endpoint == "getAvatar"
 	return known && !binary && (endpoint == "ping" || strings.HasPrefix(endpoint, "get") || strings.HasPrefix(endpoint, "search"))
 }
 
