@@ -89,6 +89,7 @@ func (s *Scanner) readFile(ctx context.Context, abs, rel string) (*file, error) 
 	}
 	out.tags = fl.tags()
 	fromPath(&out.tags, rel)
+	s.splitter().credit(fl, &out.tags)
 	if plain, synced := sidecarLyrics(dir, rel); plain != "" {
 		out.tags.Lyrics = plain
 		if synced != "" {
