@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -207,12 +206,22 @@ func (t *Tx) songsAdded(ctx context.Context, ids []string) error {
 		if err := rows.Err(); err != nil {
 			return err
 		}
+		songs := make([]*musicify.Song, 0, len(byID))
+		for _, s := range byID {
+			songs = append(songs, s)
+		}
+		if err := fillArtists(ctx, t, songs); err != nil {
+			return err
+		}
 		for _, id := range batch {
 			s := byID[id]
 			if s == nil {
 				return fmt.Errorf("song %s is not there after its insert", id)
 			}
-			data, err := json.Marshal(musicify.SongData{Name: s.Name, Artist: s.Artist, Album: s.Album, Genre: s.Genre, Text: s.Text})
+			if err := fillArtists(ctx, t, []*musicify.Song{s}); err != nil {
+		return err
+	}
+	data, err := songData(s)
 			if err != nil {
 				return err
 			}

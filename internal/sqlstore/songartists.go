@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -99,7 +100,7 @@ func (t *Tx) uploadCredits(ctx context.Context, s *musicify.Song) error {
 }
 
 // fillArtists reads the credits of songs in one query a few hundred songs.
-func (d *DB) fillArtists(ctx context.Context, songs []*musicify.Song) error {
+func fillArtists(ctx context.Context, q querier, songs []*musicify.Song) error {
 	byID := make(map[string]*musicify.Song, len(songs))
 	ids := make([]string, 0, len(songs))
 	for _, s := range songs {
@@ -111,7 +112,7 @@ func (d *DB) fillArtists(ctx context.Context, songs []*musicify.Song) error {
 	}
 	for start := 0; start < len(ids); start += 500 {
 		batch := ids[start:min(start+500, len(ids))]
-		rows, err := d.query(ctx, `SELECT sa.song_id, ar.id, ar.name, sa.role, sa.sub_role FROM song_artists sa
+		rows, err := q.query(ctx, `SELECT sa.song_id, ar.id, ar.name, sa.role, sa.sub_role FROM song_artists sa
 			JOIN artists ar ON ar.id = sa.artist_id WHERE sa.song_id IN (`+placeholders(len(batch))+`)
 			ORDER BY sa.song_id, CASE sa.role WHEN 'artist' THEN 0 WHEN 'featured' THEN 1 WHEN 'albumartist' THEN 2
 				WHEN 'composer' THEN 3 ELSE 4 END, sa.role, sa.position, ar.name_key`, anys(batch)...)
@@ -133,6 +134,16 @@ func (d *DB) fillArtists(ctx context.Context, songs []*musicify.Song) error {
 		}
 	}
 	return nil
+}
+
+// songData is what song.added tells of a song: its artists by name, for
+// the recommender's grouping by artist.
+func songData(s *musicify.Song) ([]byte, error) {
+	var names []string
+	for _, a := range s.Performers() {
+		names = append(names, a.Name)
+	}
+	return json.Marshal(musicify.SongData{Name: s.Name, Artist: s.Artist, Artists: names, Album: s.Album, Genre: s.Genre, Text: s.Text})
 }
 
 // performsOn keeps the songs artist ? (an id) performs on: their own

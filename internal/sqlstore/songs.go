@@ -3,7 +3,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -151,7 +150,10 @@ func (t *Tx) songAdded(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(musicify.SongData{Name: s.Name, Artist: s.Artist, Album: s.Album, Genre: s.Genre, Text: s.Text})
+	if err := fillArtists(ctx, t, []*musicify.Song{s}); err != nil {
+		return err
+	}
+	data, err := songData(s)
 	if err != nil {
 		return err
 	}
@@ -201,7 +203,7 @@ func (d *DB) songWhere(ctx context.Context, where string, args ...any) (*musicif
 	} else if err != nil {
 		return nil, fmt.Errorf("reading song: %w", err)
 	}
-	if err := d.fillArtists(ctx, []*musicify.Song{s}); err != nil {
+	if err := fillArtists(ctx, d, []*musicify.Song{s}); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -263,7 +265,7 @@ func (d *DB) songList(ctx context.Context, query string, args ...any) ([]*musici
 	if err != nil {
 		return nil, err
 	}
-	if err := d.fillArtists(ctx, songs); err != nil {
+	if err := fillArtists(ctx, d, songs); err != nil {
 		return nil, err
 	}
 	return songs, nil
