@@ -241,7 +241,16 @@ func (s *Splitter) credit(f fields, t *musicify.TrackTags) {
 		}
 	}
 	t.Artists = append(append([]string(nil), main...), feat...)
+	// The sort tag is spelled as the artist tag is: "Beatles, The feat. X".
 	sorts := multi(f["artistsort"])
+	if len(sorts) == 1 && len(t.Artists) > 1 {
+		sm, sf := s.Split(sorts[0], len(main) == 1)
+		if len(sm) == len(main) && len(sf) == len(feat) {
+			sorts = append(sm, sf...)
+		} else if len(sm) == len(main) {
+			sorts = append(sm, make([]string, len(t.Artists)-len(sm))...)
+		}
+	}
 	var credits []musicify.Credit
 	for i, n := range t.Artists {
 		c := musicify.Credit{Name: n, Role: musicify.RoleArtist}
