@@ -60,8 +60,8 @@ func (p *parser) libraryDirs(name string) []string {
 // spaces kept (" & " is not "&"); unset is nil (the defaults) and "none"
 // an empty list.
 func (p *parser) artistList(name string) []string {
-	v := p.str(name, "")
-	if v == "" {
+	v := p.getenv(name) // untrimmed: " x " keeps its spaces
+	if strings.TrimSpace(v) == "" {
 		return nil
 	}
 	if strings.TrimSpace(v) == "none" {
