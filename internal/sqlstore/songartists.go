@@ -136,12 +136,16 @@ func fillArtists(ctx context.Context, q querier, songs []*musicify.Song) error {
 	return nil
 }
 
-// songData is what song.added tells of a song: its artists by name, for
-// the recommender's grouping by artist.
+// songData is what song.added tells of a song: with its artists by name,
+// for the recommender's grouping by artist, when there is more than the
+// shown one.
 func songData(s *musicify.Song) ([]byte, error) {
 	var names []string
 	for _, a := range s.Performers() {
 		names = append(names, a.Name)
+	}
+	if len(names) == 1 && names[0] == s.Artist {
+		names = nil // says nothing Artist does not
 	}
 	return json.Marshal(musicify.SongData{Name: s.Name, Artist: s.Artist, Artists: names, Album: s.Album, Genre: s.Genre, Text: s.Text})
 }
