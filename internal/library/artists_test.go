@@ -1,6 +1,9 @@
 package library
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -116,5 +119,40 @@ func TestCreditFieldsOfEachContainer(t *testing.T) {
 		if got := fieldName(k); got != want {
 			t.Errorf("fieldName(%q) = %q, want %q", k, got, want)
 		}
+	}
+}
+
+// ID3v2.4 keeps several artists in one frame, null-separated; the tag
+// reader joins them into one word, so the scanner reads them itself.
+func TestID3v24MultiValueFramesAreSplit(t *testing.T) {
+	needFFmpeg(t)
+	dir := t.TempDir()
+	raw := filepath.Join(dir, "raw.mp3")
+	makeAudio(t, raw, "-id3v2_version", "0", "-write_xing", "0")
+	audio, err := os.ReadFile(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss := func(n int) []byte { return []byte{byte(n >> 21 & 0x7f), byte(n >> 14 & 0x7f), byte(n >> 7 & 0x7f), byte(n & 0x7f)} }
+	frame := func(id string, body []byte) []byte {
+		return append(append(append([]byte(id), ss(len(body))...), 0, 0), body...)
+	}
+	utf16le := []byte{1, 0xff, 0xfe, 'C', 0, 'y', 0, 0, 0, 0xff, 0xfe, 'D', 0, 'i', 0}
+	frames := append(frame("TIT2", []byte("\x03Duet")), frame("TPE1", []byte("\x03Ana\x00Bo"))...)
+	frames = append(frames, frame("TCOM", utf16le)...)
+	tag := append(append([]byte("ID3\x04\x00\x00"), ss(len(frames))...), frames...)
+	path := filepath.Join(dir, "multi.mp3")
+	writeFile(t, path, append(tag, audio...))
+	s := &Scanner{}
+	f, err := s.readFile(context.Background(), path, "multi.mp3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range f.tags.Credits {
+		got = append(got, c.Role+":"+c.Name)
+	}
+	if f.tags.Artist != "Ana; Bo" || !reflect.DeepEqual(got, []string{"artist:Ana", "artist:Bo", "albumartist:Ana", "albumartist:Bo", "composer:Cy", "composer:Di"}) {
+		t.Errorf("shown %q, credits %q", f.tags.Artist, got)
 	}
 }
