@@ -199,7 +199,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	raw := blobs // the store itself; blobs also serves the library folders
 	scanner, blobs, err := library.NewScanner(ctx, library.Setup{Dirs: cfg.LibraryDirs, Transcribe: cfg.TranscribeLibrary,
-		DB: db, Now: db.Now, Blobs: blobs, Logger: m.Logger})
+		ArtistSeparators: cfg.ArtistSeparators, ArtistExceptions: cfg.ArtistExceptions, DB: db, Now: db.Now, Blobs: blobs, Logger: m.Logger})
 	if err != nil {
 		return err
 	}

@@ -46,7 +46,7 @@ func scanCmd(args []string, out io.Writer) int {
 		return 1
 	}
 	s, _, err := library.NewScanner(ctx, library.Setup{Dirs: cfg.LibraryDirs, Transcribe: cfg.TranscribeLibrary,
-		DB: db, Now: db.Now, Blobs: blobs, Logger: logger})
+		ArtistSeparators: cfg.ArtistSeparators, ArtistExceptions: cfg.ArtistExceptions, DB: db, Now: db.Now, Blobs: blobs, Logger: logger})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "musicify scan:", err)
 		return 1

@@ -79,6 +79,9 @@ type Config struct {
 	ScanInterval time.Duration
 	// TranscribeLibrary transcribes imported songs too.
 	TranscribeLibrary bool
+	// ArtistSeparators and ArtistExceptions split library artist tags
+	// into artists; nil keeps the library's defaults.
+	ArtistSeparators, ArtistExceptions []string
 	// Signup is who may create an account (MUSICIFY_SIGNUP): open, invite
 	// or closed; an admin may pick another on the admin page.
 	Signup string
@@ -153,6 +156,8 @@ func Load(getenv func(string) string) (*Config, error) {
 	p.apart("MUSICIFY_LIBRARY_DIRS", c.LibraryDirs, c.DataDir, c.MediaDir)
 	c.ScanInterval = p.duration("MUSICIFY_SCAN_INTERVAL", time.Hour)
 	c.TranscribeLibrary = p.boolean("MUSICIFY_TRANSCRIBE_LIBRARY", false)
+	c.ArtistSeparators = p.artistList("MUSICIFY_ARTIST_SEPARATORS")
+	c.ArtistExceptions = p.artistList("MUSICIFY_ARTIST_EXCEPTIONS")
 	p.token("MUSICIFY_METRICS_TOKEN", c.MetricsToken)
 	if c.SecretKey != "" && len(c.SecretKey) < 32 {
 		p.fail("MUSICIFY_SECRET_KEY", "must be at least 32 characters (openssl rand -hex 32 makes one), or unset to use the one generated into the database")

@@ -247,3 +247,19 @@ func TestIgnoredArticles(t *testing.T) {
 		t.Fatalf("set: %q %v", c.IgnoredArticles, err)
 	}
 }
+
+func TestArtistSeparatorsAndExceptionsAreListsSplitByABar(t *testing.T) {
+	c, err := Load(env(map[string]string{"MUSICIFY_ARTIST_SEPARATORS": "feat.| & | x ", "MUSICIFY_ARTIST_EXCEPTIONS": "Simon & Garfunkel|Earth, Wind & Fire"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprintf("%q %q", c.ArtistSeparators, c.ArtistExceptions) != `["feat." " & " " x "] ["Simon & Garfunkel" "Earth, Wind & Fire"]` {
+		t.Errorf("parsed %q %q", c.ArtistSeparators, c.ArtistExceptions)
+	}
+	if c, err = Load(env(map[string]string{"MUSICIFY_ARTIST_SEPARATORS": "none"})); err != nil || c.ArtistSeparators == nil || len(c.ArtistSeparators) != 0 || c.ArtistExceptions != nil {
+		t.Errorf("none = %q, %q, %v", c.ArtistSeparators, c.ArtistExceptions, err)
+	}
+	if _, err := Load(env(map[string]string{"MUSICIFY_ARTIST_EXCEPTIONS": " | "})); err == nil || !strings.Contains(err.Error(), "MUSICIFY_ARTIST_EXCEPTIONS") {
+		t.Errorf("an empty list: %v", err)
+	}
+}

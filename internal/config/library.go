@@ -56,6 +56,34 @@ func (p *parser) libraryDirs(name string) []string {
 	return dirs
 }
 
+// artistList reads a '|'-separated list of artist separators or names,
+// spaces kept (" & " is not "&"); unset is nil (the defaults) and "none"
+// an empty list.
+func (p *parser) artistList(name string) []string {
+	v := p.getenv(name) // untrimmed: " x " keeps its spaces
+	if strings.TrimSpace(v) == "" {
+		return nil
+	}
+	if strings.TrimSpace(v) == "none" {
+		return []string{}
+	}
+	out := []string{}
+	for _, item := range strings.Split(v, "|") {
+		if strings.TrimSpace(item) == "" {
+			continue
+		}
+		if len(item) > 200 {
+			p.fail(name, fmt.Sprintf("%q is longer than 200 characters", item[:40]+"…"))
+			return nil
+		}
+		out = append(out, item)
+	}
+	if len(out) == 0 {
+		p.fail(name, `lists nothing: separate the items with "|", or write "none"`)
+	}
+	return out
+}
+
 // duration reads a Go duration ("90s", "1h"); "0" turns the feature off.
 func (p *parser) duration(name string, def time.Duration) time.Duration {
 	v := p.str(name, "")

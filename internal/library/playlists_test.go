@@ -28,7 +28,7 @@ func admin(t *testing.T, db *sqlstore.DB, name string) *musicify.User {
 	return u
 }
 
-func names(songs []*musicify.Song) []string {
+func songNames(songs []*musicify.Song) []string {
 	var out []string
 	for _, s := range songs {
 		out = append(out, s.Name)
@@ -42,7 +42,7 @@ func (r *rig) playlistSongs(p *musicify.Playlist) []string {
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	return names(songs)
+	return songNames(songs)
 }
 
 func TestPlaylistFilesInTheLibraryBecomeTheAdminsPlaylistsKeptInStep(t *testing.T) {

@@ -73,6 +73,7 @@ func (s *Scanner) readFile(ctx context.Context, abs, rel string) (*file, error) 
 	if _, err := f.Seek(0, io.SeekStart); err == nil {
 		if m, err := tag.ReadFrom(f); err == nil {
 			fl = fromMetadata(m)
+			fl.setMulti(id3Multi(f))
 			if p := m.Picture(); p != nil && len(p.Data) > 0 {
 				out.picture = p.Data
 			}
@@ -91,6 +92,7 @@ func (s *Scanner) readFile(ctx context.Context, abs, rel string) (*file, error) 
 	out.tags = fl.tags()
 	out.details = withStream(fl.details(), info)
 	fromPath(&out.tags, rel)
+	s.splitter().credit(fl, &out.tags)
 	if plain, synced := sidecarLyrics(dir, rel); plain != "" {
 		out.tags.Lyrics = plain
 		if synced != "" {

@@ -64,6 +64,9 @@ type Scanner struct {
 	// database reads it (sqlstore.DB's settings): only the lease holder
 	// scans, and each instance's admin page shows the latest scan (status.go).
 	Shared Settings
+	// Artists splits artist tags into artists (MUSICIFY_ARTIST_SEPARATORS
+	// and MUSICIFY_ARTIST_EXCEPTIONS); nil splits by the defaults.
+	Artists *Splitter
 
 	// read reads one file; a seam for tests that count reads.
 	read func(ctx context.Context, abs, rel string) (*file, error)
@@ -336,4 +339,11 @@ func (s *Scanner) WaitFor(ctx context.Context, ok func(musicify.ScanStatus) bool
 			return ctx.Err()
 		}
 	}
+}
+
+func (s *Scanner) splitter() *Splitter {
+	if s.Artists != nil {
+		return s.Artists
+	}
+	return defaultSplitter
 }

@@ -29,6 +29,9 @@ type Setup struct {
 	Now        func() time.Time // the database's clock
 	Blobs      musicify.BlobStore
 	Logger     *slog.Logger
+	// ArtistSeparators and ArtistExceptions split artist tags; nil takes
+	// DefaultSeparators and DefaultExceptions.
+	ArtistSeparators, ArtistExceptions []string
 }
 
 // NewScanner builds the scanner of the library folders as serve runs it,
@@ -52,6 +55,16 @@ func NewScanner(ctx context.Context, c Setup) (*Scanner, musicify.BlobStore, err
 		Lease: c.DB, Holder: musicify.NewID(), // instances sharing a database scan one at a time
 		Shared:  c.DB, // and every one of them shows the latest scan
 		Analyze: media.NewFFmpeg() != nil, Transcribe: c.Transcribe}
+	if c.ArtistSeparators != nil || c.ArtistExceptions != nil {
+		seps, exc := c.ArtistSeparators, c.ArtistExceptions
+		if seps == nil {
+			seps = DefaultSeparators
+		}
+		if exc == nil {
+			exc = DefaultExceptions
+		}
+		s.Artists = NewSplitter(seps, exc)
+	}
 	if p, err := exec.LookPath("ffprobe"); err == nil {
 		s.FFprobe = p
 	} else {

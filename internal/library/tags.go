@@ -45,6 +45,9 @@ func fieldName(k string) string {
 	if a, ok := aliases[k]; ok {
 		return a
 	}
+	if a, ok := creditAliases[k]; ok {
+		return a
+	}
 	return k
 }
 
@@ -111,10 +114,8 @@ var (
 	repeatedFrame = regexp.MustCompile(`^([A-Z0-9]{3,4})_\d+$`)
 	leadingInt    = regexp.MustCompile(`^\s*(\d+)`)
 	yearIn        = regexp.MustCompile(`\b(\d{4})\b`)
-	// featuring splits "A feat. B" into its artists.
-	featuring = regexp.MustCompile(`(?i)\s+(?:feat\.?|ft\.?|featuring)\s+|\s*;\s*|\s+/\s+|\x00`)
-	lrcLine   = regexp.MustCompile(`^\s*\[\d{1,3}:\d{2}(?:[.:]\d{1,3})?\]`)
-	lrcStamp  = regexp.MustCompile(`\[\d{1,3}:\d{2}(?:[.:]\d{1,3})?\]|^\s*\[[a-z]{2,6}:[^\]]*\]\s*$`)
+	lrcLine       = regexp.MustCompile(`^\s*\[\d{1,3}:\d{2}(?:[.:]\d{1,3})?\]`)
+	lrcStamp      = regexp.MustCompile(`\[\d{1,3}:\d{2}(?:[.:]\d{1,3})?\]|^\s*\[[a-z]{2,6}:[^\]]*\]\s*$`)
 )
 
 // tags turns fields into what the store keeps.
@@ -142,16 +143,6 @@ func (f fields) tags() musicify.TrackTags {
 	}
 	t.Lyrics, t.SyncedLyrics = lyrics(f["lyrics"])
 	return t
-}
-
-func splitArtists(display string) []string {
-	var out []string
-	for _, a := range featuring.Split(display, -1) {
-		if a = clean(a); a != "" {
-			out = append(out, a)
-		}
-	}
-	return out
 }
 
 // lyrics tells synced (LRC) lyrics from plain ones; synced ones also give

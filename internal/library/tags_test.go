@@ -79,6 +79,7 @@ func TestTagsAreReadFromEveryContainer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			f.tags.Credits = nil // artists_test.go reads them
 			if !reflect.DeepEqual(f.tags, tc.want) {
 				t.Errorf("tags\n got %+v\nwant %+v", f.tags, tc.want)
 			}
@@ -106,6 +107,7 @@ func TestM4ATagsAreReadWithoutFFprobe(t *testing.T) {
 	}
 	want := musicify.TrackTags{Title: "Low Tide", Artist: "Neon Shore", Artists: []string{"Neon Shore"}, Album: "Ebb",
 		AlbumArtist: "Various Artists", Track: 3, Disc: 2, Year: 2004, Genres: []string{"Ambient"}, Compilation: true}
+	f.tags.Credits = nil // artists_test.go reads them
 	if !reflect.DeepEqual(f.tags, want) {
 		t.Errorf("tags\n got %+v\nwant %+v", f.tags, want)
 	}
@@ -172,7 +174,7 @@ func TestTagValues(t *testing.T) {
 	if a := splitArtists("A ft. B featuring C / D;E"); !reflect.DeepEqual(a, []string{"A", "B", "C", "D", "E"}) {
 		t.Errorf("artists = %q", a)
 	}
-	if a := splitArtists("AC/DC & Friends"); !reflect.DeepEqual(a, []string{"AC/DC & Friends"}) {
+	if a := splitArtists("AC/DC & Simon & Garfunkel"); !reflect.DeepEqual(a, []string{"AC/DC", "Simon & Garfunkel"}) {
 		t.Errorf("artists = %q", a)
 	}
 	if plain, synced := lyrics("no [00:01] timestamps here\nreally"); synced != "" || plain == "" {

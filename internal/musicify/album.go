@@ -121,6 +121,20 @@ type TrackTags struct {
 	ReplayGainAlbum *float64
 	Lyrics          string // plain text
 	SyncedLyrics    string // LRC
+	// Credits are every artist the tags name, each in its role: main
+	// artists first (the first is the song's artist), then featured ones,
+	// album artists, composers and other contributors. When empty, the
+	// store credits Artists and AlbumArtist.
+	Credits []Credit
+}
+
+// Credit is an artist a file's tags name in a role (Role* constants).
+type Credit struct {
+	Name     string
+	SortName string // from ARTISTSORT and the like; "" when not tagged
+	MBID     string
+	Role     string
+	SubRole  string
 }
 
 // ScanStatus is where the library scan stands, for admins.

@@ -130,9 +130,11 @@ type SongAnalyzedData struct {
 type SongData struct {
 	Name   string `json:"name"`
 	Artist string `json:"artist"`
-	Album  string `json:"album,omitempty"`
-	Genre  string `json:"genre,omitempty"` // a tag the recommender's content side reads
-	Text   string `json:"text,omitempty"`
+	// Artists are the song's main and featured artists by name.
+	Artists []string `json:"artists,omitempty"`
+	Album   string   `json:"album,omitempty"`
+	Genre   string   `json:"genre,omitempty"` // a tag the recommender's content side reads
+	Text    string   `json:"text,omitempty"`
 }
 
 // PlaylistData is the Data of playlist.changed: the playlist's songs after

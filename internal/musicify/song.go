@@ -19,8 +19,12 @@ type Song struct {
 	// Artist is the track's artist as shown: an upload's is the uploader's
 	// username; an imported file's comes from its tags.
 	Artist   string
-	ArtistID string
-	AlbumID  string
+	ArtistID string // the first main artist
+	// Artists are every artist credited on the song, each a row of its
+	// own: main artists first, then the featured ones, then the others
+	// (album artists, composers…). The store fills it when it reads songs.
+	Artists []SongArtist
+	AlbumID string
 	// Uploader is the uploader's username; "" for library songs.
 	Uploader string
 	// Format is the container of the original: mp3, m4a, aac, ogg, opus, flac, wav or webm.
@@ -173,10 +177,62 @@ type Artist struct {
 	Name     string // with its real capitals
 	UserID   string // the uploader whose artist page this is; "" for tags
 	Username string // that uploader's username; "" for tags
+	// SortName is how the tags say to sort the name ("Beatles, The"); ""
+	// when they do not.
+	SortName string
 	MBID     string
 	CoverKey string // the cover the uploader set, else their latest song's
 	Songs    int
 	Albums   int
+}
+
+// The roles an artist is credited in on a song. Other contributors keep
+// the role their tag names (lyricist, conductor, remixer, producer,
+// arranger, engineer, mixer, djmixer, performer), a performer's
+// instrument being the SubRole.
+const (
+	RoleArtist      = "artist"   // a main artist
+	RoleFeatured    = "featured" // "A feat. B": B
+	RoleAlbumArtist = "albumartist"
+	RoleComposer    = "composer"
+)
+
+// SongArtist is one artist credited on a song.
+type SongArtist struct {
+	ID      string
+	Name    string
+	Role    string
+	SubRole string // a performer's instrument; "" otherwise
+}
+
+// Performs says the credit is one of the song's artists (main or
+// featured), whose page and search results hold the song.
+func (a SongArtist) Performs() bool { return a.Role == RoleArtist || a.Role == RoleFeatured }
+
+// Performers are the song's main and featured artists, in order; a song
+// whose credits were never read has its one artist.
+func (s *Song) Performers() []SongArtist {
+	var out []SongArtist
+	for _, a := range s.Artists {
+		if a.Performs() {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 && s.ArtistID != "" {
+		out = append(out, SongArtist{ID: s.ArtistID, Name: s.Artist, Role: RoleArtist})
+	}
+	return out
+}
+
+// Credited lists the song's artists in role (RoleAlbumArtist…), in order.
+func (s *Song) Credited(role string) []SongArtist {
+	var out []SongArtist
+	for _, a := range s.Artists {
+		if a.Role == role {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // SongStore persists songs. Lookups that find nothing return ENOTFOUND.

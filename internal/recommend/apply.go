@@ -38,7 +38,11 @@ func (e *Engine) dispatch(ev musicify.Event) {
 	case musicify.EventSongAdded:
 		var d musicify.SongData
 		if json.Unmarshal(ev.Data, &d) == nil {
-			e.SongAdded(&musicify.Song{ID: ev.SongID, UserID: ev.UserID, Artist: d.Artist, Name: d.Name, Album: d.Album, Genre: d.Genre, Text: d.Text})
+			s := &musicify.Song{ID: ev.SongID, UserID: ev.UserID, Artist: d.Artist, Name: d.Name, Album: d.Album, Genre: d.Genre, Text: d.Text}
+			for _, name := range d.Artists {
+				s.Artists = append(s.Artists, musicify.SongArtist{Name: name, Role: musicify.RoleArtist})
+			}
+			e.SongAdded(s)
 		}
 	case musicify.EventSongAnalyzed:
 		var d musicify.SongAnalyzedData

@@ -46,7 +46,9 @@ func (e *Engine) contentScores(seeds []entry, q *query) {
 	affinity := map[string]float32{}
 	profile := map[string]float32{}
 	for _, s := range seeds {
-		affinity[e.songs[s.song].artist] += s.w
+		for _, a := range e.songs[s.song].groups() {
+			affinity[a] += s.w
+		}
 		e.text.profileOf(s.song, s.w, profile)
 	}
 	type aw struct {

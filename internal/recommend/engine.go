@@ -66,8 +66,35 @@ type Engine struct {
 
 type song struct {
 	id, artist string
-	owner      int32 // interned uploader id, compared as a number in hot loops
-	alive      bool
+	// featured are the song's other artists by name ("A feat. B": A and
+	// B): it is grouped under them too.
+	featured []string
+	owner    int32 // interned uploader id, compared as a number in hot loops
+	alive    bool
+}
+
+// groups are the names a song is grouped under by artist.
+func (s song) groups() []string { return append([]string{s.artist}, s.featured...) }
+
+// featuredOf are the names of s's main and featured artists other than
+// its shown artist.
+func featuredOf(s *musicify.Song) []string {
+	var out []string
+	for _, a := range s.Performers() {
+		if a.Name != s.Artist && !slices.Contains(out, a.Name) {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+// ungroup takes song i out of its artists' groups; e.mu is held.
+func (e *Engine) ungroup(i int32) {
+	for _, a := range e.songs[i].groups() {
+		if e.byArtist[a] = slices.DeleteFunc(e.byArtist[a], func(x int32) bool { return x == i }); len(e.byArtist[a]) == 0 {
+			delete(e.byArtist, a)
+		}
+	}
 }
 
 // entry is one listener's relation to a song.
@@ -143,14 +170,11 @@ func (e *Engine) SongAdded(s *musicify.Song) {
 	i := e.songOf(s.ID)
 	// A song added again may come under a new name: an uploader who chose
 	// their artist name, a retagged file. It is listed once, under the new one.
-	if old := e.songs[i].artist; old != s.Artist || !slices.Contains(e.byArtist[old], i) {
-		e.byArtist[old] = slices.DeleteFunc(e.byArtist[old], func(x int32) bool { return x == i })
-		if len(e.byArtist[old]) == 0 {
-			delete(e.byArtist, old)
-		}
-		e.byArtist[s.Artist] = append(e.byArtist[s.Artist], i)
+	e.ungroup(i)
+	e.songs[i] = song{id: s.ID, artist: s.Artist, featured: featuredOf(s), owner: e.ownerOf(s.UserID), alive: true}
+	for _, a := range e.songs[i].groups() {
+		e.byArtist[a] = append(e.byArtist[a], i)
 	}
-	e.songs[i] = song{id: s.ID, artist: s.Artist, owner: e.ownerOf(s.UserID), alive: true}
 	e.text.remove(i)
 	e.text.add(i, s.Name+" "+s.Album+" "+s.Genre+" "+s.Text)
 	e.changes++
@@ -201,10 +225,7 @@ func (e *Engine) SongRemoved(id string) {
 			e.withVecs = slices.DeleteFunc(e.withVecs, func(x int32) bool { return x == i })
 		}
 		e.text.remove(i)
-		a := e.songs[i].artist
-		if e.byArtist[a] = slices.DeleteFunc(e.byArtist[a], func(x int32) bool { return x == i }); len(e.byArtist[a]) == 0 {
-			delete(e.byArtist, a)
-		}
+		e.ungroup(i)
 		for l, h := range e.hist {
 			if _, in := h.at[i]; in {
 				e.drop(int32(l), i)

@@ -96,7 +96,10 @@ func (d *DB) Albums(ctx context.Context, q musicify.AlbumQuery) ([]*musicify.Alb
 		where, args = append(where, `al.year <= ?`), append(args, q.ToYear)
 	}
 	if q.ArtistID != "" {
-		where, args = append(where, `al.artist_id = ?`), append(args, q.ArtistID)
+		// The album's artist, or another album artist its songs credit.
+		where = append(where, `(al.artist_id = ? OR EXISTS (SELECT 1 FROM songs s JOIN song_artists sa ON sa.song_id = s.id
+			WHERE s.album_id = al.id AND sa.artist_id = ? AND sa.role = 'albumartist'))`)
+		args = append(args, q.ArtistID, q.ArtistID)
 	}
 	order := `al.created_at DESC, al.id`
 	switch q.Sort {
@@ -186,23 +189,34 @@ func (d *DB) AlbumSongs(ctx context.Context, albumID string) ([]*musicify.Song, 
 		ORDER BY s.disc_no, s.track_no, s.name, s.id`, albumID)
 }
 
-// artistSelect reads artists with what they hold: songs they perform and
-// albums they are the album artist of. An uploader's cover is the one they
-// set, else their latest song's.
-const artistSelect = `SELECT x.id, x.name, x.user_id, x.username, x.mbid, x.cover, x.songs, x.albums FROM (
-	SELECT ar.id, ar.name, ar.name_key, COALESCE(ar.user_id, '') AS user_id, COALESCE(u.username, '') AS username, ar.mbid,
+// artistSelect reads artists with what they hold: songs they perform
+// (their own and those they are featured on) and albums they are the
+// album artist of. An uploader's cover is the one they set, else their
+// latest song's, else that of the latest song they are featured on.
+const artistSelect = `SELECT x.id, x.name, x.sort_name, x.user_id, x.username, x.mbid, x.cover, x.songs, x.albums FROM (
+	SELECT ar.id, ar.name, ar.name_key, ar.sort_name, COALESCE(ar.user_id, '') AS user_id, COALESCE(u.username, '') AS username, ar.mbid,
 	COALESCE(NULLIF(u.artist_cover_key, ''), (SELECT c.cover_key FROM songs c WHERE c.artist_id = ar.id
-		AND c.cover_key <> '' AND c.missing_at IS NULL ORDER BY c.created_at DESC LIMIT 1), '') AS cover,
-	(SELECT COUNT(*) FROM songs s WHERE s.artist_id = ar.id AND s.missing_at IS NULL) AS songs,
-	(SELECT COUNT(*) FROM albums al WHERE al.artist_id = ar.id AND ` + albumPresent + `) AS albums
+		AND c.cover_key <> '' AND c.missing_at IS NULL ORDER BY c.created_at DESC LIMIT 1),
+		(SELECT c.cover_key FROM song_artists sa JOIN songs c ON c.id = sa.song_id WHERE sa.artist_id = ar.id
+		AND sa.role = 'featured' AND c.cover_key <> '' AND c.missing_at IS NULL ORDER BY c.created_at DESC LIMIT 1), '') AS cover,
+	(SELECT COUNT(*) FROM songs s WHERE s.missing_at IS NULL AND (s.artist_id = ar.id OR s.id IN (SELECT sa.song_id
+		FROM song_artists sa WHERE sa.artist_id = ar.id AND sa.role IN ('artist', 'featured')))) AS songs,
+	(SELECT COUNT(*) FROM albums al WHERE al.artist_id = ar.id AND ` + albumPresent + `) AS albums,
+	CASE WHEN EXISTS (SELECT 1 FROM song_artists sa JOIN songs s ON s.id = sa.song_id
+		WHERE sa.artist_id = ar.id AND s.missing_at IS NULL) THEN 1 ELSE 0 END AS credited
 	FROM artists ar LEFT JOIN users u ON u.id = ar.user_id`
 
-// artistHas keeps the artists with something to play.
-const artistHas = `) x WHERE (x.songs > 0 OR x.albums > 0)`
+// artistHas keeps the artists with something to play; artistCredited
+// also keeps those only credited (a composer), whose page lists what
+// they wrote: lists leave them out, a link to them works.
+const (
+	artistHas      = `) x WHERE (x.songs > 0 OR x.albums > 0)`
+	artistCredited = `) x WHERE (x.songs > 0 OR x.albums > 0 OR x.credited = 1)`
+)
 
 func scanArtist(sc scanner) (*musicify.Artist, error) {
 	var a musicify.Artist
-	if err := sc.Scan(&a.ID, &a.Name, &a.UserID, &a.Username, &a.MBID, &a.CoverKey, &a.Songs, &a.Albums); err != nil {
+	if err := sc.Scan(&a.ID, &a.Name, &a.SortName, &a.UserID, &a.Username, &a.MBID, &a.CoverKey, &a.Songs, &a.Albums); err != nil {
 		return nil, err
 	}
 	return &a, nil
@@ -230,7 +244,7 @@ func (d *DB) ArtistByID(ctx context.Context, id string) (*musicify.Artist, error
 }
 
 func (d *DB) oneArtist(ctx context.Context, where string, args ...any) (*musicify.Artist, error) {
-	a, err := scanArtist(d.queryRow(ctx, artistSelect+where+artistHas, args...))
+	a, err := scanArtist(d.queryRow(ctx, artistSelect+where+artistCredited, args...))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, musicify.Errorf(musicify.ENOTFOUND, "This artist has no songs.")
 	} else if err != nil {

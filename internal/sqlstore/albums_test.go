@@ -241,7 +241,7 @@ func TestAnUploaderNamesTheirArtist(t *testing.T) {
 			t.Fatal(err)
 		}
 		if got := describe(t, events); !slices.Equal(slices.Sorted(slices.Values(got)), []string{
-			"song.added s1 {Song s1 Tidewater Collective   }", "song.added s2 {Song s2 Tidewater Collective   }"}) {
+			"song.added s1 {Song s1 Tidewater Collective []   }", "song.added s2 {Song s2 Tidewater Collective []   }"}) {
 			t.Errorf("events: %q", got)
 		}
 

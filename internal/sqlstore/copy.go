@@ -15,7 +15,7 @@ var copyTables = []struct {
 	keyed bool // a primary key lets a second run skip rows already there
 }{
 	{"users", true}, {"sessions", true}, {"one_time_codes", true}, {"outbox_mails", true},
-	{"artists", true}, {"albums", true}, {"library_folders", true}, {"songs", true}, {"song_genres", true}, {"song_features", true}, {"listens", false}, {"jobs", true}, {"settings", true},
+	{"artists", true}, {"albums", true}, {"library_folders", true}, {"songs", true}, {"song_genres", true}, {"song_artists", true}, {"song_features", true}, {"listens", false}, {"jobs", true}, {"settings", true},
 	{"playlists", true}, {"playlist_songs", true}, {"likes", true}, {"follows", true},
 	{"interests", false}, {"stations", true},
 	{"stars", true}, {"ratings", true}, {"play_queues", true}, {"bookmarks", true}, {"invites", true},

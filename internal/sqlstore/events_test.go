@@ -88,9 +88,9 @@ func TestEveryWriteStoresItsEventInTheEventLog(t *testing.T) {
 		must(db.DeleteSong(ctx, "s1"))
 
 		want := []string{
-			"song.added s1 {Song s1 ann   }", "song.added s2 {Song s2 ann   }", "listened s1", "liked s1", "unliked s1",
+			"song.added s1 {Song s1 ann []   }", "song.added s2 {Song s2 ann []   }", "listened s1", "liked s1", "unliked s1",
 			"interested s2", "playlist.changed [s1]", "playlist.changed [s1 s2]", "playlist.changed [s2]",
-			"playlist.changed []", "song.added s2 {Song s2 ann   harbour lights}", "song.removed s1",
+			"playlist.changed []", "song.added s2 {Song s2 ann []   harbour lights}", "song.removed s1",
 		}
 		events, err := db.EventsAfter(ctx, 0, 100)
 		must(err)

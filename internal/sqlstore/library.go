@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -94,10 +93,14 @@ func (d *DB) newLibrarySong(s *musicify.Song) {
 // insertLibrarySong writes a song's rows but its search document and event.
 func (d *DB) insertLibrarySong(ctx context.Context, tx *Tx, s *musicify.Song, tags musicify.TrackTags,
 	jobs []*musicify.Job, cache *placeCache) error {
-	if err := tx.placeTags(ctx, s, tags, cache); err != nil {
+	credits, err := tx.placeTags(ctx, s, tags, cache)
+	if err != nil {
 		return err
 	}
 	if err := tx.insertSong(ctx, s); err != nil {
+		return err
+	}
+	if err := tx.setCredits(ctx, s.ID, credits); err != nil {
 		return err
 	}
 	if err := tx.setGenres(ctx, s.ID, tags.Genres); err != nil {
@@ -116,6 +119,7 @@ func (d *DB) insertLibrarySong(ctx context.Context, tx *Tx, s *musicify.Song, ta
 type placeCache struct {
 	artists map[string]string // by name key
 	albums  map[albumKey]string
+	sorts   map[string]string // sort names written, by artist id
 }
 
 // albumKey is everything EnsureAlbum writes: asking again with the same
@@ -202,12 +206,22 @@ func (t *Tx) songsAdded(ctx context.Context, ids []string) error {
 		if err := rows.Err(); err != nil {
 			return err
 		}
+		songs := make([]*musicify.Song, 0, len(byID))
+		for _, s := range byID {
+			songs = append(songs, s)
+		}
+		if err := fillArtists(ctx, t, songs); err != nil {
+			return err
+		}
 		for _, id := range batch {
 			s := byID[id]
 			if s == nil {
 				return fmt.Errorf("song %s is not there after its insert", id)
 			}
-			data, err := json.Marshal(musicify.SongData{Name: s.Name, Artist: s.Artist, Album: s.Album, Genre: s.Genre, Text: s.Text})
+			if err := fillArtists(ctx, t, []*musicify.Song{s}); err != nil {
+				return err
+			}
+			data, err := songData(s)
 			if err != nil {
 				return err
 			}
@@ -218,29 +232,39 @@ func (t *Tx) songsAdded(ctx context.Context, ids []string) error {
 }
 
 // placeTags files a song under the artist and album its tags name: the
-// album artist (or Various Artists for a compilation, or the track artist)
-// owns the album.
-func (t *Tx) placeTags(ctx context.Context, s *musicify.Song, tags musicify.TrackTags, cache *placeCache) error {
+// first main artist is the song's, the first album artist (Various
+// Artists for a compilation, else the main artist) owns the album. It
+// returns every credit, for setCredits once the song row is written.
+func (t *Tx) placeTags(ctx context.Context, s *musicify.Song, tags musicify.TrackTags, cache *placeCache) ([]songCredit, error) {
 	artist := strings.TrimSpace(tags.Artist)
-	main := artist
-	if len(tags.Artists) > 0 && strings.TrimSpace(tags.Artists[0]) != "" {
-		main = tags.Artists[0]
+	list := creditsOf(tags)
+	if artist == "" {
+		artist = list[0].Name
 	}
-	if main == "" {
-		main, artist = "Unknown Artist", "Unknown Artist"
-	}
-	artistID, err := t.ensureArtist(ctx, cache, main, tags.MBArtistID)
-	if err != nil {
-		return err
-	}
-	albumArtist, albumArtistID := strings.TrimSpace(tags.AlbumArtist), artistID
-	if tags.Compilation && albumArtist == "" {
-		albumArtist = musicify.VariousArtists
-	}
-	if albumArtist != "" && musicify.NameKey(albumArtist) != musicify.NameKey(main) {
-		if albumArtistID, err = t.ensureArtist(ctx, cache, albumArtist, ""); err != nil {
-			return err
+	credits := make([]songCredit, 0, len(list))
+	position := map[string]int{}
+	var artistID, albumArtistID string
+	for _, c := range list {
+		id, err := t.ensureArtist(ctx, cache, c.Name, c.MBID)
+		if err != nil {
+			return nil, err
 		}
+		if c.SortName != "" {
+			if err := t.setArtistSort(ctx, cache, id, c.SortName); err != nil {
+				return nil, err
+			}
+		}
+		if artistID == "" && c.Role == musicify.RoleArtist {
+			artistID = id
+		}
+		if albumArtistID == "" && c.Role == musicify.RoleAlbumArtist {
+			albumArtistID = id
+		}
+		credits = append(credits, songCredit{artistID: id, role: c.Role, subRole: c.SubRole, position: position[c.Role]})
+		position[c.Role]++
+	}
+	if albumArtistID == "" {
+		albumArtistID = artistID
 	}
 	album := strings.TrimSpace(tags.Album)
 	if album == "" {
@@ -253,7 +277,7 @@ func (t *Tx) placeTags(ctx context.Context, s *musicify.Song, tags musicify.Trac
 	albumID, err := t.ensureAlbum(ctx, cache, musicify.Album{Name: album, ArtistID: albumArtistID, Year: tags.Year,
 		Genre: genre, Compilation: tags.Compilation, MBID: tags.MBAlbumID})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	s.Artist, s.ArtistID, s.AlbumID, s.Album = artist, artistID, albumID, tags.Album
 	disc := max(tags.Disc, 1) // a file that names no disc is on the first
@@ -262,7 +286,7 @@ func (t *Tx) placeTags(ctx context.Context, s *musicify.Song, tags musicify.Trac
 	if s.Text == "" {
 		s.Text = tags.Lyrics
 	}
-	return nil
+	return credits, nil
 }
 
 // setGenres replaces a song's genres.
@@ -321,7 +345,8 @@ func (d *DB) LibraryFiles(ctx context.Context, folderID string) ([]musicify.Libr
 func (d *DB) UpdateLibrarySong(ctx context.Context, s *musicify.Song, tags musicify.TrackTags) error {
 	err := d.WithTx(ctx, func(tx *Tx) error {
 		s.Text = ""
-		if err := tx.placeTags(ctx, s, tags, nil); err != nil {
+		credits, err := tx.placeTags(ctx, s, tags, nil)
+		if err != nil {
 			return err
 		}
 		var libraryPath any
@@ -349,6 +374,9 @@ func (d *DB) UpdateLibrarySong(ctx context.Context, s *musicify.Song, tags music
 			return musicify.Errorf(musicify.ENOTFOUND, "This library song does not exist.")
 		}
 		if err := tx.setSongDetails(ctx, s); err != nil {
+			return err
+		}
+		if err := tx.setCredits(ctx, s.ID, credits); err != nil {
 			return err
 		}
 		if err := tx.setGenres(ctx, s.ID, tags.Genres); err != nil {

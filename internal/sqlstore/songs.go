@@ -69,6 +69,9 @@ func (d *DB) CreateUpload(ctx context.Context, s *musicify.Song, quota int64, jo
 		} else if err != nil {
 			return err
 		}
+		if err := tx.uploadCredits(ctx, s); err != nil {
+			return err
+		}
 		if s.Genre != "" {
 			if err := tx.setGenres(ctx, s.ID, []string{s.Genre}); err != nil {
 				return err
@@ -180,7 +183,10 @@ func (t *Tx) songAdded(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(musicify.SongData{Name: s.Name, Artist: s.Artist, Album: s.Album, Genre: s.Genre, Text: s.Text})
+	if err := fillArtists(ctx, t, []*musicify.Song{s}); err != nil {
+		return err
+	}
+	data, err := songData(s)
 	if err != nil {
 		return err
 	}
@@ -230,6 +236,9 @@ func (d *DB) songWhere(ctx context.Context, where string, args ...any) (*musicif
 	} else if err != nil {
 		return nil, fmt.Errorf("reading song: %w", err)
 	}
+	if err := fillArtists(ctx, d, []*musicify.Song{s}); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -263,15 +272,36 @@ func (d *DB) Songs(ctx context.Context) ([]*musicify.Song, error) {
 	return d.songList(ctx, `SELECT `+songColumns+songFrom+` WHERE `+listed+` ORDER BY s.created_at DESC, s.id`)
 }
 
-// SongsByArtist lists one artist's songs, newest first.
+// SongsByArtist lists the songs an artist performs on, their own and
+// those they are featured on, newest first; other credits (composer…)
+// when that is all they have.
 func (d *DB) SongsByArtist(ctx context.Context, name string) ([]*musicify.Song, error) {
 	key := musicify.NameKey(name)
-	return d.songList(ctx, `SELECT `+songColumns+songFrom+` JOIN artists ar ON ar.id = s.artist_id
-		WHERE `+artistNamed+` AND `+listed+` ORDER BY s.created_at DESC, s.id`, key, name, key)
+	var id string
+	err := d.queryRow(ctx, `SELECT ar.id FROM artists ar WHERE `+artistNamed, key, name, key).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return []*musicify.Song{}, nil
+	} else if err != nil {
+		return nil, fmt.Errorf("reading artist: %w", err)
+	}
+	songs, err := d.songList(ctx, `SELECT `+songColumns+songFrom+` WHERE `+performsOn+` AND `+listed+`
+		ORDER BY s.created_at DESC, s.id`, id, id)
+	if err != nil || len(songs) > 0 {
+		return songs, err
+	}
+	return d.songList(ctx, `SELECT `+songColumns+songFrom+` WHERE s.id IN (SELECT sa.song_id FROM song_artists sa
+		WHERE sa.artist_id = ? AND sa.role <> 'albumartist') AND `+listed+` ORDER BY s.created_at DESC, s.id`, id)
 }
 
 func (d *DB) songList(ctx context.Context, query string, args ...any) ([]*musicify.Song, error) {
-	return collect(ctx, d, "songs", scanSong, query, args...)
+	songs, err := collect(ctx, d, "songs", scanSong, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	if err := fillArtists(ctx, d, songs); err != nil {
+		return nil, err
+	}
+	return songs, nil
 }
 
 func (d *DB) DeleteSong(ctx context.Context, id string) error {

@@ -205,11 +205,36 @@ func songChild(s *musicify.Song, a *annotations) child {
 	if s.AlbumID != "" {
 		c.Parent, c.AlbumID = albumID(s.AlbumID), albumID(s.AlbumID)
 	}
-	if s.ArtistID != "" {
-		c.ArtistID = artistID(s.ArtistID)
-		c.Artists = []idName{{ID: c.ArtistID, Name: s.Artist}}
-	}
+	songCredits(&c, s)
 	return c
+}
+
+// songCredits shows each artist of a song under its own id and name: the
+// artist attribute stays the tagged "A feat. B", artistId is A's.
+func songCredits(c *child, s *musicify.Song) {
+	for _, a := range s.Performers() {
+		c.Artists = append(c.Artists, idName{ID: artistID(a.ID), Name: a.Name})
+	}
+	if len(c.Artists) > 0 {
+		c.ArtistID = c.Artists[0].ID
+	}
+	var albumArtists, composers []string
+	for _, a := range s.Artists {
+		switch {
+		case a.Performs():
+		case a.Role == musicify.RoleAlbumArtist:
+			c.AlbumArtists = append(c.AlbumArtists, idName{ID: artistID(a.ID), Name: a.Name})
+			albumArtists = append(albumArtists, a.Name)
+		default:
+			c.Contributors = append(c.Contributors, contributor{Role: a.Role, SubRole: a.SubRole,
+				Artist: idName{ID: artistID(a.ID), Name: a.Name}})
+			if a.Role == musicify.RoleComposer {
+				composers = append(composers, a.Name)
+			}
+		}
+	}
+	c.DisplayAlbumArtist = strings.Join(albumArtists, " & ")
+	c.DisplayComposer = strings.Join(composers, " & ")
 }
 
 // songChildren shows songs, leaving out those whose file went missing.
@@ -308,7 +333,7 @@ func albumDirs(list []*musicify.Album, a *annotations) []child {
 }
 
 func artistOf(ar *musicify.Artist, a *annotations) artistID3 {
-	return artistID3{ID: artistID(ar.ID), Name: ar.Name, CoverArt: artistID(ar.ID), AlbumCount: ar.Albums,
+	return artistID3{ID: artistID(ar.ID), Name: ar.Name, SortName: ar.SortName, CoverArt: artistID(ar.ID), AlbumCount: ar.Albums,
 		Starred: a.star(musicify.StarArtist, ar.ID), UserRating: a.ratings[ar.ID], MusicBrainzID: ar.MBID}
 }
 

@@ -153,7 +153,20 @@ type child struct {
 	Genres        []itemGenre `xml:"genres" json:"genres"`
 	Artists       []idName    `xml:"artists" json:"artists"`
 	ReplayGain    *replayGain `xml:"replayGain,omitempty" json:"replayGain,omitempty"`
+	// The song's credits beyond its artists; songs only.
+	AlbumArtists       []idName      `xml:"albumArtists,omitempty" json:"albumArtists,omitempty"`
+	DisplayAlbumArtist string        `xml:"displayAlbumArtist,attr,omitempty" json:"displayAlbumArtist,omitempty"`
+	Contributors       []contributor `xml:"contributors,omitempty" json:"contributors,omitempty"`
+	DisplayComposer    string        `xml:"displayComposer,attr,omitempty" json:"displayComposer,omitempty"`
 	songDetails
+}
+
+// contributor is an artist credited on a song in a role other than its
+// artists': composer, lyricist, performer (of an instrument, the subRole)…
+type contributor struct {
+	Role    string `xml:"role,attr" json:"role"`
+	SubRole string `xml:"subRole,attr,omitempty" json:"subRole,omitempty"`
+	Artist  idName `xml:"artist" json:"artist"`
 }
 
 // songDetails are a song's stream and the tags players show, with the

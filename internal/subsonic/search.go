@@ -68,9 +68,11 @@ func (s *Server) find(q *request) (*found, error) {
 			seen["al"+h.AlbumID] = true
 			albumIDs = append(albumIDs, h.AlbumID)
 		}
-		if h.ArtistID != "" && !seen["ar"+h.ArtistID] {
-			seen["ar"+h.ArtistID] = true
-			artistIDs = append(artistIDs, h.ArtistID)
+		for _, a := range h.Performers() { // "A feat. B" finds B too
+			if !seen["ar"+a.ID] {
+				seen["ar"+a.ID] = true
+				artistIDs = append(artistIDs, a.ID)
+			}
 		}
 	}
 	out.songs = page(present, so.offset, so.count)

@@ -141,9 +141,14 @@ func (s *API) findArtists(ctx context.Context, q string, limit int) ([]views.Art
 		seen[a.ID] = true
 	}
 	for _, song := range songs {
-		if !song.Missing && song.ArtistID != "" && !seen[song.ArtistID] {
-			seen[song.ArtistID] = true
-			byArtist = append(byArtist, song.ArtistID)
+		if song.Missing {
+			continue
+		}
+		for _, a := range song.Performers() { // "A feat. B" finds B too
+			if !seen[a.ID] {
+				seen[a.ID] = true
+				byArtist = append(byArtist, a.ID)
+			}
 		}
 	}
 	more, err := s.Albums.ArtistsByIDs(ctx, byArtist)

@@ -53,6 +53,16 @@ type Song struct {
 	BitDepth   int `json:"bitDepth"`
 	Channels   int `json:"channels"`
 	BPM        int `json:"bpm"`
+	// Artists are the song's main and featured artists, each with the id
+	// of their page: "A feat. B" links to A and to B.
+	Artists []SongArtist `json:"artists"`
+}
+
+// SongArtist is one artist of a song: role "artist" (main) or "featured".
+type SongArtist struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Role string `json:"role"`
 }
 
 // SongOf is s as v sees it: Mine and the media links are v's.
@@ -69,10 +79,18 @@ func SongOf(s *musicify.Song, v *Viewer) Song {
 		Count: s.Count, Duration: s.Duration, Format: s.Format, Text: s.Text, Transcript: s.Transcript, Loudness: s.PlaybackLoudness(),
 		CreatedAt: s.Created, Mine: v.Is(s.UserID),
 		ArtistID: s.ArtistID, AlbumID: s.AlbumID, Album: s.Album, Track: s.Track, Disc: s.Disc, Year: s.Year,
-		Genre: s.Genre, Uploader: s.Uploader, Missing: s.Missing,
+		Genre: s.Genre, Uploader: s.Uploader, Missing: s.Missing, Artists: songArtists(s),
 		Bitrate: s.Bitrate, SampleRate: s.Details.SampleRate, BitDepth: s.Details.BitDepth, Channels: s.Details.Channels,
 		BPM: s.BPM(),
 	}
+}
+
+func songArtists(s *musicify.Song) []SongArtist {
+	out := []SongArtist{}
+	for _, a := range s.Performers() {
+		out = append(out, SongArtist{ID: a.ID, Name: a.Name, Role: a.Role})
+	}
+	return out
 }
 
 // SongsOf always makes a list, so an empty one is [] and not null.

@@ -1,6 +1,19 @@
 /** A song as every call of the API returns it (docs/api.md, 'Songs and artists'). */
+/** One artist of a song, with the id of their page. */
+export interface SongArtistRef {
+  id: string;
+  name: string;
+  /** 'artist' for a main artist, 'featured' for one it features. */
+  role: 'artist' | 'featured';
+}
+
 export interface Song {
   _id: string;
+  /**
+   * The song's main and featured artists ("A feat. B": A and B), each their
+   * own page; saved queues from before the field lack it.
+   */
+  artists?: SongArtistRef[];
   /** The song's name. */
   song: string;
   /** The uploader's username; hyphens read as spaces. */

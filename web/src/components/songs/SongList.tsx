@@ -26,6 +26,7 @@ import { formatCount, formatTime, noun, plural } from '@/lib/format';
 import { notDownloadedMessage, useNotDownloadedOffline } from '@/lib/offline/availability';
 import { playSongs, togglePlay, useCurrentSong, usePlayer } from '@/lib/player-store';
 import { albumPath, playable, songArtist, songArtistPath, type Song } from '@/lib/song';
+import { SongArtists } from './SongArtists';
 import { useDeleteSong } from './delete-song';
 import { discStarts, rowNumber } from './discs';
 import { DownloadButton } from './DownloadButton';
@@ -250,13 +251,19 @@ export function SongList({
                     {(showArtist || (showAlbum && song.album && song.albumId)) && (
                       <span className="song-row__sub">
                         {showArtist && (
-                          <Link className="song-row__artist" to={songArtistPath(song)}>
-                            {highlight ? (
-                              <Highlight text={artistLabel} query={highlight} />
-                            ) : (
-                              artistLabel
-                            )}
-                          </Link>
+                          <SongArtists
+                            song={highlight ? {} : song}
+                            className="song-row__artist"
+                            fallback={
+                              <Link className="song-row__artist" to={songArtistPath(song)}>
+                                {highlight ? (
+                                  <Highlight text={artistLabel} query={highlight} />
+                                ) : (
+                                  artistLabel
+                                )}
+                              </Link>
+                            }
+                          />
                         )}
                         {showArtist && showAlbum && song.album && song.albumId && (
                           <span className="song-row__dot" aria-hidden="true">

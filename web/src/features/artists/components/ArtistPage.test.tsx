@@ -115,4 +115,44 @@ describe('an artist page', () => {
     expect(await screen.findByRole('button', { name: 'Following' })).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ id: 'u9' });
   });
+
+  it('lists the songs a featured artist appears on, each artist of them a link', async () => {
+    const duet = makeSong('d1', {
+      song: 'Duet',
+      artist: 'Neon Harbor feat. Mara',
+      uploader: '',
+      artistId: 'ar1',
+      artists: [
+        { id: 'ar1', name: 'Neon Harbor', role: 'artist' },
+        { id: 'ar2', name: 'Mara', role: 'featured' },
+      ],
+    });
+    const mara: ArtistDetail = {
+      artist: {
+        _id: 'ar2',
+        name: 'Mara',
+        cover: '',
+        coverSmall: '',
+        songs: 1,
+        albums: 0,
+        userId: '',
+      },
+      songs: [duet],
+      top: [duet],
+      albums: [],
+    };
+    mockApi({
+      'GET /api/artists/ar2': { status: 200, body: mara },
+      'GET /api/auth/followings': { status: 200, body: [] },
+    });
+    renderArtist('/artist/ar2');
+    const list = await screen.findByRole('list', { name: 'Songs Mara is featured on' });
+    expect(screen.queryByRole('list', { name: 'Songs by Mara' })).toBeNull();
+    expect(within(list).getByRole('link', { name: 'Neon Harbor' })).toHaveAttribute(
+      'href',
+      '/artist/ar1',
+    );
+    expect(within(list).getByRole('link', { name: 'Mara' })).toHaveAttribute('href', '/artist/ar2');
+    expect(within(list).getByText('feat.', { exact: false })).toBeInTheDocument();
+  });
 });

@@ -5,7 +5,7 @@ import { FollowButton } from '@/components/follow';
 import { SongCover, SongList } from '@/components/songs';
 import { Button, ButtonLink, EmptyState, PageHero, PageLoader, Section } from '@/components/ui';
 import type { ArtistDetail } from '@/lib/albums';
-import type { Artist } from '@/lib/song';
+import type { Artist, Song } from '@/lib/song';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFollowings } from '@/lib/follows';
 import { playShuffled, playSongs } from '@/lib/player-store';
@@ -47,6 +47,21 @@ export function realAlbums({ albums, songs }: Pick<ArtistDetail, 'albums' | 'son
 }
 
 /**
+ * The artist's own songs (they are a main artist) and those they appear on
+ * ("A feat. B" on B's page), keeping the order given.
+ */
+export function splitAppearances(songs: Song[], artistId: string | undefined) {
+  const own: Song[] = [];
+  const appearsOn: Song[] = [];
+  for (const s of songs) {
+    const mine = s.artists?.find((a) => a.id === artistId);
+    if (artistId && s.artistId !== artistId && mine?.role === 'featured') appearsOn.push(s);
+    else own.push(s);
+  }
+  return { own, appearsOn };
+}
+
+/**
  * `/artist/:name`: an artist under the name as they spell it, their most
  * played songs, their albums (newest first) and every song; an uploader's
  * page links to their profile and can be followed.
@@ -81,6 +96,7 @@ export function ArtistPage() {
   }
 
   const { artist, songs, top } = query.data;
+  const { own, appearsOn } = splitAppearances(songs, artist._id);
   const albums = realAlbums(query.data);
   const title = artistName(artist);
   const queue = playable(songs);
@@ -138,9 +154,17 @@ export function ArtistPage() {
           </ul>
         </Section>
       )}
-      <Section title="All songs">
-        <SongList songs={songs} label={`Songs by ${title}`} showArtist={false} />
-      </Section>
+      {own.length > 0 && (
+        <Section title="All songs">
+          <SongList songs={own} label={`Songs by ${title}`} showArtist={false} />
+        </Section>
+      )}
+      {appearsOn.length > 0 && (
+        <Section title="Appears on">
+          {/* Their songs show who else is on them, each a link. */}
+          <SongList songs={appearsOn} label={`Songs ${title} is featured on`} />
+        </Section>
+      )}
     </div>
   );
 }
