@@ -5,7 +5,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -122,6 +126,14 @@ func (d *DB) Albums(ctx context.Context, q musicify.AlbumQuery) ([]*musicify.Alb
 		limit = 50
 	}
 	limit = min(limit, 500)
+	if q.Sort == musicify.AlbumsName || q.Sort == musicify.AlbumsArtist {
+		ids, err := d.albumsAlphabetically(ctx, where, args, q.Sort == musicify.AlbumsArtist)
+		if err != nil {
+			return nil, err
+		}
+		ids = ids[min(max(q.Offset, 0), len(ids)):]
+		return d.albumsByIDs(ctx, ids[:min(limit, len(ids))])
+	}
 	rows, err := d.query(ctx, `SELECT al.id FROM albums al WHERE `+strings.Join(where, " AND ")+
 		` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(args, limit, max(q.Offset, 0))...)
 	if err != nil {
@@ -132,6 +144,50 @@ func (d *DB) Albums(ctx context.Context, q musicify.AlbumQuery) ([]*musicify.Alb
 		return nil, fmt.Errorf("listing albums: %w", err)
 	}
 	return d.albumsByIDs(ctx, ids)
+}
+
+// albumsAlphabetically lists the ids of the albums where matches, in the
+// order of a Unicode collation of their names (of their artists' names
+// first, byArtist): "Ágætis byrjun" among the A's, not after Z, as a byte
+// order of the names would put it. Neither SQLite nor a default
+// PostgreSQL collates that way, so the names are sorted here; a listing
+// reads only ids and names, which stays cheap for tens of thousands.
+func (d *DB) albumsAlphabetically(ctx context.Context, where []string, args []any, byArtist bool) ([]string, error) {
+	rows, err := d.query(ctx, `SELECT al.id, al.name, COALESCE((SELECT ar.name FROM artists ar WHERE ar.id = al.artist_id), '')
+		FROM albums al WHERE `+strings.Join(where, " AND "), args...)
+	if err != nil {
+		return nil, fmt.Errorf("listing albums: %w", err)
+	}
+	defer rows.Close()
+	type entry struct{ id, name, artist string }
+	var list []entry
+	for rows.Next() {
+		var e entry
+		if err := rows.Scan(&e.id, &e.name, &e.artist); err != nil {
+			return nil, fmt.Errorf("listing albums: %w", err)
+		}
+		list = append(list, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("listing albums: %w", err)
+	}
+	c := collate.New(language.Und, collate.IgnoreCase)
+	slices.SortFunc(list, func(a, b entry) int {
+		if byArtist {
+			if n := c.CompareString(a.artist, b.artist); n != 0 {
+				return n
+			}
+		}
+		if n := c.CompareString(a.name, b.name); n != 0 {
+			return n
+		}
+		return strings.Compare(a.id, b.id)
+	})
+	ids := make([]string, len(list))
+	for i, e := range list {
+		ids[i] = e.id
+	}
+	return ids, nil
 }
 
 const albumSelect = `SELECT al.id, al.name, al.artist_id, ar.name, COALESCE(ar.user_id, ''), COALESCE(u.username, ''), al.year, al.genre,

@@ -270,3 +270,42 @@ func TestAnUploaderNamesTheirArtist(t *testing.T) {
 		}
 	})
 }
+
+// Albums A–Z (and by artist) go by letters as a reader sees them: an
+// accented name among its base letter, capitals no matter, pages cut
+// from that order.
+func TestAlbumsSortAlphabeticallyAcrossAccentsAndCase(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		db, ctx := open(t), context.Background()
+		folder, err := db.LibraryFolder(ctx, "/music")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, tags := range []musicify.TrackTags{
+			{Title: "a", Artist: "Sigur Rós", Album: "Wire Low Sessions"},
+			{Title: "b", Artist: "Ólafur Arnalds", Album: "Ágætis byrjun"},
+			{Title: "c", Artist: "zola", Album: "apple"},
+			{Title: "d", Artist: "Anna", Album: "Zebra"},
+			{Title: "e", Artist: "Émile", Album: "Échos"},
+		} {
+			path := fmt.Sprintf("%s/%d.flac", folder.ID, i)
+			s := &musicify.Song{ID: fmt.Sprint("l", i), Name: tags.Title, Format: "flac", Size: 1, SHA256: path,
+				AudioKey: "lib/" + path, LibraryPath: path}
+			if err := db.AddLibrarySong(ctx, s, tags); err != nil {
+				t.Fatal(err)
+			}
+		}
+		byName, err := db.Albums(ctx, musicify.AlbumQuery{Sort: musicify.AlbumsName})
+		if got := albumNames(byName); err != nil || !slices.Equal(got, []string{"Ágætis byrjun", "apple", "Échos", "Wire Low Sessions", "Zebra"}) {
+			t.Errorf("albums A–Z: %v %v", got, err)
+		}
+		byArtist, err := db.Albums(ctx, musicify.AlbumQuery{Sort: musicify.AlbumsArtist})
+		if got := albumNames(byArtist); err != nil || !slices.Equal(got, []string{"Zebra", "Échos", "Ágætis byrjun", "Wire Low Sessions", "apple"}) {
+			t.Errorf("albums by artist A–Z: %v %v", got, err)
+		}
+		page, err := db.Albums(ctx, musicify.AlbumQuery{Sort: musicify.AlbumsName, Offset: 3, Limit: 5})
+		if got := albumNames(page); err != nil || !slices.Equal(got, []string{"Wire Low Sessions", "Zebra"}) {
+			t.Errorf("the last page: %v %v", got, err)
+		}
+	})
+}
