@@ -243,6 +243,9 @@ func (m *Main) Run(ctx context.Context) error {
 	if catalogService.FFmpeg.CanWebP() {
 		api.Covers.EncodeWebP = catalogService.FFmpeg.WebP
 	}
+	if ff := catalogService.FFmpeg; ff != nil && (ff.CanTranscode("mp3") || ff.CanTranscode("opus")) {
+		api.Renditions = &catalog.Renditions{Blobs: blobs, FFmpeg: ff, TempDir: cfg.TempDir, Logger: m.Logger}
+	}
 	// Background work gives way to the requests people wait for, and never
 	// holds more than cores − 1 of the cores (library.Scanner.CPU).
 	api.Foreground = &foreground.Gauge{}
