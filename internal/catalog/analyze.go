@@ -48,7 +48,7 @@ func (s *Service) Analyze(ctx context.Context, j *musicify.Job) error {
 	if measure {
 		rate = audiofeat.Rate
 	}
-	pcm, loudness, err := s.FFmpeg.Measure(ctx, src, rate, audiofeat.MaxSeconds)
+	pcm, loudness, err := s.FFmpeg.Measure(ctx, src, rate, audiofeat.MaxSeconds, song.Duration)
 	if err != nil {
 		return fmt.Errorf("analysing audio: %w", err)
 	}

@@ -81,7 +81,7 @@ var integrated = regexp.MustCompile(`(?s)Summary:.*?I:\s+(-?[\d.]+|-inf)\s+LUFS`
 
 // Loudness measures the integrated loudness of src in LUFS (EBU R128).
 func (f *FFmpeg) Loudness(ctx context.Context, src string) (float64, error) {
-	_, lufs, err := f.Measure(ctx, src, 0, 0)
+	_, lufs, err := f.Measure(ctx, src, 0, 0, 0)
 	return lufs, err
 }
 
@@ -104,7 +104,9 @@ func loudnessOf(out string) (float64, error) {
 // integrated loudness in LUFS (EBU R128, over the whole song) and, when
 // rate > 0, its first maxSeconds as mono float samples at rate for audio
 // analysis: a song is read and decoded once at import, not once per use.
-func (f *FFmpeg) Measure(ctx context.Context, src string, rate int, maxSeconds float64) (pcm []float32, lufs float64, err error) {
+// seconds is how long the song is said to be (0: unknown), to size the
+// samples' buffer once.
+func (f *FFmpeg) Measure(ctx context.Context, src string, rate int, maxSeconds, seconds float64) (pcm []float32, lufs float64, err error) {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()
 	args := []string{"-hide_banner", "-nostdin", "-nostats", "-i", src}
@@ -128,7 +130,13 @@ func (f *FFmpeg) Measure(ctx context.Context, src string, rate int, maxSeconds f
 		return nil, 0, fmt.Errorf("decoding %s: %w", src, err)
 	}
 	if rate > 0 {
-		pcm, err = readFloats(out, int(maxSeconds*float64(rate)))
+		// Sized for the whole: growing a ten-minute song by doubling would
+		// copy it a dozen times; sized for maxSeconds, every one-minute
+		// song would hold 50 MB. A second more for a duration rounded down.
+		if seconds <= 0 {
+			seconds = 60
+		}
+		pcm, err = readFloats(out, int((min(seconds, maxSeconds)+1)*float64(rate)))
 	}
 	_, _ = io.Copy(io.Discard, out)
 	if werr := cmd.Wait(); werr != nil || err != nil {
@@ -142,10 +150,10 @@ func (f *FFmpeg) Measure(ctx context.Context, src string, rate int, maxSeconds f
 	return pcm, lufs, err
 }
 
-// readFloats reads little-endian float32 samples until the end, sized for
-// limit: growing a ten-minute song by doubling would copy it a dozen times.
-func readFloats(r io.Reader, limit int) ([]float32, error) {
-	pcm := make([]float32, 0, limit)
+// readFloats reads little-endian float32 samples until the end, into a
+// buffer of room for size of them at first.
+func readFloats(r io.Reader, size int) ([]float32, error) {
+	pcm := make([]float32, 0, size)
 	br := bufio.NewReaderSize(r, 1<<16)
 	var word [4]byte
 	for {

@@ -27,7 +27,7 @@ func TestMeasureAndLoudness(t *testing.T) {
 	ctx := context.Background()
 	// One decode gives the loudness of the whole song and the first
 	// seconds asked for as mono samples.
-	pcm, whole, err := f.Measure(ctx, fixture("audio", "tune-12s.mp3"), 8000, 2)
+	pcm, whole, err := f.Measure(ctx, fixture("audio", "tune-12s.mp3"), 8000, 2, 12)
 	if err != nil || len(pcm) < 15900 || len(pcm) > 16100 || whole > -10 || whole < -20 {
 		t.Fatalf("measure: %d samples, %v LUFS, %v", len(pcm), whole, err)
 	}
