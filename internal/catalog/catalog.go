@@ -59,7 +59,7 @@ type Service struct {
 	CPU foreground.Slots
 	// Features keeps what analysing a song's audio tells; nil: no analysis.
 	Features musicify.FeatureStore
-	// TempDir holds renditions and copies while jobs make them, beside the
+	// TempDir holds copies of originals while jobs read them, beside the
 	// spooled uploads so the sweeper finds what a crash leaves; "": the system's.
 	TempDir string
 	// Transcriber writes down the words of songs uploaded without lyrics; nil: none.
