@@ -243,6 +243,9 @@ func (m *Main) Run(ctx context.Context) error {
 	if catalogService.FFmpeg.CanWebP() {
 		api.Covers.EncodeWebP = catalogService.FFmpeg.WebP
 	}
+	if ff := catalogService.FFmpeg; ff != nil && (ff.CanTranscode("mp3") || ff.CanTranscode("opus")) {
+		api.Renditions = &catalog.Renditions{Blobs: blobs, FFmpeg: ff, TempDir: cfg.TempDir, Logger: m.Logger}
+	}
 	// Background work gives way to the requests people wait for, and never
 	// holds more than cores − 1 of the cores (library.Scanner.CPU).
 	api.Foreground = &foreground.Gauge{}
@@ -313,6 +316,7 @@ func (m *Main) Run(ctx context.Context) error {
 	// Every background loop runs under the supervisor: a panic is logged
 	// and counted, and the loop starts again (see internal/supervise).
 	m.wg.Go(func() { m.super.Run(bg, "radio.heartbeat", heartbeat) })
+	m.wg.Go(func() { m.super.Run(bg, "memory.release", func(ctx context.Context) { releaseIdleMemory(ctx, 30*time.Second) }) })
 	m.wg.Go(func() {
 		m.super.Run(bg, "events.follow", func(ctx context.Context) { follower.Run(ctx, m.Bus, m.EventSync) })
 	})

@@ -38,7 +38,8 @@ import (
 )
 
 // Main runs `musicify bench` with args after its name and returns the exit
-// code. A first argument naming a bench (events, scan, jobs, import, soak)
+// code. A first argument naming a bench (events, scan, jobs, import,
+// footprint, soak)
 // runs that one; otherwise it builds a large catalog in a temp dir and
 // reports the latency of search and recommendations through the real HTTP
 // handlers.
@@ -54,6 +55,9 @@ func Main(args []string) int {
 	}
 	if len(args) > 0 && args[0] == "import" {
 		return benchImport(args[1:])
+	}
+	if len(args) > 0 && args[0] == "footprint" {
+		return benchFootprint(args[1:])
 	}
 	if len(args) > 0 && args[0] == "soak" {
 		return benchSoak(args[1:])

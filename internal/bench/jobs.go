@@ -23,7 +23,7 @@ import (
 )
 
 // benchJobs measures searches while a bulk import's jobs drain: it queues
-// the bulk analysis (ffmpeg loudness, and a rendition for FLAC) of songs
+// the bulk analysis (loudness from one ffmpeg decode per song) of songs
 // with real audio files, then searches with --conns in flight, idle and
 // while the runner works, as serve runs it, and reports how fast the
 // queue drains.
@@ -88,11 +88,7 @@ func runBenchJobs(nSongs, nJobs, workers int, niced bool, conns int, d time.Dura
 		if err := blob.PutFile(ctx, blobs, s.AudioKey, clips[s.Format][i%len(clips[s.Format])]); err != nil {
 			return err
 		}
-		j := &musicify.Job{Kind: catalog.JobAnalyze, Subject: s.ID, Priority: musicify.JobBulk}
-		if s.Format == "flac" {
-			j.Payload = "rendition"
-		}
-		if err := db.EnqueueJob(ctx, j); err != nil {
+		if err := db.EnqueueJob(ctx, catalog.AnalyzeJob(s, musicify.JobBulk)); err != nil {
 			return err
 		}
 	}

@@ -6,67 +6,79 @@ import (
 	"io"
 	"os"
 
+	"github.com/musicify/musicify/internal/audiofeat"
 	"github.com/musicify/musicify/internal/jobs"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// Analyze is the JobAnalyze handler: it measures the loudness of a song and,
-// for lossless or very large files, stores a lighter rendition to stream.
-// The original stays untouched for download.
+// Analyze is the handler of JobAnalyze (and of JobFeatures, the kind
+// older versions queued beside it): one decode of the song feeds both its
+// loudness and its audio analysis (tempo, key, energy and the embedding
+// discovery compares songs by). A song already measured, by this
+// audiofeat.Version, is left as it is, so a job run twice costs lookups.
+// The original stays untouched; lighter renditions are made when a player
+// asks for one (Renditions).
 func (s *Service) Analyze(ctx context.Context, j *musicify.Job) error {
 	if s.FFmpeg == nil {
 		return jobs.Permanent(fmt.Errorf("ffmpeg is not installed"))
+	}
+	measure := s.Features != nil
+	if measure {
+		if f, err := s.Features.SongFeatures(ctx, j.Subject); err == nil && f.Version >= audiofeat.Version {
+			measure = false
+		} else if err != nil && musicify.ErrorCode(err) != musicify.ENOTFOUND {
+			return err
+		}
+	}
+	song, err := s.Songs.Song(ctx, j.Subject)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if !measure && song.Loudness != nil {
+		return nil
 	}
 	song, src, cleanup, err := s.jobSong(ctx, j)
 	if song == nil || err != nil {
 		return err
 	}
 	defer cleanup()
-
-	loudness, err := s.FFmpeg.Loudness(ctx, src)
-	if err != nil {
-		return fmt.Errorf("measuring loudness: %w", err)
+	rate := 0 // loudness alone
+	if measure {
+		rate = audiofeat.Rate
 	}
-	streamKey := song.StreamKey
-	if j.Payload == "rendition" && streamKey == "" {
-		streamKey, err = s.storeRendition(ctx, song, src)
-		if err != nil {
+	pcm, loudness, err := s.FFmpeg.Measure(ctx, src, rate, audiofeat.MaxSeconds, song.Duration)
+	if err != nil {
+		return fmt.Errorf("analysing audio: %w", err)
+	}
+	if song.Loudness == nil || *song.Loudness != loudness {
+		err := s.Songs.SetStream(ctx, song.ID, song.StreamKey, &loudness)
+		if musicify.ErrorCode(err) == musicify.ENOTFOUND { // deleted meanwhile
+			return nil
+		} else if err != nil {
 			return err
 		}
 	}
-	if err := s.Songs.SetStream(ctx, song.ID, streamKey, &loudness); err != nil {
-		if streamKey != song.StreamKey {
-			_ = s.Blobs.Delete(context.WithoutCancel(ctx), streamKey)
-		}
-		if musicify.ErrorCode(err) == musicify.ENOTFOUND {
-			return nil
-		}
-		return err
+	if !measure {
+		return nil
 	}
-	return nil
-}
-
-func (s *Service) storeRendition(ctx context.Context, song *musicify.Song, src string) (string, error) {
-	format := s.FFmpeg.RenditionFormat()
-	tmp, err := os.CreateTemp(s.TempDir, "rendition-*."+format)
-	if err != nil {
-		return "", fmt.Errorf("making rendition: %w", err)
+	// The analysis is Go work in the server's process, where nice does not
+	// reach: it takes a background CPU slot, so a request finds a core.
+	if !s.CPU.Take(ctx) {
+		return ctx.Err()
 	}
-	tmp.Close()
-	defer os.Remove(tmp.Name())
-	if err := s.FFmpeg.Rendition(ctx, src, tmp.Name()); err != nil {
-		return "", fmt.Errorf("making rendition: %w", err)
+	f := audiofeat.Analyze(pcm, audiofeat.Rate)
+	s.CPU.Give()
+	pcm = nil // up to 50 MB: let it go before the database round trip
+	err = s.Features.SetSongFeatures(ctx, song.ID, &f)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND { // deleted meanwhile
+		return nil
 	}
-	f, err := os.Open(tmp.Name())
-	if err != nil {
-		return "", fmt.Errorf("making rendition: %w", err)
+	if err == nil {
+		s.Logger.Debug("audio analysed", "song", song.ID, "lufs", loudness, "bpm", f.BPM, "key", f.KeyName(), "energy", f.Energy)
 	}
-	defer f.Close()
-	key := "songs/" + song.ID + "/stream." + format
-	if _, err := s.Blobs.Put(ctx, key, f); err != nil {
-		return "", err
-	}
-	return key, nil
+	return err
 }
 
 // jobSong loads the song a job is about and a path to its audio; a song

@@ -1,6 +1,6 @@
 // Package catalog is the life of a song: upload (checked by content, stored
-// atomically), the work after upload (a streaming rendition, loudness),
-// listens and deletion.
+// atomically), the work after upload (loudness and audio analysis), the
+// renditions players ask for, listens and deletion.
 package catalog
 
 import (
@@ -27,8 +27,8 @@ const (
 	TextMax = 100_000
 )
 
-// Job kinds: the rendition and loudness, and the transcript (JobFeatures:
-// features.go).
+// Job kinds: the loudness and audio analysis, and the transcript
+// (JobFeatures: features.go).
 const (
 	JobAnalyze    = "media.analyze"
 	JobTranscribe = "media.transcribe"
@@ -37,7 +37,7 @@ const (
 // JobHandlers are the handlers of the jobs of songs, uploaded or imported,
 // by kind: serve's runner runs them, and the import bench's as serve does.
 func (s *Service) JobHandlers() map[string]jobs.Handler {
-	return map[string]jobs.Handler{JobAnalyze: s.Analyze, JobTranscribe: s.Transcribe, JobFeatures: s.MeasureFeatures}
+	return map[string]jobs.Handler{JobAnalyze: s.Analyze, JobTranscribe: s.Transcribe, JobFeatures: s.Analyze}
 }
 
 // Enqueuer schedules background jobs; Wake tells it that jobs were stored
@@ -59,7 +59,7 @@ type Service struct {
 	CPU foreground.Slots
 	// Features keeps what analysing a song's audio tells; nil: no analysis.
 	Features musicify.FeatureStore
-	// TempDir holds renditions and copies while jobs make them, beside the
+	// TempDir holds copies of originals while jobs read them, beside the
 	// spooled uploads so the sweeper finds what a crash leaves; "": the system's.
 	TempDir string
 	// Transcriber writes down the words of songs uploaded without lyrics; nil: none.
@@ -157,9 +157,6 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 	if transcribe {
 		work = append(work, &musicify.Job{Kind: JobTranscribe, Subject: song.ID})
 	}
-	if features := s.featuresJob(song); features != nil {
-		work = append(work, features)
-	}
 	if used, err := s.Songs.CreateUpload(ctx, song, s.QuotaMB<<20, work...); err != nil {
 		undo()
 		if errors.Is(err, musicify.ErrOverQuota) {
@@ -233,19 +230,6 @@ func (s *Service) SetArtistName(ctx context.Context, user *musicify.User, name s
 		return "", err
 	}
 	return name, nil
-}
-
-// analyzeJob is the rendition and loudness work of a song, or nil without
-// ffmpeg; the song plays from its original until it is done.
-func (s *Service) analyzeJob(song *musicify.Song) *musicify.Job {
-	if s.Jobs == nil || s.FFmpeg == nil {
-		return nil
-	}
-	payload := ""
-	if info := (media.Info{Format: song.Format, Bitrate: song.Bitrate}); info.Lossless() || info.Bitrate > 320_000 {
-		payload = "rendition"
-	}
-	return &musicify.Job{Kind: JobAnalyze, Subject: song.ID, Payload: payload, Priority: jobPriority(song)}
 }
 
 // jobPriority puts the work on a song someone just uploaded, who waits to

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/musicify/musicify/internal/audiofeat"
 	"github.com/musicify/musicify/internal/blob"
 	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/jobs"
@@ -76,7 +77,10 @@ func (w *world) upload(t *testing.T, file string) *musicify.Song {
 	return s
 }
 
-func TestAnalysisMakesARenditionForLosslessFilesAndMeasuresLoudness(t *testing.T) {
+// An import of a FLAC or an MP3 queues one job for its loudness and its
+// audio analysis, and no rendition: players get the original, and
+// renditions are made when one is asked for.
+func TestAnUploadQueuesOneAnalysisAndNoRendition(t *testing.T) {
 	ff := media.NewFFmpeg()
 	if ff == nil {
 		t.Log("ffmpeg is not installed (make test installs it): uploads must then schedule nothing")
@@ -88,34 +92,45 @@ func TestAnalysisMakesARenditionForLosslessFilesAndMeasuresLoudness(t *testing.T
 		return
 	}
 	w := newWorld(t, ff)
+	w.lib.Features = w.db
 	ctx := context.Background()
 	flac := w.upload(t, "lossless.flac")
 	mp3 := w.upload(t, "tune-12s.mp3")
+	for _, s := range []*musicify.Song{flac, mp3} {
+		js := mustJobs(t, w, s.ID)
+		if len(js) != 1 || js[0].Kind != catalog.JobAnalyze {
+			t.Fatalf("%s queued %d jobs, want one analysis: %+v", s.Format, len(js), js)
+		}
+	}
 	for w.runner.RunOne(ctx) {
 	}
-	got, err := w.db.Song(ctx, flac.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.StreamKey != "songs/"+flac.ID+"/stream."+ff.RenditionFormat() || got.Loudness == nil || got.AudioKey != flac.AudioKey {
-		t.Fatalf("flac after analysis: %+v", got)
-	}
-	obj, err := w.lib.Blobs.Open(ctx, got.StreamKey)
-	if err != nil {
-		t.Fatalf("rendition missing: %v", err)
-	}
-	obj.Body.Close()
-	if obj.Size == 0 {
-		t.Error("empty rendition")
-	}
-	got, _ = w.db.Song(ctx, mp3.ID)
-	if got.StreamKey != "" || got.Loudness == nil || *got.Loudness > -10 || *got.Loudness < -20 {
-		t.Fatalf("mp3 after analysis: stream %q loudness %v", got.StreamKey, got.Loudness)
-	}
-	for _, j := range mustJobs(t, w, flac.ID) {
-		if j.State != musicify.JobDone {
-			t.Errorf("job %+v", j)
+	for _, s := range []*musicify.Song{flac, mp3} {
+		got, err := w.db.Song(ctx, s.ID)
+		if err != nil {
+			t.Fatal(err)
 		}
+		if got.StreamKey != "" || got.Loudness == nil || got.AudioKey != s.AudioKey {
+			t.Errorf("%s after analysis: stream %q loudness %v", s.Format, got.StreamKey, got.Loudness)
+		}
+		if f, err := w.db.SongFeatures(ctx, s.ID); err != nil || f.Version != audiofeat.Version {
+			t.Errorf("%s features: %+v, %v", s.Format, f, err)
+		}
+		for _, j := range mustJobs(t, w, s.ID) {
+			if j.State != musicify.JobDone || j.Attempts != 1 {
+				t.Errorf("job %+v", j)
+			}
+		}
+	}
+	if got, _ := w.db.Song(ctx, mp3.ID); *got.Loudness > -10 || *got.Loudness < -20 {
+		t.Errorf("mp3 loudness %v", *got.Loudness)
+	}
+	var keys []string
+	_ = w.lib.Blobs.List(ctx, func(key string, _ time.Time) error {
+		keys = append(keys, key)
+		return nil
+	})
+	if len(keys) != 2 {
+		t.Errorf("stored %v, want the two originals alone", keys)
 	}
 }
 

@@ -24,7 +24,7 @@ func analysing(t *testing.T) *world {
 	}
 	w := newWorld(t, ff)
 	w.lib.Features = w.db
-	w.runner.Handlers[catalog.JobFeatures] = w.lib.MeasureFeatures
+	w.runner.Handlers[catalog.JobFeatures] = w.lib.Analyze
 	return w
 }
 
@@ -53,7 +53,7 @@ func TestAnUploadGetsItsAudioFeatures(t *testing.T) {
 	s := w.uploadBytes(t, "harbour.wav", wav, "")
 	var job *musicify.Job
 	for _, j := range mustJobs(t, w, s.ID) {
-		if j.Kind == catalog.JobFeatures {
+		if j.Kind == catalog.JobAnalyze {
 			job = j
 		}
 	}
@@ -88,9 +88,9 @@ func TestSongsWithoutCurrentFeaturesAreMeasuredAtStart(t *testing.T) {
 	w.lib.Features = nil // as a server from before the analysis
 	before := w.upload(t, "chime-3s.mp3")
 	older := w.upload(t, "sine.flac")
-	w.lib.Features = w.db
 	for w.runner.RunOne(ctx) {
 	}
+	w.lib.Features = w.db
 	if err := w.db.SetSongFeatures(ctx, older.ID, &musicify.AudioFeatures{Version: audiofeat.Version - 1, Mode: musicify.Major}); err != nil {
 		t.Fatal(err)
 	}
@@ -109,8 +109,28 @@ func TestSongsWithoutCurrentFeaturesAreMeasuredAtStart(t *testing.T) {
 			t.Errorf("%s: %+v, %v", s.Name, f, err)
 		}
 	}
-	if js := mustJobs(t, w, current.ID); len(js) != 2 { // its analysis and its features, once
+	if js := mustJobs(t, w, current.ID); len(js) != 1 { // its analysis, once
 		t.Errorf("a song measured at upload got more jobs: %+v", js)
+	}
+}
+
+// A job of the kind older versions queued for the features alone, still in
+// a queue after an upgrade, is run by the one analysis.
+func TestAFeaturesJobOfAnOlderVersionIsRun(t *testing.T) {
+	w := analysing(t)
+	ctx := context.Background()
+	w.lib.Features = nil
+	s := w.upload(t, "chime-3s.mp3")
+	for w.runner.RunOne(ctx) {
+	}
+	w.lib.Features = w.db
+	if err := w.runner.Enqueue(ctx, &musicify.Job{Kind: catalog.JobFeatures, Subject: s.ID, Payload: musicify.FeaturesJobPayload(audiofeat.Version)}); err != nil {
+		t.Fatal(err)
+	}
+	for w.runner.RunOne(ctx) {
+	}
+	if f, err := w.db.SongFeatures(ctx, s.ID); err != nil || f.Version != audiofeat.Version {
+		t.Fatalf("features: %+v, %v", f, err)
 	}
 }
 
@@ -142,12 +162,12 @@ func TestTheAnalysisWaitsForABackgroundSlot(t *testing.T) {
 	w.lib.CPU.Take(ctx) // a scan is writing
 	var job *musicify.Job
 	for _, j := range mustJobs(t, w, s.ID) {
-		if j.Kind == catalog.JobFeatures {
+		if j.Kind == catalog.JobAnalyze {
 			job = j
 		}
 	}
 	done := make(chan error, 1)
-	go func() { done <- w.lib.MeasureFeatures(ctx, job) }()
+	go func() { done <- w.lib.Analyze(ctx, job) }()
 	select {
 	case err := <-done:
 		t.Fatalf("the analysis ran while every background slot was taken (%v)", err)

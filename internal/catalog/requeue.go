@@ -34,13 +34,15 @@ func (s *Service) QueueMissingJobs(ctx context.Context) (int, error) {
 		}
 	}
 	if s.FFmpeg != nil {
+		// Songs without loudness, and (one job a song all the same) songs
+		// from before the analysis or measured by an older one.
 		list, err := s.Songs.SongsToAnalyze(ctx, JobAnalyze)
+		if err == nil && s.Features != nil {
+			var more []*musicify.Song
+			more, err = s.Features.SongsToMeasure(ctx, audiofeat.Version, JobAnalyze)
+			list = unionByID(list, more)
+		}
 		queue(list, err, s.analyzeJob)
-	}
-	if s.FFmpeg != nil && s.Features != nil {
-		// Songs from before the analysis, or measured by an older one.
-		list, err := s.Features.SongsToMeasure(ctx, audiofeat.Version, JobFeatures)
-		queue(list, err, s.featuresJob)
 	}
 	// Queued even without a transcriber: the job then says the transcript failed.
 	list, err := s.Songs.SongsToTranscribe(ctx, JobTranscribe)
@@ -48,4 +50,18 @@ func (s *Service) QueueMissingJobs(ctx context.Context) (int, error) {
 		return &musicify.Job{Kind: JobTranscribe, Subject: song.ID, Priority: jobPriority(song)}
 	})
 	return queued, errors.Join(errs...)
+}
+
+// unionByID is a with the songs of b that a lacks.
+func unionByID(a, b []*musicify.Song) []*musicify.Song {
+	seen := make(map[string]bool, len(a))
+	for _, s := range a {
+		seen[s.ID] = true
+	}
+	for _, s := range b {
+		if !seen[s.ID] {
+			a = append(a, s)
+		}
+	}
+	return a
 }

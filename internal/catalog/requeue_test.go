@@ -47,7 +47,7 @@ func TestSongsWithoutTheirJobsGetThemAtStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Loudness == nil || got.StreamKey == "" || got.Transcript != musicify.TranscriptFailed {
+	if got.Loudness == nil || got.StreamKey != "" || got.Transcript != musicify.TranscriptFailed {
 		t.Errorf("the stranded song after its jobs: loudness %v, stream %q, transcript %q", got.Loudness, got.StreamKey, got.Transcript)
 	}
 	if js := mustJobs(t, w, done.ID); len(js) != 1 {

@@ -40,7 +40,7 @@ func (s *Server) routes(mux *platform.Mux) {
 	(&adminapi.API{P: p, Admin: s.Admin, Scanner: s.Scanner, JobStats: s.JobStats, Media: s.Media}).Routes(mux)
 	mux.Public("/api/", platform.NotFound)
 
-	(&mediaapi.API{P: p, Songs: s.Songs, Blobs: s.Blobs, Files: s.files(), Covers: s.Covers, Media: s.Media}).Routes(mux)
+	(&mediaapi.API{P: p, Songs: s.Songs, Blobs: s.Blobs, Files: s.files(), Covers: s.Covers, Media: s.Media, Renditions: s.Renditions}).Routes(mux)
 	if s.Subsonic != nil {
 		mux.Handle("/rest/", s.Subsonic) // every call carries its own credentials
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/musicify/musicify/internal/admin"
 	"github.com/musicify/musicify/internal/apppass"
 	"github.com/musicify/musicify/internal/assistant"
+	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/delivery"
 	"github.com/musicify/musicify/internal/foreground"
@@ -81,6 +82,9 @@ type Server struct {
 	// Covers serves each size and format of a cover, making the missing
 	// ones; nil makes JPEGs only.
 	Covers *covers.Variants
+	// Renditions makes the lighter copies of songs players ask for; nil
+	// (no ffmpeg) sends the originals.
+	Renditions *catalog.Renditions
 	// Scanner imports the library folders; nil without MUSICIFY_LIBRARY_DIRS.
 	Scanner musicify.Scanner
 	// SignMedia, when set, makes a short-lived URL at which the storage

@@ -299,18 +299,13 @@ func libraryHash(libraryPath, fingerprint string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// jobsFor are the jobs an imported song gets: the uploads' analysis
-// (loudness, rendition, audio features), and transcription only when
+// jobsFor are the jobs an imported song gets: the uploads' one analysis
+// (loudness and audio features from one decode), and transcription only when
 // asked for, after every upload's work.
 func (s *Scanner) jobsFor(song *musicify.Song, t musicify.TrackTags) []*musicify.Job {
 	var jobs []*musicify.Job
 	if s.Analyze {
-		payload := ""
-		if song.Format == "flac" || song.Format == "wav" || song.Format == "aiff" || song.Bitrate > 320_000 {
-			payload = "rendition"
-		}
-		jobs = append(jobs, &musicify.Job{Kind: catalog.JobAnalyze, Subject: song.ID, Payload: payload, Priority: musicify.JobBulk},
-			catalog.FeaturesJob(song, musicify.JobBulk))
+		jobs = append(jobs, catalog.AnalyzeJob(song, musicify.JobBulk))
 	}
 	if s.Transcribe && t.Lyrics == "" {
 		song.Transcript = musicify.TranscriptPending

@@ -132,11 +132,10 @@ func TestAScanImportsKeepsUpAndNeverRereadsUnchangedFiles(t *testing.T) {
 		if album, err := r.db.Album(ctx, tide.AlbumID); err != nil || album.CoverKey == "" || album.Songs != 2 {
 			t.Errorf("album = %+v, %v; want the folder's cover", album, err)
 		}
-		if kinds := jobKinds(t, r.db, tide.ID); kinds[catalog.JobAnalyze] != "" || kinds[catalog.JobFeatures] == "" || len(kinds) != 2 {
-			t.Errorf("jobs = %v, want the analysis and the audio features", kinds)
-		}
-		if kinds := jobKinds(t, r.db, undertow.ID); kinds[catalog.JobAnalyze] != "rendition" || len(kinds) != 2 {
-			t.Errorf("a FLAC's jobs = %v", kinds)
+		for _, s := range []*musicify.Song{tide, undertow} { // an MP3 and a FLAC: one analysis, no rendition
+			if kinds := jobKinds(t, r.db, s.ID); kinds[catalog.JobAnalyze] == "" || len(kinds) != 1 {
+				t.Errorf("%s's jobs = %v, want the one analysis", s.Format, kinds)
+			}
 		}
 
 		// Nothing changed: nothing is read, nothing written.
@@ -324,7 +323,7 @@ func TestStartScanRunsOneScanAtATime(t *testing.T) {
 func TestLibraryJobsAreBulkAndTranscriptionIsOptIn(t *testing.T) {
 	s := &Scanner{Analyze: true}
 	jobs := s.jobsFor(&musicify.Song{ID: "x", Format: "mp3"}, musicify.TrackTags{})
-	if len(jobs) != 2 || jobs[0].Kind != catalog.JobAnalyze || jobs[1].Kind != catalog.JobFeatures {
+	if len(jobs) != 1 || jobs[0].Kind != catalog.JobAnalyze {
 		t.Errorf("jobs = %+v", jobs)
 	}
 	for _, j := range jobs {
@@ -334,11 +333,11 @@ func TestLibraryJobsAreBulkAndTranscriptionIsOptIn(t *testing.T) {
 	}
 	s.Transcribe = true
 	song := &musicify.Song{ID: "x"}
-	if jobs := s.jobsFor(song, musicify.TrackTags{}); len(jobs) != 3 || jobs[2].Kind != catalog.JobTranscribe ||
-		jobs[2].Priority != musicify.JobBulk || song.Transcript != musicify.TranscriptPending {
+	if jobs := s.jobsFor(song, musicify.TrackTags{}); len(jobs) != 2 || jobs[1].Kind != catalog.JobTranscribe ||
+		jobs[1].Priority != musicify.JobBulk || song.Transcript != musicify.TranscriptPending {
 		t.Errorf("with transcription = %+v", jobs)
 	}
-	if jobs := s.jobsFor(&musicify.Song{ID: "y"}, musicify.TrackTags{Lyrics: "words"}); len(jobs) != 2 {
+	if jobs := s.jobsFor(&musicify.Song{ID: "y"}, musicify.TrackTags{Lyrics: "words"}); len(jobs) != 1 {
 		t.Errorf("a song with lyrics is transcribed: %+v", jobs)
 	}
 }

@@ -16,7 +16,7 @@ func ffmpegOrSkipReason(t *testing.T) *FFmpeg {
 	return f
 }
 
-func TestRenditionAndLoudness(t *testing.T) {
+func TestMeasureAndLoudness(t *testing.T) {
 	f := ffmpegOrSkipReason(t)
 	if f == nil {
 		if NewFFmpeg() != nil {
@@ -25,18 +25,19 @@ func TestRenditionAndLoudness(t *testing.T) {
 		return
 	}
 	ctx := context.Background()
-	dst := filepath.Join(t.TempDir(), "stream."+f.RenditionFormat())
-	if err := f.Rendition(ctx, fixture("audio", "lossless.flac"), dst); err != nil {
-		t.Fatal(err)
-	}
-	info, err := NewProber().Probe(ctx, dst)
-	if err != nil || info.Format != f.RenditionFormat() || info.Duration < 1.9 || info.Duration > 2.2 {
-		t.Fatalf("rendition: %+v %v", info, err)
+	// One decode gives the loudness of the whole song and the first
+	// seconds asked for as mono samples.
+	pcm, whole, err := f.Measure(ctx, fixture("audio", "tune-12s.mp3"), 8000, 2, 12)
+	if err != nil || len(pcm) < 15900 || len(pcm) > 16100 || whole > -10 || whole < -20 {
+		t.Fatalf("measure: %d samples, %v LUFS, %v", len(pcm), whole, err)
 	}
 	// A full-scale sine at 0.3 amplitude: about -13.5 LUFS; silence is the floor.
 	lufs, err := f.Loudness(ctx, fixture("audio", "tune-12s.mp3"))
 	if err != nil || lufs > -10 || lufs < -20 {
 		t.Fatalf("loudness = %v, %v", lufs, err)
+	}
+	if lufs != whole {
+		t.Errorf("loudness alone %v, with the samples %v", lufs, whole)
 	}
 	if _, err := f.Loudness(ctx, fixture("audio", "text.mp3")); err == nil {
 		t.Error("measured the loudness of a text file")

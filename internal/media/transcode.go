@@ -83,3 +83,17 @@ func (f *FFmpeg) Transcode(ctx context.Context, src string, stdin io.Reader, w i
 	}
 	return nil
 }
+
+// BrowserPlays reports whether browsers (Chromium and Firefox) play a file
+// of format at bitrate (bits a second, 0 unknown) as it is, so the web app
+// streams the original. An m4a above 500 kbps is taken for ALAC, which
+// they do not play; AIFF they do not play either.
+func BrowserPlays(format string, bitrate int) bool {
+	switch format {
+	case "mp3", "aac", "ogg", "opus", "flac", "wav", "webm":
+		return true
+	case "m4a":
+		return bitrate <= 500_000
+	}
+	return false
+}

@@ -1,5 +1,6 @@
 // Package sweep removes what a crash leaves behind: spooled uploads and
-// temp files, media no row names, empty song folders. Anything younger than
+// temp files, media no row names, empty song folders; and renditions made
+// for players once they are old (RenditionMaxAge). Anything younger than
 // the grace period stays, so work in flight (an upload spooling, a blob
 // written whose row is not committed yet) is never touched. Media is swept
 // only from a store whose marker names this installation, never under
@@ -16,10 +17,12 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
 	"github.com/musicify/musicify/internal/blob"
+	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -138,18 +141,23 @@ func (s *Sweeper) sweepBlobs(ctx context.Context, cutoff time.Time) (int, error)
 		s.Logger.Warn("the media storage is not marked as this installation's; not sweeping media", "marker", marker, "deployment", s.Deployment)
 		return 0, nil
 	}
-	var old, foreign []string
+	var old, foreign, derived []string
 	total := 0
+	staleRendition := s.Now().Add(-RenditionMaxAge)
 	err = s.Blobs.List(ctx, func(key string, written time.Time) error {
 		total++
-		if dir, ok := strings.CutSuffix(key, "/"+musicify.DeploymentKey); ok {
+		if strings.HasPrefix(key, catalog.RenditionBlobs) {
+			if written.Before(staleRendition) {
+				derived = append(derived, key)
+			}
+		} else if dir, ok := strings.CutSuffix(key, "/"+musicify.DeploymentKey); ok {
 			foreign = append(foreign, dir+"/") // another installation's folder
 		} else if key != musicify.DeploymentKey && written.Before(cutoff) {
 			old = append(old, key)
 		}
 		return nil
 	})
-	if err != nil || len(old) == 0 {
+	if err != nil || len(old)+len(derived) == 0 {
 		return 0, err
 	}
 	keys, err := s.Refs.BlobKeys(ctx)
@@ -168,13 +176,20 @@ func (s *Sweeper) sweepBlobs(ctx context.Context, cutoff time.Time) (int, error)
 	}
 	var orphans []string
 	for _, key := range old {
-		if !referenced(refs, key) && !under(foreign, key) {
+		switch {
+		case referenced(refs, key) || under(foreign, key):
+		case legacyRendition.MatchString(key):
+			derived = append(derived, key)
+		default:
 			orphans = append(orphans, key)
 		}
 	}
 	if limit := max(capFiles, int(float64(total)*capShare)); len(orphans) > limit && !s.Force {
 		return 0, fmt.Errorf("sweeping media: %d of %d stored files are named by no row, more than one pass deletes (%d); nothing deleted. If they are garbage, run musicify sweep --force", len(orphans), total, limit)
 	}
+	// Renditions are made again from the originals when asked for: a wrong
+	// database costs their encoding, not music, so they pass the cap.
+	orphans = append(orphans, derived...)
 	removed := 0
 	for _, key := range orphans {
 		if err := s.Blobs.Delete(ctx, key); err != nil {
@@ -186,6 +201,14 @@ func (s *Sweeper) sweepBlobs(ctx context.Context, cutoff time.Time) (int, error)
 	}
 	return removed, nil
 }
+
+// RenditionMaxAge is how long a rendition made for a player is kept (see
+// catalog.Renditions): one still played is made again after it.
+const RenditionMaxAge = 30 * 24 * time.Hour
+
+// legacyRendition is a rendition older versions made at import beside the
+// original; no row names them since songs stream their originals.
+var legacyRendition = regexp.MustCompile(`^songs/[^/]+/stream\.(mp3|m4a)$`)
 
 // under tells whether key lies in one of the folders.
 func under(folders []string, key string) bool {

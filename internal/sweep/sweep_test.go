@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/blob"
+	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/sqlstore"
 	"github.com/musicify/musicify/internal/sweep"
@@ -268,5 +269,40 @@ func TestTwoInstallationsOnOneBucketSweepOnlyTheirOwnMedia(t *testing.T) {
 	}
 	if !exists(root, "songs/kept/original.mp3") || !exists(root, musicify.DeploymentKey) {
 		t.Fatal("the nested installation's sweep touched the root's media")
+	}
+}
+
+// Renditions made for players are kept for RenditionMaxAge, then removed;
+// those older versions made at import, which no row names any more, are
+// removed however many there are: they are made again when asked for.
+func TestTheSweepRemovesOldRenditionsPastTheCap(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	for i := range 40 {
+		id := fmt.Sprintf("s%02d", i)
+		key := "songs/" + id + "/original.mp3"
+		if err := w.db.CreateSong(ctx, &musicify.Song{ID: id, Name: id, UserID: w.user.ID, Format: "mp3", Size: 5, SHA256: id, AudioKey: key}); err != nil {
+			t.Fatal(err)
+		}
+		w.file(t, key, old)
+		w.file(t, "songs/"+id+"/stream.mp3", old)
+		w.age(t, "songs/"+id, old)
+	}
+	w.file(t, catalog.RenditionBlobs+"s01/abc-160.mp3", -time.Hour*24)
+	w.file(t, catalog.RenditionBlobs+"s02/abc-96.mp3", -sweep.RenditionMaxAge-time.Hour)
+	r, err := w.s.Sweep(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Blobs != 41 {
+		t.Errorf("removed %d files, want the 40 old renditions and the stale one", r.Blobs)
+	}
+	for rel, want := range map[string]bool{
+		"songs/s00/original.mp3": true, "songs/s00/stream.mp3": false, "songs/s39/stream.mp3": false,
+		catalog.RenditionBlobs + "s01/abc-160.mp3": true, catalog.RenditionBlobs + "s02/abc-96.mp3": false,
+	} {
+		if got := w.exists(rel); got != want {
+			t.Errorf("%s exists: %v, want %v", rel, got, want)
+		}
 	}
 }

@@ -5,6 +5,7 @@ package media
 import (
 	"sync"
 
+	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/delivery"
 	"github.com/musicify/musicify/internal/httpapi/platform"
@@ -24,6 +25,9 @@ type API struct {
 	coversOnce sync.Once
 	// Media checks signed URLs; nil serves session-checked URLs only.
 	Media *mediaurl.Signer
+	// Renditions makes the lighter copies players ask for; nil (no
+	// ffmpeg) sends originals.
+	Renditions *catalog.Renditions
 }
 
 // Routes registers the area's routes on mux: audio needs a signed URL or
@@ -31,6 +35,7 @@ type API struct {
 func (s *API) Routes(mux *platform.Mux) {
 	mux.Public("GET /media/s/{kind}/{id}/{file}", s.handleSignedMedia)
 	mux.User("GET /media/songs/{id}/download", s.handleDownload)
+	mux.User("GET /media/songs/{id}/rendition", s.handleRendition)
 	mux.User("GET /media/songs/{id}/{file}", s.handleSongFile)
 	mux.Public("GET /media/covers/{file}", s.handleCover)
 	mux.User("GET /media/lib/{folder}/{file}", s.handleLibraryFile)

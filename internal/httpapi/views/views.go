@@ -6,6 +6,7 @@ package views
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/musicify/musicify/internal/httpapi/platform"
@@ -67,13 +68,9 @@ type SongArtist struct {
 
 // SongOf is s as v sees it: Mine and the media links are v's.
 func SongOf(s *musicify.Song, v *Viewer) Song {
-	audio := s.AudioKey
-	if s.StreamKey != "" {
-		audio = s.StreamKey
-	}
 	large, small := CoverURLs(s.CoverKey)
 	return Song{
-		ID: s.ID, Song: s.Name, Artist: s.Artist, Audio: v.Link(audio, "", "/media/"+mediaurl.Path(audio)),
+		ID: s.ID, Song: s.Name, Artist: s.Artist, Audio: AudioURL(s, v),
 		Download: v.Link(s.AudioKey, s.Name+"."+media.Ext(s.Format), "/media/songs/"+s.ID+"/download"),
 		Cover:    large, CoverSmall: small,
 		Count: s.Count, Duration: s.Duration, Format: s.Format, Text: s.Text, Transcript: s.Transcript, Loudness: s.PlaybackLoudness(),
@@ -91,6 +88,26 @@ func songArtists(s *musicify.Song) []SongArtist {
 		out = append(out, SongArtist{ID: a.ID, Name: a.Name, Role: a.Role})
 	}
 	return out
+}
+
+// AudioURL is where the web app plays s: the original whenever browsers
+// play its format, else its rendition, made on first request. A lighter
+// quality the listener chose is the player's to ask for (the rendition
+// URL with its kbps).
+func AudioURL(s *musicify.Song, v *Viewer) string {
+	if !media.BrowserPlays(s.Format, s.Bitrate) {
+		return RenditionURL(s.ID, DefaultQuality)
+	}
+	return v.Link(s.AudioKey, "", "/media/"+mediaurl.Path(s.AudioKey))
+}
+
+// DefaultQuality (kbps) is the rendition of a song that browsers cannot
+// play as it is, when the listener chose no lower quality.
+const DefaultQuality = 256
+
+// RenditionURL is the session-checked URL of a song's rendition at kbps.
+func RenditionURL(songID string, kbps int) string {
+	return "/media/songs/" + songID + "/rendition?kbps=" + strconv.Itoa(kbps)
 }
 
 // SongsOf always makes a list, so an empty one is [] and not null.

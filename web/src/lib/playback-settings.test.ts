@@ -6,6 +6,7 @@ import {
   reloadPlaybackSettings,
   setCrossfade,
   setNormalize,
+  setStreamQuality,
 } from './playback-settings';
 
 afterEach(() => {
@@ -14,19 +15,21 @@ afterEach(() => {
 });
 
 describe('playback settings', () => {
-  it('start with crossfade off and normalisation on', () => {
-    expect(getPlaybackSettings()).toEqual({ crossfade: 0, normalize: true });
+  it('start with crossfade off, normalisation on and the original files', () => {
+    expect(getPlaybackSettings()).toEqual({ crossfade: 0, normalize: true, quality: 0 });
   });
 
   it('are saved in this browser and read back after a reload', () => {
     setCrossfade(6);
     setNormalize(false);
+    setStreamQuality(96);
     expect(JSON.parse(localStorage.getItem(PLAYBACK_SETTINGS_KEY) ?? '{}')).toEqual({
       crossfade: 6,
       normalize: false,
+      quality: 96,
     });
     reloadPlaybackSettings();
-    expect(getPlaybackSettings()).toEqual({ crossfade: 6, normalize: false });
+    expect(getPlaybackSettings()).toEqual({ crossfade: 6, normalize: false, quality: 96 });
   });
 
   it('keep the crossfade within 0–12 whole seconds', () => {
@@ -39,12 +42,19 @@ describe('playback settings', () => {
   });
 
   it('fall back to the defaults for what was saved wrongly', () => {
-    expect(parsePlaybackSettings({ crossfade: Number.NaN, normalize: 'yes' as never })).toEqual({
+    expect(
+      parsePlaybackSettings({
+        crossfade: Number.NaN,
+        normalize: 'yes' as never,
+        quality: 100 as never,
+      }),
+    ).toEqual({
       crossfade: 0,
       normalize: true,
+      quality: 0,
     });
     localStorage.setItem(PLAYBACK_SETTINGS_KEY, '[1,2]');
     reloadPlaybackSettings();
-    expect(getPlaybackSettings()).toEqual({ crossfade: 0, normalize: true });
+    expect(getPlaybackSettings()).toEqual({ crossfade: 0, normalize: true, quality: 0 });
   });
 });

@@ -10,11 +10,21 @@ export interface PlaybackSettings {
   crossfade: number;
   /** Turn loud songs down to one loudness (their measured loudness or ReplayGain). */
   normalize: boolean;
+  /** Kbps of the rendition songs stream at, or 0 for the original file. */
+  quality: StreamQuality;
+}
+
+/** The streaming qualities: the original, or a rendition at these kbps. */
+export const STREAM_QUALITIES = [0, 256, 160, 96] as const;
+export type StreamQuality = (typeof STREAM_QUALITIES)[number];
+
+function isQuality(v: unknown): v is StreamQuality {
+  return STREAM_QUALITIES.some((q) => q === v);
 }
 
 export const PLAYBACK_SETTINGS_KEY = 'musicify.playback';
 
-const defaults: PlaybackSettings = { crossfade: 0, normalize: true };
+const defaults: PlaybackSettings = { crossfade: 0, normalize: true, quality: 0 };
 
 function isSettings(v: unknown): v is Partial<PlaybackSettings> {
   return !!v && typeof v === 'object' && !Array.isArray(v);
@@ -27,7 +37,8 @@ export function parsePlaybackSettings(saved: Partial<PlaybackSettings> | null): 
       ? Math.round(Math.min(CROSSFADE_MAX, Math.max(0, saved.crossfade)))
       : defaults.crossfade;
   const normalize = typeof saved?.normalize === 'boolean' ? saved.normalize : defaults.normalize;
-  return { crossfade, normalize };
+  const quality = isQuality(saved?.quality) ? saved.quality : defaults.quality;
+  return { crossfade, normalize, quality };
 }
 
 // Read from localStorage on first use, and again after a reset.
@@ -54,6 +65,10 @@ export function setCrossfade(seconds: number): void {
 
 export function setNormalize(on: boolean): void {
   update({ normalize: on });
+}
+
+export function setStreamQuality(quality: StreamQuality): void {
+  update({ quality });
 }
 
 /** Reads the saved settings again (tests; another tab may have changed them). */

@@ -13,6 +13,7 @@ import { getPlaybackSettings } from '@/lib/playback-settings';
 import type { Song } from '@/lib/song';
 import { playbackRateFor, songVolume } from '../audio-math';
 import { ListenCounter } from '../listen-counter';
+import { streamUrl } from '../stream-url';
 import { Decks, holds, unload } from './decks';
 import {
   crossfadeGains,
@@ -153,7 +154,7 @@ export class AudioEngine {
 
   private onEnded(): void {
     const next = nextSong(getPlayerState());
-    if (next && holds(this.decks.spare, next.audio)) this.handOver(0);
+    if (next && holds(this.decks.spare, streamUrl(next))) this.handOver(0);
     else songEnded();
   }
 
@@ -171,7 +172,7 @@ export class AudioEngine {
     const next = nextSong(s);
     const { current, spare } = this.decks;
     if (!next || !currentSong(s)) return;
-    if (holds(spare, next.audio)) {
+    if (holds(spare, streamUrl(next))) {
       // Left there by a skip, mid-song: the next play starts from the top.
       if (spare.paused && spare.currentTime > 0) spare.currentTime = 0;
       return;
@@ -179,7 +180,7 @@ export class AudioEngine {
     const left = timeLeft(current.duration, current.currentTime, current.playbackRate);
     if (!shouldPreload(left, getPlaybackSettings().crossfade)) return;
     spare.preload = 'auto';
-    spare.src = next.audio;
+    spare.src = streamUrl(next);
   }
 
   /** With a crossfade set, starts the next song when the current one is that close to its end. */
@@ -188,7 +189,7 @@ export class AudioEngine {
     if (crossfade <= 0 || this.fade || el.paused || el.seeking) return;
     const next = nextSong(getPlayerState());
     const { spare } = this.decks;
-    if (!next || !holds(spare, next.audio)) return;
+    if (!next || !holds(spare, streamUrl(next))) return;
     const rate = el.playbackRate;
     const incoming = Number.isFinite(spare.duration) ? spare.duration : next.duration;
     const length = crossfadeLength(crossfade, el.duration / rate, incoming / rate);
@@ -253,14 +254,14 @@ export class AudioEngine {
     this.pendingSeek = null;
     this.counter.reset();
     this.endFade();
-    if (holds(spare, song.audio)) {
+    if (holds(spare, streamUrl(song))) {
       // A skip to the song buffered next: no need to fetch it again.
       current.pause();
       this.decks.swap();
       if (spare.currentTime > 0) spare.currentTime = 0;
       if (spare.readyState >= HTMLMediaElement.HAVE_METADATA) this.onMetadata(spare);
     } else {
-      current.src = song.audio;
+      current.src = streamUrl(song);
     }
     this.applyVolumes();
   }

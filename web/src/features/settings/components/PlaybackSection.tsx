@@ -1,11 +1,14 @@
 import { useId } from 'react';
-import { AudioLines, Blend } from 'lucide-react';
+import { AudioLines, Blend, Gauge } from 'lucide-react';
 import { Section, Slider } from '@/components/ui';
 import {
   CROSSFADE_MAX,
   setCrossfade,
   setNormalize,
+  setStreamQuality,
+  STREAM_QUALITIES,
   usePlaybackSettings,
+  type StreamQuality,
 } from '@/lib/playback-settings';
 import './PlaybackSection.css';
 
@@ -14,13 +17,31 @@ function crossfadeLabel(seconds: number): string {
   return seconds > 0 ? `${seconds} s` : 'Off';
 }
 
+const QUALITY_NAMES: Record<StreamQuality, string> = {
+  0: 'Original',
+  256: 'High · 256 kbps',
+  160: 'Normal · 160 kbps',
+  96: 'Data saver · 96 kbps',
+};
+
+function qualityHint(quality: StreamQuality): string {
+  if (quality === 0) {
+    return 'Songs play from their original files, lossless ones included. Files your browser can’t play are converted.';
+  }
+  return `Songs stream at about ${quality} kbps, using less data. Downloads keep the original.`;
+}
+
 /**
- * Settings → Playback: the crossfade between songs and loudness
- * normalisation. Both are kept in this browser, as they suit its speakers.
+ * Settings → Playback: the streaming quality, the crossfade between songs
+ * and loudness normalisation. All are kept in this browser, as they suit
+ * its connection and its speakers.
  */
 export function PlaybackSection() {
   const crossfade = usePlaybackSettings((s) => s.crossfade);
   const normalize = usePlaybackSettings((s) => s.normalize);
+  const quality = usePlaybackSettings((s) => s.quality);
+  const qualityHintId = useId();
+  const qualityLabel = useId();
   const crossfadeHint = useId();
   const normalizeHint = useId();
   const normalizeLabel = useId();
@@ -28,6 +49,35 @@ export function PlaybackSection() {
   return (
     <Section title="Playback">
       <div className="playback">
+        <div className="playback__row">
+          <span className="playback__icon" aria-hidden="true">
+            <Gauge size={20} />
+          </span>
+          <div className="playback__text">
+            <p id={qualityLabel} className="playback__name">
+              Streaming quality
+            </p>
+            <p id={qualityHintId} className="playback__hint">
+              {qualityHint(quality)}
+            </p>
+          </div>
+          <div className="playback__control">
+            <select
+              className="playback__select"
+              value={quality}
+              onChange={(e) => setStreamQuality(Number(e.target.value) as StreamQuality)}
+              aria-labelledby={qualityLabel}
+              aria-describedby={qualityHintId}
+            >
+              {STREAM_QUALITIES.map((q) => (
+                <option key={q} value={q}>
+                  {QUALITY_NAMES[q]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
         <div className="playback__row">
           <span className="playback__icon" aria-hidden="true">
             <Blend size={20} />

@@ -8,14 +8,14 @@ import (
 
 // Analysis gets mono samples at the rate it asks, as long as the file or
 // the bound, whatever the file's own rate and channels.
-func TestDecodeMono(t *testing.T) {
+func TestMeasureDecodesMono(t *testing.T) {
 	f := ffmpegOrSkipReason(t)
 	if f == nil {
 		return
 	}
 	ctx := context.Background()
 	t.Run("a whole file at the asked rate", func(t *testing.T) {
-		pcm, err := f.DecodeMono(ctx, fixture("audio", "tune-12s.mp3"), 22050, 600)
+		pcm, _, err := f.Measure(ctx, fixture("audio", "tune-12s.mp3"), 22050, 600, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func TestDecodeMono(t *testing.T) {
 		}
 	})
 	t.Run("no more than the bound", func(t *testing.T) {
-		pcm, err := f.DecodeMono(ctx, fixture("audio", "tune-12s.mp3"), 8000, 2)
+		pcm, _, err := f.Measure(ctx, fixture("audio", "tune-12s.mp3"), 8000, 2, 12)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,7 +40,7 @@ func TestDecodeMono(t *testing.T) {
 		}
 	})
 	t.Run("a file that is no audio is an error", func(t *testing.T) {
-		if _, err := f.DecodeMono(ctx, fixture("audio", "text.mp3"), 22050, 600); err == nil {
+		if _, _, err := f.Measure(ctx, fixture("audio", "text.mp3"), 22050, 600, 0); err == nil {
 			t.Error("decoded a text file")
 		}
 	})
