@@ -212,49 +212,49 @@ func canonical(f Field, op string, raw json.RawMessage) (json.RawMessage, error)
 		return nil, nil
 	}
 	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
-		return nil, fmt.Errorf("please give a value.")
+		return nil, problemf("please give a value.")
 	}
 	var v any
 	switch {
 	case f.Kind == KindText:
 		var s string
 		if json.Unmarshal(raw, &s) != nil {
-			return nil, fmt.Errorf("the value must be text.")
+			return nil, problemf("the value must be text.")
 		}
 		s = strings.TrimSpace(s)
 		if s == "" {
-			return nil, fmt.Errorf("please type some text to look for.")
+			return nil, problemf("please type some text to look for.")
 		}
 		if !utf8.ValidString(s) || utf8.RuneCountInString(s) > maxText {
-			return nil, fmt.Errorf("the text must be at most %d characters.", maxText)
+			return nil, problemf("the text must be at most %d characters.", maxText)
 		}
 		v = s
 	case f.Kind == KindBool:
 		var b bool
 		if json.Unmarshal(raw, &b) != nil {
-			return nil, fmt.Errorf("the value must be true or false.")
+			return nil, problemf("the value must be true or false.")
 		}
 		v = b
 	case f.Kind == KindKey:
 		var s string
 		if json.Unmarshal(raw, &s) != nil {
-			return nil, fmt.Errorf("the key must be text such as \"A minor\".")
+			return nil, problemf("the key must be text such as \"A minor\".")
 		}
 		tonic, mode, ok := ParseKey(s)
 		if !ok {
-			return nil, fmt.Errorf("%q is not a key: write a note and major or minor, such as \"F# minor\".", s)
+			return nil, problemf("%q is not a key: write a note and major or minor, such as \"F# minor\".", s)
 		}
 		v = KeyName(tonic, mode)
 	case op == "inTheLast" || op == "notInTheLast":
 		var d float64
 		if json.Unmarshal(raw, &d) != nil || d != math.Trunc(d) || d < 1 || d > maxDays {
-			return nil, fmt.Errorf("the number of days must be a whole number from 1 to %d.", maxDays)
+			return nil, problemf("the number of days must be a whole number from 1 to %d.", maxDays)
 		}
 		v = int(d)
 	case op == "between":
 		var pair []json.RawMessage
 		if json.Unmarshal(raw, &pair) != nil || len(pair) != 2 {
-			return nil, fmt.Errorf("between needs two values, the lower first.")
+			return nil, problemf("between needs two values, the lower first.")
 		}
 		lo, err := scalar(f, pair[0])
 		if err != nil {
@@ -265,7 +265,7 @@ func canonical(f Field, op string, raw json.RawMessage) (json.RawMessage, error)
 			return nil, err
 		}
 		if less(hi, lo) {
-			return nil, fmt.Errorf("the first value of between must not be greater than the second.")
+			return nil, problemf("the first value of between must not be greater than the second.")
 		}
 		v = []any{lo, hi}
 	default:
@@ -293,24 +293,24 @@ func scalar(f Field, raw json.RawMessage) (any, error) {
 	if f.Kind == KindDate {
 		var s string
 		if json.Unmarshal(raw, &s) != nil {
-			return nil, fmt.Errorf("the date must be written as 2024-12-31.")
+			return nil, problemf("the date must be written as 2024-12-31.")
 		}
 		t, err := time.Parse(time.DateOnly, strings.TrimSpace(s))
 		if err != nil {
-			return nil, fmt.Errorf("%q is not a date: write it as 2024-12-31.", s)
+			return nil, problemf("%q is not a date: write it as 2024-12-31.", s)
 		}
 		return t.Format(time.DateOnly), nil
 	}
 	var n float64
 	if json.Unmarshal(raw, &n) != nil || math.IsNaN(n) || math.IsInf(n, 0) {
-		return nil, fmt.Errorf("the value must be a number.")
+		return nil, problemf("the value must be a number.")
 	}
 	if f.Min != nil && n < *f.Min || f.Max != nil && n > *f.Max {
 		switch {
 		case f.Max == nil:
-			return nil, fmt.Errorf("the value must be at least %g.", *f.Min)
+			return nil, problemf("the value must be at least %g.", *f.Min)
 		default:
-			return nil, fmt.Errorf("the value must be from %g to %g.", *f.Min, *f.Max)
+			return nil, problemf("the value must be from %g to %g.", *f.Min, *f.Max)
 		}
 	}
 	return n, nil
@@ -348,3 +348,11 @@ func KeyName(tonic int, mode musicify.Mode) string {
 	f := musicify.AudioFeatures{Key: tonic, Mode: mode}
 	return f.KeyName()
 }
+
+// problem is what is wrong with a condition's value, as the end of a
+// sentence the caller starts ("Condition 2: " …), so it keeps its full stop.
+type problem string
+
+func (p problem) Error() string { return string(p) }
+
+func problemf(format string, args ...any) error { return problem(fmt.Sprintf(format, args...)) }

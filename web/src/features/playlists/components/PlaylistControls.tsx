@@ -84,8 +84,10 @@ export function PlaylistControls({ songs, onShare, download, menu }: PlaylistCon
             icon={<Shuffle size={18} aria-hidden="true" />}
             onClick={() => playShuffled(songs)}
             disabled={empty}
+            aria-label="Shuffle"
+            className="pl-shuffle"
           >
-            Shuffle
+            <span className="pl-shuffle__text">Shuffle</span>
           </Button>
           {onShare && (
             <Button
