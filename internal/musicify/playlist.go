@@ -8,13 +8,14 @@ import (
 
 // Playlist is a user's ordered list of songs.
 type Playlist struct {
-	ID       string
-	Name     string
-	UserID   string
-	Owner    string // the owner's username
-	CoverKey string
-	Songs    int // how many songs it holds
-	Created  time.Time
+	ID          string
+	Name        string
+	Description string // what the owner wrote about it; "" for nothing
+	UserID      string
+	Owner       string // the owner's username
+	CoverKey    string
+	Songs       int // how many songs it holds
+	Created     time.Time
 	// Mosaic holds the cover keys of its first songs (up to four, each
 	// cover once, in playlist order): the picture of a playlist with no
 	// cover of its own.
@@ -61,8 +62,18 @@ var ErrSmartPlaylist = Errorf(ECONFLICT, "This is a smart playlist: its songs co
 // catalog stays a list one can open.
 const SmartSongsMax = 5000
 
-// PlaylistNameMax bounds playlist names.
-const PlaylistNameMax = 100
+// PlaylistNameMax bounds playlist names, PlaylistDescriptionMax their
+// descriptions (in characters).
+const (
+	PlaylistNameMax        = 100
+	PlaylistDescriptionMax = 300
+)
+
+// PlaylistEdit changes a playlist's details; a nil field stays as it is.
+type PlaylistEdit struct {
+	Name        *string
+	Description *string
+}
 
 // PlaylistStore persists playlists. Lookups that find nothing return ENOTFOUND.
 type PlaylistStore interface {
@@ -75,7 +86,9 @@ type PlaylistStore interface {
 	RemovePlaylistSong(ctx context.Context, playlistID, songID string) error
 	// ReorderPlaylist sets the order; songIDs must be exactly the playlist's songs.
 	ReorderPlaylist(ctx context.Context, playlistID string, songIDs []string) error
-	RenamePlaylist(ctx context.Context, id, name string) error
+	// UpdatePlaylist changes the name and/or description in one
+	// transaction; a name the owner already has is a conflict.
+	UpdatePlaylist(ctx context.Context, id string, e PlaylistEdit) error
 	// SetPlaylistCover returns the cover it replaces ("" when none).
 	SetPlaylistCover(ctx context.Context, id, coverKey string) (string, error)
 	DeletePlaylist(ctx context.Context, id string) error

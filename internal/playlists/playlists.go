@@ -6,6 +6,7 @@ import (
 	"context"
 	"log/slog"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/musicify/musicify/internal/covers"
@@ -33,13 +34,32 @@ func ValidateName(name string) (string, error) {
 	return name, nil
 }
 
-// Create makes a playlist for user.
-func (s *Service) Create(ctx context.Context, user *musicify.User, name string) (*musicify.Playlist, error) {
+// ValidateDescription trims what the owner wrote about a playlist and
+// keeps it to one paragraph of text: line breaks and tabs (a Subsonic app
+// may send them) become spaces, other control characters are refused.
+func ValidateDescription(d string) (string, error) {
+	d = strings.TrimSpace(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(d))
+	switch {
+	case !utf8.ValidString(d):
+		return "", musicify.Errorf(musicify.EINVALID, "The playlist description must be text.").In("description")
+	case strings.IndexFunc(d, unicode.IsControl) >= 0:
+		return "", musicify.Errorf(musicify.EINVALID, "The playlist description holds a control character: please write it as plain text.").In("description")
+	case utf8.RuneCountInString(d) > musicify.PlaylistDescriptionMax:
+		return "", musicify.Errorf(musicify.EINVALID, "The playlist description is too long: at most %d characters.", musicify.PlaylistDescriptionMax).In("description")
+	}
+	return d, nil
+}
+
+// Create makes a playlist for user; description may be "".
+func (s *Service) Create(ctx context.Context, user *musicify.User, name, description string) (*musicify.Playlist, error) {
 	name, err := ValidateName(name)
 	if err != nil {
 		return nil, err
 	}
-	p := &musicify.Playlist{Name: name, UserID: user.ID, Owner: user.Username}
+	if description, err = ValidateDescription(description); err != nil {
+		return nil, err
+	}
+	p := &musicify.Playlist{Name: name, Description: description, UserID: user.ID, Owner: user.Username}
 	if err := s.Store.CreatePlaylist(ctx, p); err != nil {
 		return nil, err
 	}
@@ -113,15 +133,31 @@ func (s *Service) Search(ctx context.Context, user *musicify.User, query string)
 	return s.FillAll(ctx, found)
 }
 
-func (s *Service) Rename(ctx context.Context, user *musicify.User, idOrName, name string) (*musicify.Playlist, error) {
+// Update changes the name and/or description of a playlist the user
+// owns; a nil field stays as it is.
+func (s *Service) Update(ctx context.Context, user *musicify.User, idOrName string, e musicify.PlaylistEdit) (*musicify.Playlist, error) {
+	if e.Name == nil && e.Description == nil {
+		return nil, musicify.Errorf(musicify.EINVALID, "Please give the playlist a new name or description.")
+	}
 	p, err := s.owned(ctx, user, idOrName)
 	if err != nil {
 		return nil, err
 	}
-	if name, err = ValidateName(name); err != nil {
-		return nil, err
+	if e.Name != nil {
+		name, err := ValidateName(*e.Name)
+		if err != nil {
+			return nil, err
+		}
+		e.Name = &name
 	}
-	if err := s.Store.RenamePlaylist(ctx, p.ID, name); err != nil {
+	if e.Description != nil {
+		d, err := ValidateDescription(*e.Description)
+		if err != nil {
+			return nil, err
+		}
+		e.Description = &d
+	}
+	if err := s.Store.UpdatePlaylist(ctx, p.ID, e); err != nil {
 		return nil, err
 	}
 	return s.Find(ctx, user, p.ID)

@@ -362,7 +362,7 @@ func TestSmartPlaylistWritesAreTheOwnersAndRulesOnly(t *testing.T) {
 		if stored, err := db.PlaylistSongs(ctx, p.ID); err != nil || names(stored, ids) != "s4 s3 s1" {
 			t.Errorf("the store's songs of the playlist: %q, %v", names(stored, ids), err)
 		}
-		plain, err := svc.Create(ctx, owner, "Plain")
+		plain, err := svc.Create(ctx, owner, "Plain", "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -224,7 +224,8 @@ func TestTheIndexFollowsWrites(t *testing.T) {
 		if got := w.find(musicify.KindPlaylist, "anthem road"); len(got) != 1 || got[0] != p.ID {
 			t.Fatalf("playlist: %v", got)
 		}
-		if err := w.db.RenamePlaylist(ctx, p.ID, "Night Drive"); err != nil {
+		name := "Night Drive"
+		if err := w.db.UpdatePlaylist(ctx, p.ID, musicify.PlaylistEdit{Name: &name}); err != nil {
 			t.Fatal(err)
 		}
 		if got := w.find(musicify.KindPlaylist, "anthem"); len(got) != 0 {

@@ -19,7 +19,7 @@ var _ musicify.PlaylistStore = (*DB)(nil)
 // four distinct song covers in playlist order, joined by spaces (keys have
 // none), inside the same query so a list of playlists costs one query.
 // string_agg with ORDER BY reads the same in PostgreSQL and SQLite ≥ 3.44.
-const playlistSelect = `SELECT p.id, p.user_id, u.username, p.name, p.cover_key, p.created_at, p.rules,
+const playlistSelect = `SELECT p.id, p.user_id, u.username, p.name, p.description, p.cover_key, p.created_at, p.rules,
 	(SELECT COUNT(*) FROM playlist_songs ps WHERE ps.playlist_id = p.id),
 	COALESCE((SELECT string_agg(m.cover_key, ' ' ORDER BY m.pos, m.cover_key) FROM (
 		SELECT s.cover_key, MIN(ps.position) AS pos FROM playlist_songs ps JOIN songs s ON s.id = ps.song_id
@@ -40,8 +40,8 @@ func (d *DB) CreatePlaylist(ctx context.Context, p *musicify.Playlist) error {
 		return err
 	}
 	err = d.WithTx(ctx, func(tx *Tx) error {
-		if _, err := tx.exec(ctx, `INSERT INTO playlists (id, user_id, name, name_key, cover_key, created_at, updated_at, rules)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, p.ID, p.UserID, p.Name, strings.ToLower(p.Name), p.CoverKey,
+		if _, err := tx.exec(ctx, `INSERT INTO playlists (id, user_id, name, name_key, description, cover_key, created_at, updated_at, rules)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, p.ID, p.UserID, p.Name, strings.ToLower(p.Name), p.Description, p.CoverKey,
 			toMillis(p.Created), toMillis(p.Created), rules); err != nil {
 			return err
 		}
@@ -84,7 +84,7 @@ func scanPlaylist(s scanner) (*musicify.Playlist, error) {
 	var created int64
 	var mosaic string
 	var rules sql.NullString
-	if err := s.Scan(&p.ID, &p.UserID, &p.Owner, &p.Name, &p.CoverKey, &created, &rules, &p.Songs, &mosaic); err != nil {
+	if err := s.Scan(&p.ID, &p.UserID, &p.Owner, &p.Name, &p.Description, &p.CoverKey, &created, &rules, &p.Songs, &mosaic); err != nil {
 		return nil, err
 	}
 	if rules.Valid {
@@ -236,21 +236,34 @@ func (d *DB) ReorderPlaylist(ctx context.Context, playlistID string, songIDs []s
 	return wrap(err, "reordering playlist")
 }
 
-func (d *DB) RenamePlaylist(ctx context.Context, id, name string) error {
+// UpdatePlaylist writes the details e names, in one statement so a name
+// refused leaves the description as it was too.
+func (d *DB) UpdatePlaylist(ctx context.Context, id string, e musicify.PlaylistEdit) error {
+	set, args := `updated_at = ?`, []any{toMillis(d.Now())}
+	if e.Name != nil {
+		set += `, name = ?, name_key = ?`
+		args = append(args, *e.Name, strings.ToLower(*e.Name))
+	}
+	if e.Description != nil {
+		set += `, description = ?`
+		args = append(args, *e.Description)
+	}
 	err := d.WithTx(ctx, func(tx *Tx) error {
-		res, err := tx.exec(ctx, `UPDATE playlists SET name = ?, name_key = ?, updated_at = ? WHERE id = ?`,
-			name, strings.ToLower(name), toMillis(d.Now()), id)
+		res, err := tx.exec(ctx, `UPDATE playlists SET `+set+` WHERE id = ?`, append(args, id)...)
 		if _, ok := d.dialect.uniqueViolation(err); ok {
-			return musicify.Errorf(musicify.ECONFLICT, "You already have a playlist called “%s”.", name).In("name")
+			return musicify.Errorf(musicify.ECONFLICT, "You already have a playlist called “%s”.", *e.Name).In("name")
 		} else if err != nil {
 			return err
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return errNoPlaylist
 		}
+		if e.Name == nil {
+			return nil
+		}
 		return d.dialect.index(ctx, tx, musicify.KindPlaylist, id)
 	})
-	return wrap(err, "renaming playlist")
+	return wrap(err, "updating playlist")
 }
 
 func (d *DB) SetPlaylistCover(ctx context.Context, id, coverKey string) (string, error) {

@@ -87,3 +87,65 @@ func TestPlaylistMosaicIsTheFirstFourDistinctCoversInOrder(t *testing.T) {
 		})
 	})
 }
+
+// A playlist keeps its description from creation, and an update changes
+// the name and the description together or not at all.
+func TestPlaylistDescriptionIsKeptAndUpdatedWithTheName(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		db := open(t)
+		ctx := context.Background()
+		ann := newUser(t, db, "ann")
+		p := &musicify.Playlist{Name: "Morning", Description: "Slow songs for slow mornings.", UserID: ann.ID}
+		if err := db.CreatePlaylist(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.CreatePlaylist(ctx, &musicify.Playlist{Name: "Evening", UserID: ann.ID}); err != nil {
+			t.Fatal(err)
+		}
+		read := func() *musicify.Playlist {
+			t.Helper()
+			got, err := db.Playlist(ctx, p.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return got
+		}
+		if got := read(); got.Description != "Slow songs for slow mornings." {
+			t.Errorf("after create: description %q", got.Description)
+		}
+
+		desc := "Coffee first."
+		if err := db.UpdatePlaylist(ctx, p.ID, musicify.PlaylistEdit{Description: &desc}); err != nil {
+			t.Fatal(err)
+		}
+		if got := read(); got.Name != "Morning" || got.Description != desc {
+			t.Errorf("description alone: %q %q, want Morning %q", got.Name, got.Description, desc)
+		}
+
+		taken, other := "evening", "Never saved."
+		err := db.UpdatePlaylist(ctx, p.ID, musicify.PlaylistEdit{Name: &taken, Description: &other})
+		if musicify.ErrorCode(err) != musicify.ECONFLICT {
+			t.Fatalf("a name already taken: %v, want a conflict", err)
+		}
+		if got := read(); got.Name != "Morning" || got.Description != desc {
+			t.Errorf("after the refused update: %q %q, want nothing changed", got.Name, got.Description)
+		}
+
+		name, empty := "Dawn", ""
+		if err := db.UpdatePlaylist(ctx, p.ID, musicify.PlaylistEdit{Name: &name, Description: &empty}); err != nil {
+			t.Fatal(err)
+		}
+		list, err := db.PlaylistsByUser(ctx, ann.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range list {
+			if l.ID == p.ID && (l.Name != "Dawn" || l.Description != "") {
+				t.Errorf("in the list: %q %q, want Dawn and no description", l.Name, l.Description)
+			}
+		}
+		if err := db.UpdatePlaylist(ctx, "nope", musicify.PlaylistEdit{Name: &name}); musicify.ErrorCode(err) != musicify.ENOTFOUND {
+			t.Errorf("unknown playlist: %v, want not found", err)
+		}
+	})
+}

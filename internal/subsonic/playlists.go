@@ -10,13 +10,16 @@ import (
 
 func (s *Server) playlistOf(p *musicify.Playlist, list []*musicify.Song, a *annotations, withSongs bool) playlist {
 	entries := songChildren(list, a)
-	out := playlist{ID: p.ID, Name: p.Name, Owner: p.Owner, SongCount: len(entries), Created: stamp(p.Created),
-		Changed: stamp(p.Created), CoverArt: playlistPrefix + p.ID}
+	out := playlist{ID: p.ID, Name: p.Name, Comment: p.Description, Owner: p.Owner, SongCount: len(entries),
+		Created: stamp(p.Created), Changed: stamp(p.Created), CoverArt: playlistPrefix + p.ID}
 	for _, e := range entries {
 		out.Duration += e.Duration
 	}
 	if p.Rules != nil {
-		out.Comment, out.Readonly = "Smart playlist: its songs follow its rules. Edit them in Musicify.", true
+		out.Readonly = true
+		if out.Comment == "" {
+			out.Comment = "Smart playlist: its songs follow its rules. Edit them in Musicify."
+		}
 	}
 	if withSongs {
 		out.Entry = entries
@@ -107,8 +110,23 @@ func (s *Server) addSongs(q *request, p *musicify.Playlist, ids []string) error 
 	return nil
 }
 
+// edit is the name and comment a request gives: a name when not empty, a
+// comment whenever the parameter is there, so comment= clears it.
+func (q *request) edit() musicify.PlaylistEdit {
+	var e musicify.PlaylistEdit
+	if name := q.str("name"); name != "" {
+		e.Name = &name
+	}
+	if q.params.Has("comment") {
+		comment := q.str("comment")
+		e.Description = &comment
+	}
+	return e
+}
+
 // createPlaylist makes a playlist of the songs given, or with playlistId
-// replaces the songs of one the caller owns.
+// replaces the songs of one the caller owns. comment, an extension some
+// apps send, is kept as the playlist's description.
 func (s *Server) createPlaylist(_ http.ResponseWriter, q *request) (*response, error) {
 	id, name, songIDs := q.str("playlistId"), q.str("name"), q.all("songId")
 	var p *musicify.Playlist
@@ -117,8 +135,8 @@ func (s *Server) createPlaylist(_ http.ResponseWriter, q *request) (*response, e
 		if p, err = s.owned(q, id); err != nil {
 			return nil, err
 		}
-		if name != "" {
-			if p, err = s.Playlists.Rename(q.ctx(), q.user, p.ID, name); err != nil {
+		if e := q.edit(); e.Name != nil || e.Description != nil {
+			if p, err = s.Playlists.Update(q.ctx(), q.user, p.ID, e); err != nil {
 				return nil, err
 			}
 		}
@@ -135,7 +153,7 @@ func (s *Server) createPlaylist(_ http.ResponseWriter, q *request) (*response, e
 		if name == "" {
 			return nil, missing("name or playlistId")
 		}
-		if p, err = s.Playlists.Create(q.ctx(), q.user, name); err != nil {
+		if p, err = s.Playlists.Create(q.ctx(), q.user, name, q.str("comment")); err != nil {
 			return nil, err
 		}
 	}
@@ -145,8 +163,9 @@ func (s *Server) createPlaylist(_ http.ResponseWriter, q *request) (*response, e
 	return s.playlistResponse(q, p.ID)
 }
 
-// updatePlaylist renames, removes songs by their index (in the playlist as
-// it was) and appends songs. Comments and public flags are not kept.
+// updatePlaylist renames, sets the comment (the description), removes
+// songs by their index (in the playlist as it was) and appends songs.
+// Public flags are not kept: every playlist can be read by id.
 func (s *Server) updatePlaylist(_ http.ResponseWriter, q *request) (*response, error) {
 	id, err := q.required("playlistId")
 	if err != nil {
@@ -156,8 +175,8 @@ func (s *Server) updatePlaylist(_ http.ResponseWriter, q *request) (*response, e
 	if err != nil {
 		return nil, err
 	}
-	if name := q.str("name"); name != "" {
-		if _, err := s.Playlists.Rename(q.ctx(), q.user, p.ID, name); err != nil {
+	if e := q.edit(); e.Name != nil || e.Description != nil {
+		if _, err := s.Playlists.Update(q.ctx(), q.user, p.ID, e); err != nil {
 			return nil, err
 		}
 	}

@@ -207,6 +207,86 @@ test('adds songs from /songs, plays, shuffles, reorders and removes them', async
   await expect(order(page, list)).toHaveText(['Midnight Harbour', 'Porch Light Lullaby']);
 });
 
+/**
+ * Where screenshots go when PLAYLIST_SHOTS names a directory; the spec drives the screens they
+ * show either way.
+ */
+async function shot(page: Page, name: string) {
+  const dir = process.env.PLAYLIST_SHOTS;
+  if (!dir) return;
+  const size = page.viewportSize();
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: `${dir}/${name}-${w}x${h}.png` });
+  }
+  if (size) await page.setViewportSize(size);
+}
+
+test('the owner edits the name and description of a playlist', async ({ page, listener }) => {
+  expect(listener.username).toBeTruthy();
+  const first = await songNamed(page.request, 'Midnight Harbour');
+  const second = await songNamed(page.request, 'Porch Light Lullaby');
+  const playlist = await createPlaylist(page.request, 'Sunday', [first._id, second._id]);
+  await page.goto(`/player/${playlist._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sunday' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'More options for Sunday' }).click();
+  await page.getByRole('menuitem', { name: 'Edit details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit details' });
+  const name = dialog.getByRole('textbox', { name: 'Name' });
+  const description = dialog.getByRole('textbox', { name: 'Description' });
+  await expect(name).toBeFocused();
+  await expect(name).toHaveValue('Sunday');
+  await expect(description).toHaveValue('');
+  await expect(dialog.getByText('0/300')).toBeVisible();
+
+  // Too long is caught before saving, and the counter says by how much.
+  await description.fill('x'.repeat(301));
+  await expect(dialog.getByText('301/300')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toContainText('at most 300 characters');
+
+  const text =
+    'Slow coffee, open windows and the records that never hurry: songs for the first hours of ' +
+    'a Sunday, from quiet piano to warm guitar, gathered over a long summer.';
+  await name.fill('Sunday  Morning');
+  await description.fill(text);
+  await expect(dialog.getByText(`${text.length}/300`)).toBeVisible();
+  await shot(page, 'edit-details-dialog');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sunday  Morning' })).toBeVisible();
+  const shown = page.locator('.pl-description');
+  await expect(shown).toHaveText(text);
+  await expect(shown).toHaveAttribute('title', text);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sunday  Morning' })).toBeVisible();
+  await expect(page.locator('.pl-description')).toHaveText(text);
+  await shot(page, 'playlist-with-description');
+
+  // The dialog opens with what is saved; clearing the description removes it from the page.
+  await page.getByRole('button', { name: 'More options for Sunday  Morning' }).click();
+  await page.getByRole('menuitem', { name: 'Edit details' }).click();
+  await expect(description).toHaveValue(text);
+  await description.fill('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.pl-description')).toHaveCount(0);
+
+  // Someone else's playlist offers no Edit details.
+  const drive = (await playlistsOf(page.request, 'demo')).find(
+    (p) => p.name === 'Late Night Drive',
+  )!;
+  await page.goto(`/player/${drive._id}`);
+  await page.getByRole('button', { name: 'More options for Late Night Drive' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Export as M3U8' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Edit details' })).toHaveCount(0);
+});
+
 test("someone else's playlist plays but shows no remove or reorder controls", async ({
   page,
   signedIn,

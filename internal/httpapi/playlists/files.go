@@ -156,7 +156,7 @@ func (s *Files) createNamed(r *http.Request, user *musicify.User, name string) (
 			suffix := fmt.Sprintf(" (%d)", n)
 			try = truncate(name, musicify.PlaylistNameMax-len(suffix)) + suffix
 		}
-		p, err := s.Playlists.Create(r.Context(), user, try)
+		p, err := s.Playlists.Create(r.Context(), user, try, "")
 		if musicify.ErrorCode(err) == musicify.ECONFLICT && n < 100 {
 			continue
 		}

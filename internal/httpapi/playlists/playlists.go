@@ -5,6 +5,7 @@ import (
 
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/httpapi/views"
+	"github.com/musicify/musicify/internal/musicify"
 )
 
 // playlistRef is how calls name a playlist: by id, or by the caller's own name.
@@ -28,11 +29,14 @@ type playlistAnswer struct {
 }
 
 func (s *API) handleCreatePlaylist(w http.ResponseWriter, r *http.Request) error {
-	var in playlistRef
+	var in struct {
+		Name        string `json:"name"`
+		Description string `json:"description"`
+	}
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	p, err := s.Playlists.Create(r.Context(), platform.UserOf(r), in.Name)
+	p, err := s.Playlists.Create(r.Context(), platform.UserOf(r), in.Name, in.Description)
 	if err != nil {
 		return err
 	}
@@ -64,12 +68,18 @@ func (s *API) handlePlaylist(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (s *API) handleRenamePlaylist(w http.ResponseWriter, r *http.Request) error {
-	var in playlistRef
+// handleUpdatePlaylist changes the name and/or description; a field left
+// out stays as it is.
+func (s *API) handleUpdatePlaylist(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Name        *string `json:"name"`
+		Description *string `json:"description"`
+	}
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	p, err := s.Playlists.Rename(r.Context(), platform.UserOf(r), r.PathValue("ref"), in.Name)
+	p, err := s.Playlists.Update(r.Context(), platform.UserOf(r), r.PathValue("ref"),
+		musicify.PlaylistEdit{Name: in.Name, Description: in.Description})
 	if err != nil {
 		return err
 	}

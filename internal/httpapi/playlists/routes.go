@@ -25,7 +25,7 @@ func (s *API) Routes(mux *platform.Mux) {
 	mux.User("PUT /api/playlist/add", s.handleAddToPlaylist)
 	mux.User("POST /api/playlist/search", s.handleSearchPlaylists)
 	mux.User("GET /api/playlist/{ref}", s.handlePlaylist)
-	mux.User("PUT /api/playlist/{ref}", s.handleRenamePlaylist)
+	mux.User("PUT /api/playlist/{ref}", s.handleUpdatePlaylist)
 	mux.User("POST /api/playlist/{ref}", s.handleAddToPlaylist)
 	mux.User("DELETE /api/playlist/{ref}/songs/{song}", s.handleRemoveFromPlaylist)
 	mux.User("PUT /api/playlist/{ref}/order", s.handleReorderPlaylist)

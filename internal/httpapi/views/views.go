@@ -190,15 +190,17 @@ func AlbumsOf(list []*musicify.Album) []Album {
 // Playlist is a playlist as the API shows it; the original client
 // reads both _id and id.
 type Playlist struct {
-	ID         string    `json:"_id"`
-	IDAlias    string    `json:"id"`
-	Name       string    `json:"name"`
-	Cover      string    `json:"cover"`
-	CoverSmall string    `json:"coverSmall"`
-	Owner      string    `json:"owner"`
-	Mine       bool      `json:"mine"`
-	Count      int       `json:"count"`
-	CreatedAt  time.Time `json:"createdAt"`
+	ID      string `json:"_id"`
+	IDAlias string `json:"id"`
+	Name    string `json:"name"`
+	// Description is what the owner wrote about it; "" for nothing.
+	Description string    `json:"description"`
+	Cover       string    `json:"cover"`
+	CoverSmall  string    `json:"coverSmall"`
+	Owner       string    `json:"owner"`
+	Mine        bool      `json:"mine"`
+	Count       int       `json:"count"`
+	CreatedAt   time.Time `json:"createdAt"`
 	// Mosaic is the small covers of its first songs (up to four distinct),
 	// the picture of a playlist without a cover of its own; [] once it has one.
 	Mosaic []string `json:"mosaic"`
@@ -217,7 +219,7 @@ func PlaylistOf(p *musicify.Playlist, viewer *musicify.User) Playlist {
 			mosaic = append(mosaic, tile)
 		}
 	}
-	return Playlist{ID: p.ID, IDAlias: p.ID, Name: p.Name, Cover: large, CoverSmall: small, Owner: p.Owner,
+	return Playlist{ID: p.ID, IDAlias: p.ID, Name: p.Name, Description: p.Description, Cover: large, CoverSmall: small, Owner: p.Owner,
 		Mine: viewer != nil && viewer.ID == p.UserID, Count: p.Songs, CreatedAt: p.Created, Mosaic: mosaic,
 		Smart: p.Rules != nil, Rules: p.Rules}
 }

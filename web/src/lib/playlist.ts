@@ -7,6 +7,11 @@ export interface Playlist {
   id: string;
   /** Spaces are kept as typed. */
   name: string;
+  /**
+   * What the owner wrote about it, '' for nothing (at most 300 characters).
+   * Optional: answers cached before the field existed lack it.
+   */
+  description?: string;
   /** The owner's username. */
   owner: string;
   /** Whether the caller owns it (and so may change it). */

@@ -1,4 +1,4 @@
-import { Download, MoreHorizontal } from 'lucide-react';
+import { Download, MoreHorizontal, Pencil } from 'lucide-react';
 import { Menu } from '@/components/ui';
 import { exportUrl, type ExportFormat } from '../api/playlist-files';
 import './playlist-files.css';
@@ -13,8 +13,18 @@ function download(url: string) {
   a.remove();
 }
 
-/** The playlist page's menu: the playlist as a file for other players. */
-export function ExportMenu({ playlistId, name }: { playlistId: string; name: string }) {
+interface ExportMenuProps {
+  playlistId: string;
+  name: string;
+  /** Given to the owner: opens the dialog that edits the name and description. */
+  onEditDetails?: () => void;
+}
+
+/**
+ * The playlist page's ⋯ menu: its details (for the owner) and the playlist
+ * as a file for other players.
+ */
+export function ExportMenu({ playlistId, name, onEditDetails }: ExportMenuProps) {
   const item = (label: string, format: ExportFormat) => ({
     label,
     icon: <Download size={18} aria-hidden="true" />,
@@ -25,7 +35,19 @@ export function ExportMenu({ playlistId, name }: { playlistId: string; name: str
       label={`More options for ${name}`}
       className="plf-menu"
       trigger={<MoreHorizontal size={22} aria-hidden="true" />}
-      items={[item('Export as M3U8', 'm3u8'), item('Export as XSPF', 'xspf')]}
+      items={[
+        ...(onEditDetails
+          ? [
+              {
+                label: 'Edit details',
+                icon: <Pencil size={18} aria-hidden="true" />,
+                onSelect: onEditDetails,
+              },
+            ]
+          : []),
+        item('Export as M3U8', 'm3u8'),
+        item('Export as XSPF', 'xspf'),
+      ]}
     />
   );
 }

@@ -12,6 +12,7 @@ import { usePlaylist } from '../api/get-playlist';
 import { useTopSongs } from '../api/get-top-songs';
 import { orderAfterMove, useReorderPlaylist } from '../api/reorder-playlist';
 import { useRemoveFromPlaylist } from '../api/remove-from-playlist';
+import { EditDetailsDialog } from './EditDetailsDialog';
 import { ExportMenu } from './ExportMenu';
 import { PlaylistControls } from './PlaylistControls';
 import { SmartEditor } from './SmartEditor';
@@ -94,6 +95,7 @@ function PlaylistDetail({ refName }: { refName: string }) {
   const remove = useRemoveFromPlaylist(refName);
   const [sharing, setSharing] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [editingDetails, setEditingDetails] = useState(false);
 
   if (playlist.isPending) return <PageLoader />;
 
@@ -138,6 +140,13 @@ function PlaylistDetail({ refName }: { refName: string }) {
       <Hero
         art={<PlaylistCover playlist={p} size={640} eager />}
         title={p.name}
+        description={
+          p.description ? (
+            <span className="pl-description" title={p.description}>
+              {p.description}
+            </span>
+          ) : undefined
+        }
         meta={
           <>
             {owner} · {songsSummary(p.songs)}
@@ -148,7 +157,13 @@ function PlaylistDetail({ refName }: { refName: string }) {
         songs={p.songs}
         onShare={() => setSharing(true)}
         download={{ kind: 'playlist', id: p._id, name: p.name, cover: p.coverSmall }}
-        menu={<ExportMenu playlistId={p._id} name={p.name} />}
+        menu={
+          <ExportMenu
+            playlistId={p._id}
+            name={p.name}
+            onEditDetails={p.mine ? () => setEditingDetails(true) : undefined}
+          />
+        }
       />
       {smart && (
         <div className="smart-page-note">
@@ -196,6 +211,9 @@ function PlaylistDetail({ refName }: { refName: string }) {
         />
       )}
       {editing && <SmartEditor playlist={p} onClose={() => setEditing(false)} />}
+      {editingDetails && (
+        <EditDetailsDialog playlist={p} onClose={() => setEditingDetails(false)} />
+      )}
       {p.mine && !smart && p.songs.length > 1 && (
         <p className="pl-hint">
           Drag a song by its handle to reorder, or use Move up and Move down (Alt+↑ and Alt+↓).
