@@ -55,15 +55,13 @@ func TestTheAppRunsWithItsMediaInS3(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if song.StreamKey == "" {
-		t.Fatal("the lossless song got no rendition")
+	if song.StreamKey != "" {
+		t.Fatalf("an upload got a rendition at import: %s", song.StreamKey)
 	}
-	for _, k := range []string{song.AudioKey, song.StreamKey} {
-		if b, err := store.Open(context.Background(), k); err != nil {
-			t.Fatalf("%s is not in the bucket: %v", k, err)
-		} else {
-			b.Body.Close()
-		}
+	if b, err := store.Open(context.Background(), song.AudioKey); err != nil {
+		t.Fatalf("%s is not in the bucket: %v", song.AudioKey, err)
+	} else {
+		b.Body.Close()
 	}
 	if _, err := os.Stat(filepath.Join(dir, "media")); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a local media folder was made beside S3: %v", err)
@@ -78,9 +76,19 @@ func TestTheAppRunsWithItsMediaInS3(t *testing.T) {
 	if res.StatusCode != 206 || !bytes.Equal(body, original[100:1100]) || res.Header.Get("Content-Range") != fmt.Sprintf("bytes 100-1099/%d", len(original)) {
 		t.Fatalf("range of the original: %d %q, %d bytes", res.StatusCode, res.Header.Get("Content-Range"), len(body))
 	}
-	if res, body := c.get(t, "/media/songs/"+flac+"/"+filepath.Base(song.StreamKey), ""); res.StatusCode != 200 || len(body) == 0 {
+	// A rendition is made when a player asks for one, and kept in the bucket.
+	if res, body := c.get(t, "/media/songs/"+flac+"/rendition?kbps=96", ""); res.StatusCode != 200 || len(body) == 0 {
 		t.Fatalf("the rendition: %d, %d bytes", res.StatusCode, len(body))
 	}
+	rendition := "renditions/" + flac + "/" + song.SHA256[:16] + "-96.mp3"
+	waitFor(t, "the rendition kept in the bucket", func() (bool, string) {
+		b, err := store.Open(context.Background(), rendition)
+		if err != nil {
+			return false, err.Error()
+		}
+		b.Body.Close()
+		return true, ""
+	})
 
 	// Delete: the row and its blobs go.
 	req, _ := http.NewRequest(http.MethodDelete, p.URL+"/api/songs/"+flac, nil)
@@ -89,7 +97,7 @@ func TestTheAppRunsWithItsMediaInS3(t *testing.T) {
 	} else {
 		res.Body.Close()
 	}
-	for _, k := range []string{song.AudioKey, song.StreamKey} {
+	for _, k := range []string{song.AudioKey, rendition} {
 		if _, err := store.Open(context.Background(), k); musicify.ErrorCode(err) != musicify.ENOTFOUND {
 			t.Errorf("%s after the song's delete: %v, want not found", k, err)
 		}

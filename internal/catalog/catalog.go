@@ -259,7 +259,7 @@ func (s *Service) Delete(ctx context.Context, user *musicify.User, songID string
 	if song.StreamKey != "" {
 		keys = append(keys, song.StreamKey)
 	}
-	for _, key := range keys {
+	for _, key := range append(keys, renditionKeys(song)...) {
 		if err := s.Blobs.Delete(context.WithoutCancel(ctx), key); err != nil {
 			s.Logger.Error("deleting a song's file", "key", key, "err", err)
 		}

@@ -73,8 +73,24 @@ func (r *Renditions) Key(song *musicify.Song, kbps int) string {
 	if ext == "opus" {
 		ext = "ogg"
 	}
+	return renditionKey(song, kbps, ext)
+}
+
+func renditionKey(song *musicify.Song, kbps int, ext string) string {
 	sum := song.SHA256[:min(len(song.SHA256), 16)]
 	return RenditionBlobs + song.ID + "/" + sum + "-" + strconv.Itoa(kbps) + "." + ext
+}
+
+// renditionKeys are every rendition a song may have, in either format, so
+// that deleting the song takes them too instead of leaving them to the sweep.
+func renditionKeys(song *musicify.Song) []string {
+	var keys []string
+	for _, kbps := range Qualities {
+		for _, ext := range []string{"mp3", "ogg"} {
+			keys = append(keys, renditionKey(song, kbps, ext))
+		}
+	}
+	return keys
 }
 
 func (r *Renditions) contentType() string {
