@@ -30,11 +30,19 @@ export async function tour(page: Page) {
   // A song "A feat. B" links each artist: it is on A's page and on B's,
   // under "Appears on"; so is a song of an artist in another script.
   await openAlbum(page, 'Summer Hits Compilation');
-  await page.getByRole('main').getByRole('link', { name: 'Pharrell Williams', exact: true }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: 'Pharrell Williams', exact: true })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Pharrell Williams' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Appears on' })).toContainText('Get Lucky Tonight');
   await page.goBack();
-  await page.getByRole('main').getByRole('link', { name: 'Daft Punk', exact: true }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: 'Daft Punk', exact: true })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Daft Punk' })).toBeVisible();
   await expect(titles(page, 'Songs by Daft Punk')).toHaveText(['Get Lucky Tonight']);
   await openAlbum(page, '戦場のメリークリスマス');

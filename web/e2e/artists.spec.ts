@@ -6,7 +6,11 @@ import { expect, test } from './fixtures';
 test('a featured artist’s page lists the songs they appear on', async ({ page, signedIn }) => {
   expect(signedIn.username).not.toBe('');
   await page.goto('/artist');
-  await page.getByRole('main').getByRole('link', { name: 'Hollow Shore', exact: false }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: 'Hollow Shore', exact: false })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Hollow Shore' })).toBeVisible();
 
   const list = page.getByRole('list', { name: 'Songs Hollow Shore is featured on' });
@@ -32,5 +36,10 @@ test('a featured artist’s page lists the songs they appear on', async ({ page,
 
   // Search finds the featured artist by name.
   await page.goto('/search?q=hollow%20shore');
-  await expect(page.getByRole('main').getByRole('link', { name: /Hollow Shore/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('link', { name: /Hollow Shore/ })
+      .first(),
+  ).toBeVisible();
 });
