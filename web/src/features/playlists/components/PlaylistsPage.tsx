@@ -68,7 +68,7 @@ export function PlaylistsPage() {
         aria-label="New smart playlist"
       >
         <span className="pl-create-long">New smart playlist</span>
-        <span className="pl-create-short">Smart playlist</span>
+        <span className="pl-create-short">Smart</span>
       </Button>
       <Button
         size="lg"
