@@ -29,6 +29,8 @@ export default defineConfig<{ mode: Mode }>({
   },
   projects: [
     { name: 'single', use: { mode: 'single' } },
-    { name: 'cluster', use: { mode: 'cluster' } },
+    // The conformance session runs once, in single mode: it scrobbles, rates
+    // and rescans, and a second run would only repeat it.
+    { name: 'cluster', use: { mode: 'cluster' }, grepInvert: /a Subsonic app makes every call/ },
   ],
 });
