@@ -124,21 +124,13 @@ func (s *Server) getLyrics(_ http.ResponseWriter, q *request) (*response, error)
 
 func (s *Server) getPlayQueue(_ http.ResponseWriter, q *request) (*response, error) {
 	res := s.newResponse()
-	pq, err := s.Store.PlayQueue(q.ctx(), q.user.ID)
-	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+	pq, list, a, err := s.savedQueue(q)
+	if err != nil {
+		return nil, err
+	} else if pq == nil {
 		// Nothing saved: an empty queue, as OpenSubsonic requires one.
 		res.PlayQueue = &playQueue{Username: q.user.Username, Changed: stamp(q.user.CreatedAt), Entry: []child{}}
 		return res, nil
-	} else if err != nil {
-		return nil, err
-	}
-	list, err := s.Songs.SongsByIDs(q.ctx(), pq.SongIDs)
-	if err != nil {
-		return nil, err
-	}
-	a, err := s.annotations(q)
-	if err != nil {
-		return nil, err
 	}
 	res.PlayQueue = &playQueue{Current: pq.Current, Position: pq.PositionMs, Username: q.user.Username,
 		Changed: stamp(pq.Changed), ChangedBy: pq.ChangedBy, Entry: songChildren(list, a)}

@@ -11,24 +11,36 @@ import (
 // savePlayQueue, with the song playing named by its place, so a song
 // queued twice is told apart.
 
+// savedQueue is the caller's saved queue with its songs that still exist
+// and the caller's annotations; no queue saved is a nil queue.
+func (s *Server) savedQueue(q *request) (*musicify.PlayQueue, []*musicify.Song, *annotations, error) {
+	pq, err := s.Store.PlayQueue(q.ctx(), q.user.ID)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		return nil, nil, nil, nil
+	} else if err != nil {
+		return nil, nil, nil, err
+	}
+	songs, err := s.Songs.SongsByIDs(q.ctx(), pq.SongIDs)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	a, err := s.annotations(q)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return pq, songs, a, nil
+}
+
 // getPlayQueueByIndex answers with the queue as saved, duplicates kept;
 // songs gone from the library drop out and the index follows.
 func (s *Server) getPlayQueueByIndex(_ http.ResponseWriter, q *request) (*response, error) {
 	res := s.newResponse()
-	pq, err := s.Store.PlayQueue(q.ctx(), q.user.ID)
-	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+	pq, found, a, err := s.savedQueue(q)
+	if err != nil {
+		return nil, err
+	} else if pq == nil {
 		res.PlayQueueByIndex = &playQueueByIndex{Username: q.user.Username, Changed: stamp(q.user.CreatedAt), Entry: []child{}}
 		return res, nil
-	} else if err != nil {
-		return nil, err
-	}
-	found, err := s.Songs.SongsByIDs(q.ctx(), pq.SongIDs)
-	if err != nil {
-		return nil, err
-	}
-	a, err := s.annotations(q)
-	if err != nil {
-		return nil, err
 	}
 	byID := map[string]*musicify.Song{}
 	for _, song := range found {
