@@ -24,14 +24,22 @@ func (t *turn) answer(r *nlu.Request) (*Answer, error) {
 	case nlu.HowTo:
 		return &Answer{Reply: howTo[r.Topic]}, nil
 	case nlu.Control:
-		return &Answer{Reply: controlReplies[r.Command]}, nil
+		return t.control(r)
+	case nlu.Queue, nlu.PlayNext:
+		return t.enqueue(r)
+	case nlu.SongInfo:
+		return t.songInfo(r)
+	case nlu.Albums:
+		return t.albumsOf(r.Year)
+	case nlu.NowPlaying:
+		return t.nowPlaying(r)
 	case nlu.WhoIs:
 		return t.whoIs(r)
 	case nlu.WhoSings:
 		return t.whoSings(r)
 	case nlu.Count:
 		return t.count(r)
-	case nlu.NowPlaying, nlu.LastPlayed:
+	case nlu.LastPlayed:
 		return t.lastPlayed(r)
 	case nlu.PlaylistOpen:
 		return t.openPlaylist(r)
@@ -138,10 +146,10 @@ func (t *turn) play(r *nlu.Request) (*Answer, error) {
 		songs = append([]*musicify.Song(nil), songs...)
 		rand.Shuffle(len(songs), func(i, j int) { songs[i], songs[j] = songs[j], songs[i] })
 		label = "Shuffle " + strings.TrimPrefix(label, "Play ")
-	case nlu.Queue:
-		reply += " The chat cannot add to the queue yet: press the button to play them now."
 	}
-	a := &Answer{Reply: reply, Actions: []Action{{Type: "play", Label: label, Songs: ids(limit(songs, maxActionSongs))}}}
+	// A request to play plays at once; its button plays the songs again.
+	now := r.Intent == nlu.Play || r.Intent == nlu.Shuffle
+	a := &Answer{Reply: reply, Actions: []Action{{Type: "play", Label: label, Songs: ids(limit(songs, maxActionSongs)), Now: now}}}
 	if (r.Mood != "" || r.Genre != "" || r.Tempo != "" || r.BPM != 0) && len(songs) > 1 {
 		name := mixName(r)
 		a.Actions = append(a.Actions, Action{Type: "create_playlist", Label: "Save as “" + name + "”", Name: name, Songs: ids(limit(songs, maxActionSongs))})

@@ -20,12 +20,21 @@ type Turn struct {
 }
 
 // Action is something the app offers to do when the user clicks it.
+// The player actions (queue, play_next, next, previous, pause, resume,
+// volume, seek, repeat, shuffle; see player.go) the app performs at once;
+// play, open_playlist and create_playlist are buttons.
 type Action struct {
-	Type       string   `json:"type"` // play, open_playlist or create_playlist
+	Type       string   `json:"type"`
 	Label      string   `json:"label"`
-	Songs      []string `json:"songs,omitempty"`    // song ids (play, create_playlist)
+	Songs      []string `json:"songs,omitempty"`    // song ids (play, queue, play_next, create_playlist)
 	PlaylistID string   `json:"playlist,omitempty"` // open_playlist
 	Name       string   `json:"name,omitempty"`     // create_playlist
+	Volume     *float64 `json:"volume,omitempty"`   // volume: 0–1
+	Position   *float64 `json:"position,omitempty"` // seek: seconds
+	Mode       string   `json:"mode,omitempty"`     // repeat: off, all or one
+	On         *bool    `json:"on,omitempty"`       // shuffle
+	// Now asks the app to perform a play action at once; its button stays.
+	Now bool `json:"now,omitempty"`
 }
 
 // Answer is the assistant's reply and the actions it offers.

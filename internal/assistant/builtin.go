@@ -171,7 +171,7 @@ func (t *turn) previous() ([]*musicify.Song, map[string]bool, error) {
 // can point back at.
 func choosesSongs(i nlu.Intent) bool {
 	switch i {
-	case nlu.Play, nlu.Queue, nlu.Shuffle, nlu.List, nlu.Similar, nlu.Recommend, nlu.Popular, nlu.Newest,
+	case nlu.Play, nlu.Queue, nlu.PlayNext, nlu.Shuffle, nlu.List, nlu.Similar, nlu.Recommend, nlu.Popular, nlu.Newest,
 		nlu.PlaylistCreate, nlu.WhoIs, nlu.WhoSings, nlu.LastPlayed:
 		return true
 	}

@@ -267,7 +267,7 @@ func TestListeningHistoryAndCounts(t *testing.T) {
 		"how many jazz songs do you have":     "There are 4 jazz songs here",
 		"how do i listen offline?":            "Download for offline",
 		"how do I connect a subsonic app":     "app password in Settings",
-		"skip this song":                      "to skip to the next song",
+		"skip this song":                      "Skipping to the next song.",
 		"which artists do you have":           "There are 6 artists here: ",
 		"list all songs":                      "There are 24 songs here, the newest first",
 		"shuffle everything":                  "Shuffling all 24 songs.",

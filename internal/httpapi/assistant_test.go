@@ -57,3 +57,40 @@ func TestTheAssistantAnswersWithActions(t *testing.T) {
 		t.Fatalf("stream: %v %v", events, done)
 	}
 }
+
+// The chat request carries the player's state; the answer carries the
+// actions the app performs on it.
+func TestTheAssistantReadsThePlayerItIsSent(t *testing.T) {
+	e := newEnv(t)
+	c := e.signUp("yara", "yara@example.com", "secret1")
+	id := c.song(t, "Midnight Harbour", "sine.mp3")
+	player := func(p map[string]any) map[string]any {
+		return map[string]any{"message": "what's playing?", "player": p}
+	}
+	ok := map[string]any{"song": id, "position": 3.5, "queue": []string{id}, "volume": 0.5, "repeat": "off", "shuffle": false}
+
+	r := c.post("/api/assistant/chat", player(ok))
+	if r.Status != 200 || !strings.Contains(r.Body["reply"].(string), "“Midnight Harbour”") {
+		t.Fatalf("what's playing: %d %s", r.Status, r.Raw)
+	}
+	r = c.post("/api/assistant/chat", map[string]any{"message": "turn it up a bit", "player": ok})
+	a := r.Body["actions"].([]any)[0].(map[string]any)
+	if r.Status != 200 || a["type"] != "volume" || a["volume"] != 0.6 {
+		t.Fatalf("volume: %d %s", r.Status, r.Raw)
+	}
+	for field, bad := range map[string]any{
+		"player.volume": 1.5, "player.position": -1, "player.repeat": "twice", "player.queue": "x", "player.shuffle": "yes", "player.song": 7,
+	} {
+		p := map[string]any{}
+		for k, v := range ok {
+			p[k] = v
+		}
+		p[strings.TrimPrefix(field, "player.")] = bad
+		if r := c.post("/api/assistant/chat", player(p)); r.Status != 400 || fieldOf(r) != field {
+			t.Errorf("%s = %v: %d %s", field, bad, r.Status, r.Raw)
+		}
+	}
+	if r := c.post("/api/assistant/chat", map[string]any{"message": "hi", "player": []int{1}}); r.Status != 400 || fieldOf(r) != "player" {
+		t.Errorf("a player that is no object: %d %s", r.Status, r.Raw)
+	}
+}

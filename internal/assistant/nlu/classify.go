@@ -10,6 +10,8 @@ var controls = map[string]string{
 	"next": "next", "skip": "next", "next song": "next", "next track": "next", "skip ahead": "next",
 	"pause": "pause", "stop": "pause", "pause music": "pause", "hold on": "pause",
 	"previous": "previous", "back": "previous", "go back": "previous", "previous song": "previous", "last song": "previous",
+	"previous track": "previous", "play last song again": "previous", "play last again": "previous", "go back one": "previous", "back one": "previous",
+	"stop for sec": "pause", "stop for second": "pause", "stop for moment": "pause", "pause for sec": "pause", "pause for moment": "pause",
 	"resume": "resume", "continue": "resume", "unpause": "resume", "keep playing": "resume",
 	"repeat": "repeat", "play again": "repeat", "on repeat": "repeat", "put on repeat": "repeat", "replay": "repeat", "loop": "repeat",
 }
@@ -41,12 +43,14 @@ func (m *message) classify(r *Request) Intent {
 	switch {
 	case m.has("how many", "number of", "count"):
 		return Count
-	case m.has("what is playing", "what is this song", "what song is this", "what am i listening to", "currently playing",
+	case m.has("what is playing", "what is this song", "what am i hearing", "who is this", "who is playing", "what song is this", "what am i listening to", "currently playing",
 		"now playing", "what is this", "what song is playing", "name of this song"):
 		return NowPlaying
 	case m.has("last played", "played last", "last song i played", "recently played", "what did i play", "what did i listen",
 		"what have i been listening", "what was i listening", "listening history", "my history", "i played recently"):
 		return LastPlayed
+	case m.playNext():
+		return PlayNext
 	case m.has("who") && m.kinds["song"] && !m.kinds["artist"]:
 		return WhoSings
 	case m.has("whose", "artist of", "artist behind", "who sings", "who sang", "who made", "who wrote", "who performs",
@@ -106,7 +110,7 @@ var listNouns = strings.Fields("songs song music tracks artists artist albums al
 func (m *message) control() string {
 	var kept []string
 	drop := map[string]bool{}
-	for _, w := range strings.Fields("please the this that it song track music now musicify hey") {
+	for _, w := range strings.Fields("please the this that it song track music now musicify hey a") {
 		drop[w] = true
 	}
 	for _, w := range m.words {

@@ -39,14 +39,21 @@ type utterance struct {
 	entities map[string]string
 }
 
-func readUtterances(t *testing.T, file string) []utterance {
+// row is a data line of a file in testdata/assistant: its number and its
+// three tab-separated columns (lines starting with # and blank ones skipped).
+type row struct {
+	line int
+	cols []string
+}
+
+func readRows(t *testing.T, file string) []row {
 	t.Helper()
 	f, err := os.Open(filepath.Join("..", "..", "..", "testdata", "assistant", file))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var out []utterance
+	var out []row
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
@@ -57,6 +64,19 @@ func readUtterances(t *testing.T, file string) []utterance {
 		if len(cols) != 3 {
 			t.Fatalf("line %d: want 3 tab-separated columns, got %d", n, len(cols))
 		}
+		out = append(out, row{n, cols})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func readUtterances(t *testing.T, file string) []utterance {
+	t.Helper()
+	var out []utterance
+	for _, r := range readRows(t, file) {
+		n, cols := r.line, r.cols
 		u := utterance{line: n, text: cols[0], intent: Intent(cols[1]), entities: map[string]string{}}
 		for _, kv := range strings.Split(cols[2], ";") {
 			if kv = strings.TrimSpace(kv); kv == "" {
@@ -69,9 +89,6 @@ func readUtterances(t *testing.T, file string) []utterance {
 			u.entities[strings.TrimSpace(k)] = strings.ToLower(strings.TrimSpace(v))
 		}
 		out = append(out, u)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return out
 }

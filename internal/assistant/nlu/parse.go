@@ -17,6 +17,9 @@ func NewParser(c Catalog) *Parser { return &Parser{names: newNames(c)} }
 // Parse reads one message.
 func (p *Parser) Parse(text string) Request {
 	orig := normalize(text)
+	if r := playerCommand(orig); r != nil {
+		return *r
+	}
 	words := correct(orig, p.vocab())
 	spans := p.spot(orig, words)
 	r := Request{Words: words}
@@ -25,8 +28,15 @@ func (p *Parser) Parse(text string) Request {
 	}
 	m := newMessage(words, spans)
 	m.orig = orig
+	if q := m.songQuestion(&r); q != nil {
+		return *q
+	}
+	if y := m.yearAlbums(); y != 0 {
+		return Request{Intent: Albums, Year: y, Words: words}
+	}
 	r.Intent = m.classify(&r)
 	p.refine(&r, m)
+	p.byTitleWords(&r, m)
 	return r
 }
 
@@ -206,7 +216,7 @@ func (p *Parser) refine(r *Request, m *message) {
 		*r = Request{Intent: Control, Command: r.Command, Words: r.Words}
 	}
 	switch r.Intent {
-	case Play, Queue, Shuffle, List, WhoIs, WhoSings, Similar, Count, PlaylistCreate:
+	case Play, Queue, PlayNext, Shuffle, List, WhoIs, WhoSings, Similar, Count, PlaylistCreate:
 		if !r.HasSelection() && r.Name == "" {
 			r.Query = leftover(m.plain)
 		}
@@ -287,4 +297,23 @@ func leftover(plain []string) string {
 		out = append(out, w)
 	}
 	return strings.Join(out, " ")
+}
+
+// byTitleWords names the song a request describes by its title's words
+// when no catalog name was typed: "play the one about a train to Lisbon".
+func (p *Parser) byTitleWords(r *Request, m *message) {
+	if m.catalog() || r.Genre != "" || r.Mood != "" || r.Liked || r.Minutes != 0 || r.Count != 0 {
+		return
+	}
+	switch r.Intent {
+	case Play, List, Unknown, Similar:
+	default:
+		return
+	}
+	if r.Intent == List && !m.has("about", "called", "named", "the one", "song about", "sounds like") {
+		return
+	}
+	if song := p.titleWords(m.orig); song != nil {
+		*r = Request{Intent: Play, Song: song, Words: r.Words}
+	}
 }

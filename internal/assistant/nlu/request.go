@@ -61,10 +61,18 @@ type Request struct {
 	Count   int    // how many songs
 	Name    string // a new playlist's name, as typed
 	Topic   string // what a how-to question is about
-	Command string // a player control: next, previous, pause, resume, repeat
-	Ref     bool   // "that", "them": the songs of the previous answer
-	Liked   bool   // the user's liked songs
-	Query   string // words naming something the catalog does not know
+	Command string // a player control: next, previous, pause, resume, repeat, volume, volume_up, volume_down, seek, shuffle
+
+	Volume   *int   // the volume a "volume" command sets, in percent
+	Position *int   // where a "seek" command goes, in seconds
+	Mode     string // the repeat mode a "repeat" command sets: off, all, one
+	On       *bool  // whether a "shuffle" command turns shuffle on
+	Attr     string // what a song question asks: key, bpm, length, year, album, genre
+	Rank     string // longest or shortest: a question about the whole catalog
+	Year     int    // the year whose albums are asked for
+	Ref      bool   // "that", "them": the songs of the previous answer
+	Liked    bool   // the user's liked songs
+	Query    string // words naming something the catalog does not know
 
 	// Words are the normalised words of the message, for replies that say
 	// what was understood.
@@ -99,6 +107,21 @@ func (r *Request) Entities() map[string]string {
 	put("topic", r.Topic)
 	put("command", r.Command)
 	put("query", r.Query)
+	put("mode", r.Mode)
+	put("attr", r.Attr)
+	put("rank", r.Rank)
+	if r.Volume != nil {
+		put("volume", strconv.Itoa(*r.Volume))
+	}
+	if r.Position != nil {
+		put("position", strconv.Itoa(*r.Position))
+	}
+	if r.On != nil {
+		put("on", strconv.FormatBool(*r.On))
+	}
+	if r.Year != 0 {
+		put("year", strconv.Itoa(r.Year))
+	}
 	for k, n := range map[string]int{"bpm": r.BPM, "minutes": r.Minutes, "count": r.Count} {
 		if n != 0 {
 			put(k, strconv.Itoa(n))
