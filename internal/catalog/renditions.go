@@ -47,6 +47,8 @@ type Renditions struct {
 	mu      sync.Mutex
 	running map[string]*renditionRun
 	slots   chan struct{} // ffmpeg encodings at once
+	// previewing makes one preview at a time (previews.go).
+	previewing sync.Mutex
 }
 
 // Rendition is a rendition to send: the stored file (Key), or the
@@ -90,7 +92,7 @@ func renditionKeys(song *musicify.Song) []string {
 			keys = append(keys, renditionKey(song, kbps, ext))
 		}
 	}
-	return keys
+	return append(keys, previewKey(song, "mp3"), previewKey(song, "ogg"))
 }
 
 func (r *Renditions) contentType() string {

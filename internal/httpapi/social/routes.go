@@ -3,6 +3,10 @@
 package social
 
 import (
+	"github.com/musicify/musicify/internal/auth"
+	"github.com/musicify/musicify/internal/catalog"
+	"github.com/musicify/musicify/internal/covers"
+	"github.com/musicify/musicify/internal/delivery"
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
@@ -19,6 +23,15 @@ type API struct {
 	Playlists *playlists.Service
 	// Media signs the links of the songs shown.
 	Media *mediaurl.Signer
+	// Shares keeps whether visitors of a share link hear previews.
+	Shares musicify.ShareStore
+	// Renditions cuts previews; nil (no ffmpeg) has none.
+	Renditions *catalog.Renditions
+	// Files and Covers serve previews and the link preview's picture.
+	Files  *delivery.Store
+	Covers *covers.Variants
+	// PreviewRate bounds the previews one address may ask for.
+	PreviewRate *auth.Limiter
 }
 
 // Routes registers the area's routes on mux.
@@ -38,4 +51,7 @@ func (s *API) Routes(mux *platform.Mux) {
 	mux.User("GET /api/feed", s.handleFeed)
 	mux.User("POST /api/recommend/share", s.handleRecommendShare)
 	mux.Public("GET /api/share/{type}/{id}", s.handleSharePreview)
+	mux.Public("GET /api/share/{type}/{id}/preview/{song}", s.handleSharePreviewAudio)
+	mux.Public("GET /api/share/{type}/{id}/cover.jpg", s.handleShareCover)
+	mux.User("PUT /api/share/{type}/{id}/previews", s.handleSharePreviews)
 }

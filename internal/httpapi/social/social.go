@@ -2,6 +2,7 @@ package social
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -71,12 +72,12 @@ func (s *API) handleAllUsers(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	me := platform.UserOf(r)
-	people := []views.Person{}
-	for _, u := range users {
-		if u.ID != me.ID {
-			people = append(people, views.Person{ID: u.ID, Username: u.Username, Following: following[u.ID]})
-		}
+	others := slices.DeleteFunc(users, func(u *musicify.User) bool { return u.ID == me.ID })
+	artists, err := s.Songs.ArtistsByUserIDs(r.Context(), userIDs(others))
+	if err != nil {
+		return err
 	}
+	people := views.PeopleOf(others, following, artists)
 	platform.WriteJSON(w, http.StatusOK, struct {
 		Users []views.Person `json:"users"`
 	}{people})
@@ -242,4 +243,12 @@ func (s *API) handleFeed(w http.ResponseWriter, r *http.Request) error {
 	}
 	platform.WriteJSON(w, http.StatusOK, out)
 	return nil
+}
+
+func userIDs(users []*musicify.User) []string {
+	ids := make([]string, len(users))
+	for i, u := range users {
+		ids[i] = u.ID
+	}
+	return ids
 }
