@@ -57,3 +57,22 @@ Musicify
 %s
 `, name, name, baseURL, baseURL)
 }
+
+// emailChangeMail carries the code that moves an account to this address.
+func emailChangeMail(name, code, baseURL string) (subject, text string) {
+	return code + " is your Musicify email change code", fmt.Sprintf(`Hi %s,
+
+you asked to use this address for your Musicify account. Enter this code
+in Settings to confirm it:
+
+    %s
+
+The code works once and expires in 10 minutes.
+
+If you did not ask for this, ignore this mail: no account moves to this
+address without the code.
+
+Musicify
+%s
+`, name, code, baseURL)
+}

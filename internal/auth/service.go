@@ -629,7 +629,7 @@ func (s *Service) checkCode(ctx context.Context, c musicify.Client, purpose musi
 		return pending, nil
 	}
 	if n >= CodeMaxAttempts {
-		return nil, musicify.Errorf(musicify.EINVALID, "OTP entered is incorrect. That was the last try: please ask for a new code.").In("otp")
+		return nil, musicify.Errorf(musicify.EINVALID, "That code isn’t right, and that was the last try. Please ask for a new code.").In("otp")
 	}
 	return nil, musicify.Errorf(musicify.EINVALID, musicify.MsgWrongCode).In("otp")
 }

@@ -37,7 +37,7 @@ func TestSignUpWithTheMailedCode(t *testing.T) {
 		wrong = "111111"
 	}
 	expect(t, c.post("/api/auth/signup", creds{"username": "Ann_1", "email": "ann@example.com", "password": "secret1", "otp": wrong}),
-		400, "OTP entered is incorrect")
+		400, "That code isn’t right. Check the mail and try again.")
 	if r := c.get("/api/verified"); r.Status != 401 {
 		t.Fatalf("a wrong code signed in: %d", r.Status)
 	}
@@ -80,9 +80,9 @@ func TestRegistrationIsValidatedOnTheServer(t *testing.T) {
 		status                    int
 		message                   string
 	}{
-		{"an empty field", "", "a@example.com", "secret1", 400, "Please fill credentials"},
-		{"no password", "bob", "a@example.com", "", 400, "Please fill credentials"},
-		{"a short password", "bob", "a@example.com", "12345", 400, "Password must be equal or more than 6 digit"},
+		{"an empty field", "", "a@example.com", "secret1", 400, "Please choose a username"},
+		{"no password", "bob", "a@example.com", "", 400, "Please choose a password"},
+		{"a short password", "bob", "a@example.com", "12345", 400, "Your password needs at least 6 characters"},
 		{"a 257-character password", "bob", "a@example.com", strings.Repeat("p", 257), 400, "Password must be at most 256 characters"},
 		{"a two-letter username", "bo", "a@example.com", "secret1", 400, "Username must be 3 to 32 letters, digits, _ or -"},
 		{"a username with a space", "bo b", "a@example.com", "secret1", 400, "Username must be 3 to 32 letters, digits, _ or -"},
@@ -147,7 +147,7 @@ func TestSignUpCodeExpiresAfterTenMinutes(t *testing.T) {
 	expect(t, c.post("/api/auth/signup", creds{"email": "late@example.com", "otp": code}), 400, "This code has expired. Please ask for a new one.")
 	// The pending sign-up waits for a new code: no need to register again.
 	expect(t, c.post("/api/auth/resend", creds{"email": "late@example.com"}), 200, "")
-	expect(t, c.post("/api/auth/signup", creds{"email": "late@example.com", "otp": code}), 400, "OTP entered is incorrect")
+	expect(t, c.post("/api/auth/signup", creds{"email": "late@example.com", "otp": code}), 400, "That code isn’t right. Check the mail and try again.")
 	expect(t, c.post("/api/auth/signup", creds{"email": "late@example.com", "otp": e.code("late@example.com", 2)}), 200, "success")
 }
 
@@ -161,10 +161,10 @@ func TestSignUpCodeAllowsFiveWrongTries(t *testing.T) {
 		wrong = "654321"
 	}
 	for i := 1; i <= 4; i++ {
-		expect(t, c.post("/api/auth/signup", creds{"email": "guess@example.com", "otp": wrong}), 400, "OTP entered is incorrect")
+		expect(t, c.post("/api/auth/signup", creds{"email": "guess@example.com", "otp": wrong}), 400, "That code isn’t right. Check the mail and try again.")
 	}
 	expect(t, c.post("/api/auth/signup", creds{"email": "guess@example.com", "otp": wrong}), 400,
-		"OTP entered is incorrect. That was the last try: please ask for a new code.")
+		"That code isn’t right, and that was the last try. Please ask for a new code.")
 	// The right code no longer helps: a new one is needed.
 	expect(t, c.post("/api/auth/signup", creds{"email": "guess@example.com", "otp": code}), 400,
 		"Too many wrong tries for this code. Please ask for a new one.")
@@ -202,7 +202,7 @@ func TestResendReplacesTheCode(t *testing.T) {
 	expect(t, c.post("/api/auth/resend", creds{"email": "again@example.com"}), 200, "We sent a new code to again@example.com.")
 	second := e.code("again@example.com", 2)
 	if first != second {
-		expect(t, c.post("/api/auth/signup", creds{"email": "again@example.com", "otp": first}), 400, "OTP entered is incorrect")
+		expect(t, c.post("/api/auth/signup", creds{"email": "again@example.com", "otp": first}), 400, "That code isn’t right. Check the mail and try again.")
 	}
 	expect(t, c.post("/api/auth/signup", creds{"email": "again@example.com", "otp": second}), 200, "success")
 }
@@ -293,11 +293,11 @@ func TestPasswordReset(t *testing.T) {
 		wrong = "888888"
 	}
 
-	expect(t, c.post("/api/auth/verifyotp", creds{"email": "erin@example.com", "otp": wrong}), 400, "OTP entered is incorrect")
+	expect(t, c.post("/api/auth/verifyotp", creds{"email": "erin@example.com", "otp": wrong}), 400, "That code isn’t right. Check the mail and try again.")
 	expect(t, c.post("/api/auth/verifyotp", creds{"email": "erin@example.com", "otp": code}), 200, "success")
-	expect(t, c.do("PUT", "/api/auth/changepass", creds{"email": "erin@example.com", "otp": wrong, "password": "newpass"}), 400, "OTP entered is incorrect")
+	expect(t, c.do("PUT", "/api/auth/changepass", creds{"email": "erin@example.com", "otp": wrong, "password": "newpass"}), 400, "That code isn’t right. Check the mail and try again.")
 	expect(t, c.do("PUT", "/api/auth/changepass", creds{"email": "erin@example.com", "otp": code, "password": "short"}), 400,
-		"Password must be equal or more than 6 digit")
+		"Your password needs at least 6 characters")
 	// Nothing changed so far.
 	expect(t, phone.get("/api/verified"), 200, "success")
 	expect(t, e.client().post("/api/auth/login", creds{"username": "erin", "password": "oldpass"}), 200, "success")
@@ -311,7 +311,7 @@ func TestPasswordReset(t *testing.T) {
 	expect(t, e.client().post("/api/auth/login", creds{"username": "erin", "password": "oldpass"}), 401, "Wrong username or password")
 	expect(t, e.client().post("/api/auth/login", creds{"username": "erin", "password": "newpass"}), 200, "success")
 	// The code cannot be used again.
-	expect(t, c.do("PUT", "/api/auth/changepass", creds{"email": "erin@example.com", "otp": code, "password": "thirdpass"}), 400, "OTP entered is incorrect")
+	expect(t, c.do("PUT", "/api/auth/changepass", creds{"email": "erin@example.com", "otp": code, "password": "thirdpass"}), 400, "That code isn’t right. Check the mail and try again.")
 	expect(t, e.client().post("/api/auth/login", creds{"username": "erin", "password": "newpass"}), 200, "success")
 	if e.SMTP.Count("ghost@example.com") != 0 {
 		t.Error("a reset mail went to an address without an account")
@@ -379,5 +379,40 @@ func assertNoSecrets(t *testing.T, r reply) {
 		if strings.Contains(low, bad) {
 			t.Errorf("response contains %q: %s", bad, r.Raw)
 		}
+	}
+}
+
+// Lists of people tell artists from listeners: an uploader's songs are
+// counted and the artist name they chose comes with them, in All users
+// and in search alike.
+func TestPeopleListsSayWhoUploads(t *testing.T) {
+	e := newEnv(t)
+	gus := e.signUp("gus", "gus@example.com", "secret1")
+	ann := e.signUp("neon-harbor", "ann@example.com", "secret1")
+	e.signUp("hal", "hal@example.com", "secret1")
+	ann.song(t, "Slow Tide", "sine.mp3")
+	ann.song(t, "Low Tide", "tune-12s.mp3")
+	expect(t, ann.do("PUT", "/api/artist/name", creds{"name": "Neon Harbor"}), 200, "")
+
+	person := func(list []any, username string) map[string]any {
+		for _, p := range list {
+			if m := p.(map[string]any); m["username"] == username {
+				return m
+			}
+		}
+		t.Fatalf("%s is not listed: %v", username, list)
+		return nil
+	}
+	all, _ := gus.get("/api/auth/all").Body["users"].([]any)
+	if p := person(all, "neon-harbor"); p["songs"] != 2.0 || p["name"] != "Neon Harbor" {
+		t.Errorf("the uploader in All users: %v", p)
+	}
+	if p := person(all, "hal"); p["songs"] != 0.0 || p["name"] != nil {
+		t.Errorf("a listener in All users: %v", p)
+	}
+	found := gus.get("/api/search?q=neon")
+	people, _ := found.Body["users"].([]any)
+	if p := person(people, "neon-harbor"); p["songs"] != 2.0 || p["name"] != "Neon Harbor" {
+		t.Errorf("the uploader in search: %v (%s)", p, found.Raw)
 	}
 }

@@ -34,7 +34,7 @@ func TestRefusalsNameTheFieldTheyAreAbout(t *testing.T) {
 		}, "username"},
 		{"missing fields", func() reply {
 			return e.client().post("/api/auth/cheak", creds{"username": "bob"})
-		}, ""},
+		}, "email"},
 		{"a wrong password", func() reply {
 			return e.client().post("/api/auth/login", creds{"username": "ann", "password": "wrong one"})
 		}, "password"},
@@ -60,5 +60,30 @@ func TestRefusalsNameTheFieldTheyAreAbout(t *testing.T) {
 				t.Fatalf("an answer about no field names one: %s", r.Raw)
 			}
 		})
+	}
+}
+
+// A sign-up with several mistakes is told them all in one answer, each
+// beside its field, so a person fixes the form in one go.
+func TestASignUpHearsEveryMistakeAtOnce(t *testing.T) {
+	e := newEnv(t)
+	r := e.client().post("/api/auth/cheak", creds{"username": "b b", "email": "", "password": "abc"})
+	expect(t, r, 400, "Please enter your email")
+	fields, _ := r.Body["fields"].(map[string]any)
+	want := map[string]string{
+		"email":    "Please enter your email",
+		"password": "Your password needs at least 6 characters",
+		"username": "Username must be 3 to 32 letters, digits, _ or -",
+	}
+	if len(fields) != len(want) {
+		t.Fatalf("fields %v, want %v", fields, want)
+	}
+	for f, m := range want {
+		if fields[f] != m {
+			t.Errorf("%s: %v, want %q", f, fields[f], m)
+		}
+	}
+	if one := e.client().post("/api/auth/cheak", creds{"username": "bob", "email": "bob@", "password": "secret1"}); one.Body["fields"] == nil {
+		t.Errorf("one mistake: no fields list: %s", one.Raw)
 	}
 }

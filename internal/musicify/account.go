@@ -30,6 +30,9 @@ type CodePurpose string
 const (
 	PurposeSignup CodePurpose = "signup"
 	PurposeReset  CodePurpose = "reset"
+	// PurposeEmail is a code mailed to the new address of a signed-in
+	// person; its Username names whose address it changes.
+	PurposeEmail CodePurpose = "email"
 )
 
 // Code is a mailed one-time code. A sign-up code also carries the account
@@ -106,6 +109,16 @@ type AccountService interface {
 	// SignInExternal signs in the owner of a verified email from an identity
 	// provider, creating the account when there is none.
 	SignInExternal(ctx context.Context, email string) (*User, string, error)
+	// ChangePassword sets a new password for u after checking the current
+	// one, and ends u's sessions but the one of keepTokenHash.
+	ChangePassword(ctx context.Context, c Client, u *User, keepTokenHash, current, password string) error
+	// CheckPassword confirms a sensitive step of a signed-in person with
+	// their password, counted like a login.
+	CheckPassword(ctx context.Context, c Client, u *User, password string) error
+	// RequestEmailChange mails a code to the address u wants to move to.
+	RequestEmailChange(ctx context.Context, c Client, u *User, email string) error
+	// ConfirmEmailChange moves u to the address when the code matches.
+	ConfirmEmailChange(ctx context.Context, c Client, u *User, email, code string) error
 }
 
 // Mail is one outgoing message, in plain text.

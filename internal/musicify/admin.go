@@ -29,7 +29,17 @@ const (
 	MsgInviteRequired = "Sign-up on this server is by invitation. Please open the invitation link you were sent."
 	MsgInviteInvalid  = "This invitation link is not valid: it was used, revoked or has expired. Please ask for a new one."
 	MsgAccountOff     = "This account has been disabled. Please contact the server's administrator."
+	// MsgLastAdminLeaving refuses the last admin's own deletion: the server
+	// would be left with nobody to run it.
+	MsgLastAdminLeaving = "You are the last admin of this server. Make someone else an admin before deleting your account."
 )
+
+// AccountFiles are the files a deleted account's rows named, removed once
+// the rows are gone.
+type AccountFiles struct {
+	CoverKeys []string // artist page and playlist covers, in every size
+	AudioKeys []string // radio stations' audio
+}
 
 // Invite is a single-use sign-up link. Only a hash of its token is kept,
 // so the link is shown once, when it is made.
@@ -74,6 +84,9 @@ type AdminStore interface {
 	// DeleteUser deletes an account. With keepSongs its uploads pass to
 	// the library account; else it must have none left.
 	DeleteUser(ctx context.Context, userID string, keepSongs bool) error
+	// DeleteOwnAccount deletes the account of the person asking, an admin
+	// too unless the last; their uploads must be gone already.
+	DeleteOwnAccount(ctx context.Context, userID string) (AccountFiles, error)
 	// UploadedSongIDs lists the songs a person uploaded, missing or not.
 	UploadedSongIDs(ctx context.Context, userID string) ([]string, error)
 	// UserStats lists people (not the library account) with what they uploaded.

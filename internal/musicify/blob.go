@@ -23,15 +23,17 @@ type BlobStore interface {
 	Open(ctx context.Context, key string) (*Blob, error)
 	// Delete removes key; a missing key is not an error.
 	Delete(ctx context.Context, key string) error
-	// List calls fn with every stored key and when it was written, so files
-	// no row names (left by a crash) can be found and removed.
-	List(ctx context.Context, fn func(key string, written time.Time) error) error
+	// List calls fn with every stored key, its size in bytes and when it
+	// was written, so files no row names (left by a crash) can be found and
+	// removed, and the cache of renditions kept under its bound.
+	List(ctx context.Context, fn func(key string, size int64, written time.Time) error) error
 }
 
 // BlobRefs names every blob a row points at.
 type BlobRefs interface {
 	// BlobKeys returns the keys in rows, and the prefixes of covers (whose
-	// sizes are stored as prefix + "-" + size + ".jpg").
+	// sizes are stored as prefix + "-" + size + ".jpg", the full copy as
+	// prefix + "-full.jpg").
 	BlobKeys(ctx context.Context) ([]string, error)
 }
 

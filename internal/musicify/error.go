@@ -47,6 +47,9 @@ type Error struct {
 	// Field names the input the message is about ("email", "audio"…), so a
 	// form can show it beside that field; empty when it is about the whole request.
 	Field string
+	// Fields lists every input refused with its message when a request
+	// broke rules in several (Field and Message are then the first).
+	Fields map[string]string
 	// RetryAfter tells a rate-limited caller when to come back.
 	RetryAfter time.Duration
 	// Err is the cause, for logs; it is never shown to the user.
@@ -81,6 +84,15 @@ func ErrorField(err error) string {
 		return e.Field
 	}
 	return ""
+}
+
+// ErrorFields returns the Fields of the first *Error in err's chain, or nil.
+func ErrorFields(err error) map[string]string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Fields
+	}
+	return nil
 }
 
 // ErrDatabaseDown is what a request meets while the database cannot be

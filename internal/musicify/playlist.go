@@ -146,3 +146,13 @@ type FeedItem struct {
 type FeedStore interface {
 	Feed(ctx context.Context, userID string, limit int) ([]*FeedItem, error)
 }
+
+// ShareStore keeps what the owner of a shared song or playlist lets the
+// visitors of its link do. kind is "song" or "playlist"; an id that names
+// nothing is ENOTFOUND.
+type ShareStore interface {
+	// SharePreviews reports whether visitors may hear 30-second previews
+	// of its songs: true until the owner turns them off.
+	SharePreviews(ctx context.Context, kind, id string) (bool, error)
+	SetSharePreviews(ctx context.Context, kind, id string, on bool) error
+}

@@ -30,6 +30,11 @@ type UserStore interface {
 	UserByEmail(ctx context.Context, email string) (*User, error)
 	// SetPassword replaces the hash and ends every session of the user in one step.
 	SetPassword(ctx context.Context, userID, hash string) error
+	// ReplacePassword replaces the hash and ends every session of the user
+	// but the one of keepTokenHash, in one step.
+	ReplacePassword(ctx context.Context, userID, hash, keepTokenHash string) error
+	// SetEmail moves the user to another address; one taken is ECONFLICT.
+	SetEmail(ctx context.Context, userID, email string) error
 	Users(ctx context.Context) ([]*User, error)
 }
 
@@ -46,14 +51,16 @@ var usernamePattern = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 
 // Validation messages. The web client shows the same sentences.
 const (
-	MsgFillCredentials = "Please fill credentials"
-	MsgPasswordShort   = "Password must be equal or more than 6 digit"
+	MsgEmailMissing    = "Please enter your email"
+	MsgPasswordMissing = "Please choose a password"
+	MsgUsernameMissing = "Please choose a username"
+	MsgPasswordShort   = "Your password needs at least 6 characters"
 	MsgPasswordLong    = "Password must be at most 256 characters"
 	MsgUsernameRule    = "Username must be 3 to 32 letters, digits, _ or -"
 	MsgEmailInvalid    = "Please enter a valid email address"
 	MsgUsernameTaken   = "This username is already taken"
 	MsgEmailTaken      = "An account with this email already exists"
-	MsgWrongCode       = "OTP entered is incorrect"
+	MsgWrongCode       = "That code isn’t right. Check the mail and try again."
 	MsgWrongLogin      = "Wrong username or password"
 )
 
@@ -97,16 +104,30 @@ func ValidatePassword(password string) error {
 	return nil
 }
 
-// ValidateRegistration checks a sign-up in the order the registration form does.
+// ValidateRegistration checks every field of a sign-up, so a form can show
+// all its problems at once: the answer names the first in the form's order
+// (email, password, username) and lists each field's first problem in Fields.
 func ValidateRegistration(username, password, email string) error {
-	if username == "" || password == "" || email == "" {
-		return Errorf(EINVALID, MsgFillCredentials)
+	var all *Error
+	check := func(field, value, missing string, validate func(string) error) {
+		err := &Error{Code: EINVALID, Message: missing, Field: field}
+		if value != "" {
+			verr := validate(value)
+			if verr == nil {
+				return
+			}
+			err = as(verr)
+		}
+		if all == nil {
+			all = &Error{Code: EINVALID, Message: err.Message, Field: field, Fields: map[string]string{}}
+		}
+		all.Fields[field] = err.Message
 	}
-	if err := ValidatePassword(password); err != nil {
-		return err
+	check("email", email, MsgEmailMissing, ValidateEmail)
+	check("password", password, MsgPasswordMissing, ValidatePassword)
+	check("username", username, MsgUsernameMissing, ValidateUsername)
+	if all == nil {
+		return nil
 	}
-	if err := ValidateUsername(username); err != nil {
-		return err
-	}
-	return ValidateEmail(email)
+	return all
 }

@@ -2,22 +2,34 @@ package musicify
 
 import (
 	"fmt"
+	"maps"
 	"testing"
 	"time"
 )
 
-func TestValidateRegistrationFollowsTheFormOrder(t *testing.T) {
-	for _, tc := range []struct{ username, password, email, want string }{
-		{"", "", "", MsgFillCredentials},
-		{"a", "123", "bad", MsgPasswordShort}, // the password is checked before the name
-		{"a", "123456", "bad", MsgUsernameRule},
-		{"abc", "123456", "bad", MsgEmailInvalid},
-		{"abc", "12345\u00e9", "a@b.co", ""}, // six characters, seven bytes
-		{"a-b_C9", "123456", "x.y+z@sub.example.org", ""},
+func TestValidateRegistrationTellsEveryFieldAtOnce(t *testing.T) {
+	for _, tc := range []struct {
+		username, password, email string
+		field                     string
+		fields                    map[string]string
+	}{
+		{"", "", "", "email", map[string]string{"email": MsgEmailMissing, "password": MsgPasswordMissing, "username": MsgUsernameMissing}},
+		{"a", "123", "bad", "email", map[string]string{"email": MsgEmailInvalid, "password": MsgPasswordShort, "username": MsgUsernameRule}},
+		{"a", "123456", "a@b.co", "username", map[string]string{"username": MsgUsernameRule}},
+		{"abc", "", "a@b.co", "password", map[string]string{"password": MsgPasswordMissing}},
+		{"abc", "12345\u00e9", "a@b.co", "", nil}, // six characters, seven bytes
+		{"a-b_C9", "123456", "x.y+z@sub.example.org", "", nil},
 	} {
 		t.Run(fmt.Sprintf("%s/%s/%s", tc.username, tc.password, tc.email), func(t *testing.T) {
-			if got := ErrorMessage(ValidateRegistration(tc.username, tc.password, tc.email)); got != tc.want {
-				t.Errorf("got %q, want %q", got, tc.want)
+			err := ValidateRegistration(tc.username, tc.password, tc.email)
+			if got := ErrorField(err); got != tc.field {
+				t.Errorf("field %q, want %q", got, tc.field)
+			}
+			if got := ErrorFields(err); !maps.Equal(got, tc.fields) {
+				t.Errorf("fields %v, want %v", got, tc.fields)
+			}
+			if tc.field != "" && ErrorMessage(err) != tc.fields[tc.field] {
+				t.Errorf("message %q, want the first field's %q", ErrorMessage(err), tc.fields[tc.field])
 			}
 		})
 	}

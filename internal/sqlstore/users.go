@@ -91,6 +91,47 @@ func (d *DB) SetPassword(ctx context.Context, userID, hash string) error {
 	return wrap(err, "setting password")
 }
 
+// ReplacePassword replaces the hash and ends the user's other sessions in
+// one transaction; each ended session is told apart, so the media links of
+// the one kept keep working.
+func (d *DB) ReplacePassword(ctx context.Context, userID, hash, keepTokenHash string) error {
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		res, err := tx.exec(ctx, `UPDATE users SET password_hash = ? WHERE id = ?`, hash, userID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return musicify.Errorf(musicify.ENOTFOUND, "This user does not exist.")
+		}
+		others, err := tx.ids(ctx, `SELECT token_hash FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, keepTokenHash)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, userID, keepTokenHash); err != nil {
+			return err
+		}
+		for _, h := range others {
+			tx.emit(musicify.SessionEnded(userID, h, d.Now()))
+		}
+		return nil
+	})
+	return wrap(err, "replacing password")
+}
+
+// SetEmail moves the user to another address, stored lower-cased.
+func (d *DB) SetEmail(ctx context.Context, userID, email string) error {
+	res, err := d.exec(ctx, `UPDATE users SET email = ? WHERE id = ?`, musicify.NormalizeEmail(email), userID)
+	if _, ok := d.dialect.uniqueViolation(err); ok {
+		return musicify.Errorf(musicify.ECONFLICT, musicify.MsgEmailTaken).In("email")
+	} else if err != nil {
+		return fmt.Errorf("setting email: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return musicify.Errorf(musicify.ENOTFOUND, "This user does not exist.")
+	}
+	return nil
+}
+
 // usersByIDs loads many users in one query, in the order of ids.
 func (d *DB) usersByIDs(ctx context.Context, ids []string) ([]*musicify.User, error) {
 	if len(ids) == 0 {

@@ -36,6 +36,14 @@ type API struct {
 	// AppPasswords makes the app passwords Subsonic apps sign in with; nil
 	// switches them off.
 	AppPasswords *apppass.Service
+	// Deleter deletes a person's own account with everything they
+	// uploaded; nil switches self-deletion off.
+	Deleter AccountDeleter
+}
+
+// AccountDeleter deletes the account of the person asking.
+type AccountDeleter interface {
+	DeleteOwn(ctx context.Context, u *musicify.User) error
 }
 
 // Routes registers the area's routes on mux.
@@ -55,6 +63,10 @@ func (s *API) Routes(mux *platform.Mux) {
 	mux.Public("GET /api/auth/google", s.handleGoogle)
 	mux.Public("GET /api/auth/google/callback", s.handleGoogleCallback)
 	mux.Public("GET /api/auth/google/setup", s.handleGoogleSetup)
+	mux.User("PUT /api/account/password", s.handleNewPassword)
+	mux.User("POST /api/account/email/code", s.handleEmailCode)
+	mux.User("PUT /api/account/email", s.handleNewEmail)
+	mux.User("DELETE /api/account", s.handleDeleteAccount)
 	mux.User("GET /api/app-passwords", s.handleAppPasswords)
 	mux.User("POST /api/app-passwords", s.handleCreateAppPassword)
 	mux.User("DELETE /api/app-passwords/{id}", s.handleRevokeAppPassword)

@@ -74,7 +74,7 @@ func (p *Platform) WriteError(w http.ResponseWriter, r *http.Request, err error)
 	case e != nil && e.Err != nil:
 		p.Logger.Warn("request refused", "method", r.Method, "path", r.URL.Path, "status", status, "err", err)
 	}
-	WriteJSON(w, status, failure{Message: musicify.ErrorMessage(err), Field: musicify.ErrorField(err)})
+	WriteJSON(w, status, failure{Message: musicify.ErrorMessage(err), Field: musicify.ErrorField(err), Fields: musicify.ErrorFields(err)})
 }
 
 // failure is the body of every error answer: the sentence, and the input
@@ -82,6 +82,8 @@ func (p *Platform) WriteError(w http.ResponseWriter, r *http.Request, err error)
 type failure struct {
 	Message string `json:"message"`
 	Field   string `json:"field,omitempty"`
+	// Fields: every field refused, when there were several to tell at once.
+	Fields map[string]string `json:"fields,omitempty"`
 }
 
 // MaxJSONBody bounds JSON request bodies; account calls are tiny.
