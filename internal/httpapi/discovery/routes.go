@@ -41,6 +41,13 @@ type API struct {
 	Social    *social.Service
 	// Media signs the links of the songs shown.
 	Media *mediaurl.Signer
+	// History lists the songs a person played, the latest first; nil lists none.
+	History History
+}
+
+// History is what Recently played asks of the listens kept.
+type History interface {
+	RecentlyPlayed(ctx context.Context, userID string, n int) ([]string, error)
 }
 
 // Routes registers the area's routes on mux.
@@ -51,6 +58,7 @@ func (s *API) Routes(mux *platform.Mux) {
 	mux.User("GET /api/recommend/song/{id}", s.handleSimilarSongs)
 	mux.User("GET /api/recommend/radio/{id}", s.handleSongRadio)
 	mux.User("POST /api/recommend/create", s.handleRecommendCreate)
+	mux.User("GET /api/me/recent", s.handleRecent)
 	mux.User("GET /api/search", s.handleSearch)
 	mux.User("POST /api/search/song", s.handleSearchSongs)
 	mux.User("POST /api/search/artist", s.handleSearchArtists)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"sync"
 
 	"github.com/musicify/musicify/internal/httpapi/platform"
@@ -11,36 +12,56 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// How many results of each group the search view shows.
+// How many results of each group the search view shows, and how many
+// songs it reads to find the albums and library artists of the songs
+// that match (they have no index of their own).
 const (
 	searchSongs  = 20
 	searchOthers = 8
+	searchPool   = 4 * searchOthers
 )
 
-// searchResults is GET /search: every group, each ranked.
+// searchResults is GET /search: every group, each ranked, and the one
+// result that best answers the words.
 type searchResults struct {
+	Top       *topResult       `json:"top"`
 	Songs     []views.Song     `json:"songs"`
 	Artists   []views.Artist   `json:"artists"`
+	Albums    []views.Album    `json:"albums"`
 	Playlists []views.Playlist `json:"playlists"`
 	Users     []views.Person   `json:"users"`
 }
 
-// handleSearch runs the four searches side by side: the answer comes as
-// soon as the slowest is done, not after all four in a row.
+// handleSearch runs the searches side by side: the answer comes as soon
+// as the slowest is done, not after all of them in a row. The albums and
+// the library's artists come from the songs found, read once.
 func (s *API) handleSearch(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query().Get("q")
 	ctx, me := r.Context(), platform.UserOf(r)
-	var out searchResults
+	var (
+		out       searchResults
+		songs     []*musicify.Song
+		uploaders []*musicify.Artist
+	)
 	errs := make([]error, 4)
 	var wg sync.WaitGroup
-	wg.Go(func() { out.Songs, errs[0] = s.findSongs(ctx, views.For(r, s.Media), q, searchSongs) })
-	wg.Go(func() { out.Artists, errs[1] = s.findArtists(ctx, q, searchOthers) })
+	wg.Go(func() { songs, errs[0] = s.songsFound(ctx, q, max(searchSongs, searchPool)) })
+	wg.Go(func() { uploaders, errs[1] = s.uploadersFound(ctx, q, searchOthers) })
 	wg.Go(func() { out.Playlists, errs[2] = s.findPlaylists(ctx, me, q, searchOthers) })
 	wg.Go(func() { out.Users, errs[3] = s.findPeople(ctx, me, q, searchOthers) })
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		return err
 	}
+	out.Songs = views.SongsOf(songs[:min(len(songs), searchSongs)], views.For(r, s.Media))
+	var err error
+	if out.Artists, err = s.artistsOf(ctx, uploaders, songs, searchOthers); err != nil {
+		return err
+	}
+	if out.Albums, err = s.albumsOf(ctx, songs, searchOthers); err != nil {
+		return err
+	}
+	out.Top = topOf(q, &out)
 	platform.WriteJSON(w, http.StatusOK, out)
 	return nil
 }
@@ -114,36 +135,54 @@ func (s *API) findSongs(ctx context.Context, me *views.Viewer, q string, limit i
 }
 
 // findArtists searches people and keeps those who uploaded songs, then
-// adds the library's artists of the songs that match, in the order of
-// their best song (as search3 does): they are nobody's account, and only
-// their songs are indexed, so a server of imported files would otherwise
-// find no artist at all. (An uploader is found by their name alone.)
+// adds the library's artists of the songs that match (see artistsOf).
 func (s *API) findArtists(ctx context.Context, q string, limit int) ([]views.Artist, error) {
+	uploaders, err := s.uploadersFound(ctx, q, limit)
+	if err != nil {
+		return nil, err
+	}
+	songs, err := s.songsFound(ctx, q, limit*4)
+	if err != nil {
+		return nil, err
+	}
+	return s.artistsOf(ctx, uploaders, songs, limit)
+}
+
+// songsFound are the songs that match q, best first, without those whose
+// file went missing.
+func (s *API) songsFound(ctx context.Context, q string, limit int) ([]*musicify.Song, error) {
+	ids, err := s.Search.Find(ctx, musicify.KindSong, q, limit)
+	if err != nil {
+		return nil, err
+	}
+	songs, err := s.Songs.SongsByIDs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(songs, func(song *musicify.Song) bool { return song.Missing }), nil
+}
+
+// uploadersFound are the people matching q who uploaded songs: an
+// uploader is found by their name alone.
+func (s *API) uploadersFound(ctx context.Context, q string, limit int) ([]*musicify.Artist, error) {
 	ids, err := s.Search.Find(ctx, musicify.KindUser, q, limit*3)
 	if err != nil {
 		return nil, err
 	}
-	artists, err := s.Songs.ArtistsByUserIDs(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	songIDs, err := s.Search.Find(ctx, musicify.KindSong, q, limit*4)
-	if err != nil {
-		return nil, err
-	}
-	songs, err := s.Songs.SongsByIDs(ctx, songIDs)
-	if err != nil {
-		return nil, err
-	}
+	return s.Songs.ArtistsByUserIDs(ctx, ids)
+}
+
+// artistsOf lists the uploaders found, then the library's artists of the
+// songs found, in the order of their best song (as search3 does): they are
+// nobody's account, and only their songs are indexed, so a server of
+// imported files would otherwise find no artist at all.
+func (s *API) artistsOf(ctx context.Context, uploaders []*musicify.Artist, songs []*musicify.Song, limit int) ([]views.Artist, error) {
 	var byArtist []string
 	seen := map[string]bool{}
-	for _, a := range artists {
+	for _, a := range uploaders {
 		seen[a.ID] = true
 	}
 	for _, song := range songs {
-		if song.Missing {
-			continue
-		}
 		for _, a := range song.Performers() { // "A feat. B" finds B too
 			if !seen[a.ID] {
 				seen[a.ID] = true
@@ -156,7 +195,7 @@ func (s *API) findArtists(ctx context.Context, q string, limit int) ([]views.Art
 		return nil, err
 	}
 	out := []views.Artist{}
-	for _, a := range artists {
+	for _, a := range uploaders {
 		if len(out) < limit {
 			out = append(out, views.ArtistOf(a))
 		}
@@ -167,6 +206,24 @@ func (s *API) findArtists(ctx context.Context, q string, limit int) ([]views.Art
 		}
 	}
 	return out, nil
+}
+
+// albumsOf lists the albums of the songs found, in the order of their best
+// song: albums are not indexed apart, but a song holds its album's name.
+func (s *API) albumsOf(ctx context.Context, songs []*musicify.Song, limit int) ([]views.Album, error) {
+	var ids []string
+	seen := map[string]bool{}
+	for _, song := range songs {
+		if song.AlbumID != "" && !seen[song.AlbumID] && len(ids) < limit {
+			seen[song.AlbumID] = true
+			ids = append(ids, song.AlbumID)
+		}
+	}
+	albums, err := s.Albums.AlbumsByIDs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	return views.AlbumsOf(albums), nil
 }
 
 func (s *API) findPlaylists(ctx context.Context, me *musicify.User, q string, limit int) ([]views.Playlist, error) {
@@ -197,11 +254,15 @@ func (s *API) findPeople(ctx context.Context, me *musicify.User, q string, limit
 	if err != nil {
 		return nil, err
 	}
-	out := []views.Person{}
+	users = slices.DeleteFunc(users, func(u *musicify.User) bool { return u.ID == me.ID })
+	users = users[:min(len(users), limit)]
+	ids = ids[:0]
 	for _, u := range users {
-		if u.ID != me.ID && len(out) < limit {
-			out = append(out, views.Person{ID: u.ID, Username: u.Username, Following: following[u.ID]})
-		}
+		ids = append(ids, u.ID)
 	}
-	return out, nil
+	artists, err := s.Songs.ArtistsByUserIDs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	return views.PeopleOf(users, following, artists), nil
 }
