@@ -215,6 +215,7 @@ func (m *Main) Run(ctx context.Context) error {
 	catalogService.TempDir = cfg.TempDir // with the spooled uploads, where the sweep finds what a crash leaves
 	runner.Handlers = catalogService.JobHandlers()
 	admins.Catalog = catalogService
+	admins.Blobs = blobs
 	var seeder *demo.Seeder
 	if cfg.Demo {
 		if seeder, err = m.seeder(ctx, db, catalogService, cfg.TempDir); err != nil {
@@ -223,15 +224,18 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 
 	m.search = &search.Service{Index: db, Logger: m.Logger, Supervisor: m.super}
+	if scanner != nil {
+		scanner.Search, scanner.Songs = m.search, db
+	}
 	// One Like for the web, Subsonic and the assistant: a song has the
 	// same like songs, in the same order, wherever people ask.
 	like := &recommend.Like{Engine: engine, Store: db, Features: db}
 	api := &httpapi.Server{
 		Accounts: accounts, Users: db, Songs: db, Features: db, Albums: db, Catalog: catalogService, Blobs: blobs, RequestKeys: db,
-		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger},
+		Playlists: &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger}, Shares: db,
 		Social:      &social.Service{Store: db, Now: m.Now},
 		Search:      m.search,
-		Recommender: engine, Like: like, Interests: db, Now: m.Now,
+		Recommender: engine, Like: like, Interests: db, History: db, Now: m.Now,
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: catalogService.Probe, Logger: m.Logger, Now: m.Now},
 		Presence: m.presence, Hub: hub,
 		SpoolDir: cfg.TempDir, MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
@@ -354,7 +358,7 @@ func (m *Main) Run(ctx context.Context) error {
 			m.Logger.Error("server stopped", "err", err)
 		}
 	})
-	orphans := &sweep.Sweeper{Blobs: blobs, Refs: db, TempDirs: append([]string{cfg.TempDir}, storeTemp...), Grace: orphanGrace, Now: m.Now, Logger: m.Logger, Deployment: deployment}
+	orphans := &sweep.Sweeper{Blobs: blobs, Refs: db, TempDirs: append([]string{cfg.TempDir}, storeTemp...), Grace: orphanGrace, Now: m.Now, Logger: m.Logger, Deployment: deployment, RenditionBytes: cfg.RenditionCacheMB << 20}
 	m.wg.Go(func() {
 		m.super.Run(bg, "sweep", func(ctx context.Context) {
 			m.requeue(ctx, catalogService)

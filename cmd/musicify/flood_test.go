@@ -10,9 +10,14 @@ import (
 
 // With the real argon2id cost (19 MiB a check), 200 logins at once took the
 // server past a gigabyte; hashing runs in a small pool and the excess is told
-// to come back (503 with Retry-After), never left waiting or failed.
+// to come back (503 with Retry-After), never left waiting or failed. The
+// bound is on what the flood adds to the idle server, so a bigger binary
+// does not move it: the pool's runs at once (38 MiB on two cores) plus the
+// garbage the GC floor lets build up before a collection (tune.go), far
+// from the 3.7 GiB of 200 hashes at once.
 func TestAFloodOfLoginsKeepsTheServerSmall(t *testing.T) {
 	p := startBinary(t, t.TempDir(), "MUSICIFY_TRUST_PROXY=true")
+	idle := p.peakRSS(t)
 	statuses := make([]int, 200)
 	retry := make([]string, 200)
 	start := make(chan struct{})
@@ -51,7 +56,9 @@ func TestAFloodOfLoginsKeepsTheServerSmall(t *testing.T) {
 	if seen[503] == 0 {
 		t.Errorf("nothing was turned away: %v", seen)
 	}
-	if peak := p.peakRSS(t); peak > 200<<20 {
-		t.Errorf("peak RSS %d MiB, want under 200 MiB (answers %v)", peak>>20, seen)
+	grew := p.peakRSS(t) - idle
+	t.Logf("the flood took resident memory up %d MiB", grew>>20)
+	if grew > 256<<20 {
+		t.Errorf("the flood took resident memory up %d MiB, want under 256 MiB (answers %v)", grew>>20, seen)
 	}
 }

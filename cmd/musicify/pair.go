@@ -98,7 +98,7 @@ func (m *Main) claimLocalStorage(ctx context.Context, db *sqlstore.DB, marked bo
 // isEmpty says whether the store holds no media.
 func isEmpty(ctx context.Context, blobs musicify.BlobStore) (bool, error) {
 	found := false
-	err := blobs.List(ctx, func(key string, _ time.Time) error {
+	err := blobs.List(ctx, func(key string, _ int64, _ time.Time) error {
 		if key == musicify.DeploymentKey {
 			return nil
 		}

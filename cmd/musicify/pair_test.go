@@ -52,7 +52,7 @@ func TestAnInstanceWhoseDatabaseAndStorageAreNoPairRefusesToStart(t *testing.T) 
 	}
 	objects := func() []string {
 		var keys []string
-		if err := store.List(ctx, func(key string, _ time.Time) error { keys = append(keys, key); return nil }); err != nil {
+		if err := store.List(ctx, func(key string, _ int64, _ time.Time) error { keys = append(keys, key); return nil }); err != nil {
 			t.Fatal(err)
 		}
 		return keys

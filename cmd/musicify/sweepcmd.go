@@ -56,7 +56,7 @@ func runSweep(force bool, out io.Writer) error {
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	s := &sweep.Sweeper{Blobs: blobs, Refs: db, TempDirs: append([]string{cfg.TempDir}, storeTemp...), Grace: orphanGrace,
-		Now: time.Now, Logger: logger, Deployment: id, Force: force}
+		Now: time.Now, Logger: logger, Deployment: id, Force: force, RenditionBytes: cfg.RenditionCacheMB << 20}
 	r, err := s.Sweep(ctx)
 	fmt.Fprintf(out, "removed %d media files, %d temp files, %d empty folders\n", r.Blobs, r.TempFiles, r.Folders)
 	return err

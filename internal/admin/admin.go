@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/musicify/musicify/internal/auth"
+	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -37,6 +38,9 @@ type Service struct {
 	Store Store
 	// Catalog deletes a removed person's songs as their owner would, files and all.
 	Catalog musicify.Catalog
+	// Blobs holds the other files of an account (covers, station audio),
+	// removed with it by DeleteOwn.
+	Blobs musicify.BlobStore
 	// Admins are the MUSICIFY_ADMIN usernames; they stay admins.
 	Admins []string
 	// Mode is MUSICIFY_SIGNUP: the sign-up mode until an admin picks another.
@@ -127,6 +131,62 @@ func (s *Service) Delete(ctx context.Context, id string, keepSongs bool) error {
 		s.Logger.Info("account deleted by an admin", "user", u.ID, "kept_songs", keepSongs)
 	}
 	return nil
+}
+
+// DeleteOwn deletes the account of u at their own request, with all they
+// uploaded, files and all. An admin may leave while another admin remains;
+// an admin through MUSICIFY_ADMIN may not, as whoever signs up next with
+// that name would become an admin at the next start.
+//
+// Songs go first, each the way its owner deleting it would (row, then
+// files). Then the account's row, with everything that hangs on it, and
+// only after that the files those rows named: a failure in between leaves
+// files no row names, which the sweeper removes, never a row whose file is
+// gone.
+func (s *Service) DeleteOwn(ctx context.Context, u *musicify.User) error {
+	if u.Admin && s.Named(u.Username) {
+		return musicify.Errorf(musicify.ECONFLICT, "You are an admin through MUSICIFY_ADMIN. Ask the person who runs the server to remove your name there first.")
+	}
+	if u.Admin {
+		// Checked before any song goes; the store checks again under its lock.
+		users, err := s.Store.UserStats(ctx)
+		if err != nil {
+			return err
+		}
+		if !slices.ContainsFunc(users, func(o *musicify.UserStats) bool { return o.Admin && o.ID != u.ID }) {
+			return musicify.Errorf(musicify.ECONFLICT, musicify.MsgLastAdminLeaving)
+		}
+	}
+	ids, err := s.Store.UploadedSongIDs(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	for _, songID := range ids {
+		if err := s.Catalog.Delete(ctx, u, songID); err != nil && musicify.ErrorCode(err) != musicify.ENOTFOUND {
+			return fmt.Errorf("deleting the songs of %s: %w", u.ID, err)
+		}
+	}
+	files, err := s.Store.DeleteOwnAccount(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	for _, key := range files.CoverKeys {
+		covers.Delete(ctx, s.Blobs, s.logger(), key)
+	}
+	for _, key := range files.AudioKeys {
+		if err := s.Blobs.Delete(context.WithoutCancel(ctx), key); err != nil {
+			s.logger().Error("deleting a deleted account's station audio", "key", key, "err", err)
+		}
+	}
+	s.logger().Info("account deleted by its owner", "user", u.ID, "songs", len(ids))
+	return nil
+}
+
+func (s *Service) logger() *slog.Logger {
+	if s.Logger != nil {
+		return s.Logger
+	}
+	return slog.Default()
 }
 
 // DefaultMode is MUSICIFY_SIGNUP, the mode while no admin picked another.

@@ -129,7 +129,7 @@ func (l *Local) Delete(_ context.Context, key string) error {
 }
 
 // List walks the files under Root, leaving out the tmp directory.
-func (l *Local) List(ctx context.Context, fn func(key string, written time.Time) error) error {
+func (l *Local) List(ctx context.Context, fn func(key string, size int64, written time.Time) error) error {
 	err := filepath.WalkDir(l.Root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -156,7 +156,7 @@ func (l *Local) List(ctx context.Context, fn func(key string, written time.Time)
 		} else if err != nil {
 			return err
 		}
-		return fn(filepath.ToSlash(rel), info.ModTime())
+		return fn(filepath.ToSlash(rel), info.Size(), info.ModTime())
 	})
 	if err != nil {
 		return fmt.Errorf("listing media: %w", err)

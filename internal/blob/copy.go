@@ -48,7 +48,7 @@ func (r CopyResult) FailedKeys() []string {
 // that cannot be listed or a cancelled ctx.
 func Copy(ctx context.Context, from, to musicify.BlobStore, opts CopyOptions) (CopyResult, error) {
 	var keys []string
-	if err := from.List(ctx, func(key string, _ time.Time) error {
+	if err := from.List(ctx, func(key string, _ int64, _ time.Time) error {
 		keys = append(keys, key)
 		return nil
 	}); err != nil {

@@ -210,7 +210,7 @@ func (s *S3) Delete(ctx context.Context, key string) error {
 }
 
 // List pages through the objects under the prefix.
-func (s *S3) List(ctx context.Context, fn func(key string, written time.Time) error) error {
+func (s *S3) List(ctx context.Context, fn func(key string, size int64, written time.Time) error) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	objects := s.client.ListObjects(ctx, s.bucket, minio.ListObjectsOptions{Prefix: s.prefix, Recursive: true})
@@ -227,7 +227,7 @@ func (s *S3) List(ctx context.Context, fn func(key string, written time.Time) er
 		if checkKey(key) != nil {
 			continue // a folder marker or another tool's object: never Musicify's
 		}
-		if err := fn(key, obj.LastModified); err != nil {
+		if err := fn(key, obj.Size, obj.LastModified); err != nil {
 			return err
 		}
 	}

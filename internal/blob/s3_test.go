@@ -144,7 +144,7 @@ func TestS3PrefixesKeepStoresApart(t *testing.T) {
 		t.Fatalf("b opened a's blob: %v", err)
 	}
 	var keys []string
-	if err := b.List(ctx, func(k string, _ time.Time) error { keys = append(keys, k); return nil }); err != nil || len(keys) != 0 {
+	if err := b.List(ctx, func(k string, _ int64, _ time.Time) error { keys = append(keys, k); return nil }); err != nil || len(keys) != 0 {
 		t.Fatalf("b lists %q, %v; want nothing", keys, err)
 	}
 	// An object no store of a would write (a folder marker, a dot file)
@@ -152,7 +152,7 @@ func TestS3PrefixesKeepStoresApart(t *testing.T) {
 	if _, err := open("").Put(ctx, "a/.keep", strings.NewReader("")); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.List(ctx, func(k string, _ time.Time) error { keys = append(keys, k); return nil }); err != nil || len(keys) != 1 || keys[0] != "songs/x/original.mp3" {
+	if err := a.List(ctx, func(k string, _ int64, _ time.Time) error { keys = append(keys, k); return nil }); err != nil || len(keys) != 1 || keys[0] != "songs/x/original.mp3" {
 		t.Fatalf("a lists %q, %v", keys, err)
 	}
 }
@@ -266,7 +266,7 @@ func TestS3ThatStopsAnsweringHoldsNoCall(t *testing.T) {
 		"put":    func() error { _, err := s.Put(ctx, "songs/b/original.mp3", strings.NewReader("ID3 other")); return err },
 		"open":   func() error { _, err := s.Open(ctx, "songs/a/original.mp3"); return err },
 		"delete": func() error { return s.Delete(ctx, "songs/a/original.mp3") },
-		"list":   func() error { return s.List(ctx, func(string, time.Time) error { return nil }) },
+		"list":   func() error { return s.List(ctx, func(string, int64, time.Time) error { return nil }) },
 	}
 	for name, call := range calls {
 		done := make(chan error, 1)

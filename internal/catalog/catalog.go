@@ -16,6 +16,7 @@ import (
 	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/jobs"
+	"github.com/musicify/musicify/internal/lrc"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/speech"
@@ -123,6 +124,11 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 		Created: s.Now().UTC().Truncate(time.Millisecond), Transcript: musicify.TranscriptNone,
 		Details: musicify.SongDetails{SampleRate: info.SampleRate, Channels: info.Channels, BitDepth: info.BitDepth},
 	}
+	// Lyrics pasted as LRC are kept timed, for players that follow the
+	// song; their words alone are the text search and plain views read.
+	if plain, synced := lrc.Split(up.Text); synced != "" {
+		song.Text, song.SyncedLyrics = plain, synced
+	}
 	transcribe := strings.TrimSpace(up.Text) == "" && s.Transcriber != nil && s.Jobs != nil
 	if transcribe {
 		song.Transcript = musicify.TranscriptPending
@@ -145,9 +151,7 @@ func (s *Service) Upload(ctx context.Context, up musicify.SongUpload) (*musicify
 			undo()
 			return nil, err
 		}
-		for _, size := range media.CoverSizes {
-			written = append(written, covers.File(song.CoverKey, size))
-		}
+		written = append(written, covers.Files(song.CoverKey, sizes)...)
 	}
 	// The jobs commit with the row: a crash leaves both or neither.
 	var work []*musicify.Job

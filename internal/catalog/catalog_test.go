@@ -125,7 +125,7 @@ func TestAnUploadQueuesOneAnalysisAndNoRendition(t *testing.T) {
 		t.Errorf("mp3 loudness %v", *got.Loudness)
 	}
 	var keys []string
-	_ = w.lib.Blobs.List(ctx, func(key string, _ time.Time) error {
+	_ = w.lib.Blobs.List(ctx, func(key string, _ int64, _ time.Time) error {
 		keys = append(keys, key)
 		return nil
 	})

@@ -39,6 +39,8 @@ type Config struct {
 	MaxUploadMB int64
 	// UploadQuotaMB bounds what one user may upload in all; 0: unlimited.
 	UploadQuotaMB int64
+	// RenditionCacheMB bounds the lighter copies made for players and apps.
+	RenditionCacheMB int64
 	// TrustProxy takes the client's address from X-Forwarded-For, as the
 	// proxies in TrustedProxies (or, with none listed, the one proxy in
 	// front) wrote it.
@@ -108,6 +110,7 @@ func Load(getenv func(string) string) (*Config, error) {
 		DevMail:                  p.boolean("MUSICIFY_DEV_MAIL", false),
 		MaxUploadMB:              p.positive("MUSICIFY_MAX_UPLOAD_MB", 200),
 		UploadQuotaMB:            p.positive("MUSICIFY_UPLOAD_QUOTA_MB", 0),
+		RenditionCacheMB:         p.positive("MUSICIFY_RENDITION_CACHE_MB", 2048),
 		MaxConnections:           p.positive("MUSICIFY_MAX_CONNECTIONS", 4096),
 		MaxConnectionsPerAddress: p.positive("MUSICIFY_MAX_CONNECTIONS_PER_ADDRESS", 256),
 		JobWorkers:               p.positive("MUSICIFY_JOB_WORKERS", int64(max(1, runtime.NumCPU()-1))),
@@ -219,7 +222,7 @@ func (c *Config) Redacted() []any {
 		"addr", c.Addr, "base_url", c.BaseURL.String(), "data_dir", c.DataDir,
 		"database", redactURL(c.DatabaseURL), "media", c.media(), "smtp", smtp,
 		"mail_from", c.MailFrom.String(), "demo", c.Demo, "dev_mail", c.DevMail, "max_upload_mb", c.MaxUploadMB,
-		"upload_quota_mb", c.UploadQuotaMB, "max_connections", c.MaxConnections, "job_workers", c.JobWorkers,
+		"upload_quota_mb", c.UploadQuotaMB, "rendition_cache_mb", c.RenditionCacheMB, "max_connections", c.MaxConnections, "job_workers", c.JobWorkers,
 		"trust_proxy", c.TrustProxy, "trusted_proxies", c.TrustedProxies, "oidc_issuer", c.OIDCIssuer, "oidc_client_id", c.OIDCClientID,
 		"oidc_client_secret", mask(c.OIDCClientSecret), "llm_base_url", c.LLMBaseURL,
 		"llm_model", c.LLMModel, "llm_api_key", mask(c.LLMAPIKey), "transcribe_url", c.TranscribeURL,

@@ -20,7 +20,7 @@ func TestDefaultsMakeALocalServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Addr != "127.0.0.1:8080" || c.BaseURL.String() != "http://localhost:8080" || !c.Demo || c.DevMail ||
-		c.MaxUploadMB != 200 || c.UploadQuotaMB != 0 || c.MaxConnections != 4096 || c.SMTPURL != nil || c.OIDCEnabled() || c.SecureCookies() {
+		c.MaxUploadMB != 200 || c.UploadQuotaMB != 0 || c.RenditionCacheMB != 2048 || c.MaxConnections != 4096 || c.SMTPURL != nil || c.OIDCEnabled() || c.SecureCookies() {
 		t.Errorf("defaults = %+v", c)
 	}
 	if c.DatabasePath != filepath.Join("data", "musicify.db") || c.MediaDir != filepath.Join("data", "media") || c.S3 != nil || c.TempDir != filepath.Join("data", "tmp") {
@@ -106,6 +106,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		{"MUSICIFY_MAX_UPLOAD_MB", "lots"},
 		{"MUSICIFY_UPLOAD_QUOTA_MB", "-5"},
 		{"MUSICIFY_UPLOAD_QUOTA_MB", "1 GB"},
+		{"MUSICIFY_RENDITION_CACHE_MB", "2G"},
 		{"MUSICIFY_MAX_CONNECTIONS", "0"},
 		{"MUSICIFY_MAX_CONNECTIONS", "many"},
 		{"MUSICIFY_SMTP_URL", "mail.example.com"},

@@ -18,7 +18,28 @@ func File(key string, size int) string {
 	return VariantFile(key, size, JPEG)
 }
 
-// Read checks the image at path and renders its sizes.
+// FullFile is the blob key of the full copy of the cover stored under key:
+// re-encoded at the picture's own dimensions (up to media.MaxFullCover), for
+// the apps that ask for the picture itself. Covers stored before it was
+// kept have none: their largest is File(key, media.CoverSizes[0]).
+func FullFile(key string) string {
+	return key + "-full." + JPEG
+}
+
+// Files are the blob keys Put writes for a cover of rendered sizes.
+func Files(key string, sizes [][]byte) []string {
+	var out []string
+	for i := range sizes {
+		if i < len(media.CoverSizes) {
+			out = append(out, File(key, media.CoverSizes[i]))
+		} else {
+			out = append(out, FullFile(key))
+		}
+	}
+	return out
+}
+
+// Read checks the image at path and renders its sizes (media.Covers).
 func Read(ctx context.Context, path string) ([][]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -32,8 +53,8 @@ func Read(ctx context.Context, path string) ([][]byte, error) {
 // sizes it wrote.
 func Put(ctx context.Context, blobs musicify.BlobStore, logger *slog.Logger, sizes [][]byte) (string, error) {
 	key := "covers/" + musicify.NewID()
-	for i, b := range sizes {
-		if _, err := blobs.Put(ctx, File(key, media.CoverSizes[i]), bytes.NewReader(b)); err != nil {
+	for i, file := range Files(key, sizes) {
+		if _, err := blobs.Put(ctx, file, bytes.NewReader(sizes[i])); err != nil {
 			Delete(ctx, blobs, logger, key)
 			return "", err
 		}
@@ -57,11 +78,15 @@ func Delete(ctx context.Context, blobs musicify.BlobStore, logger *slog.Logger, 
 	if key == "" {
 		return
 	}
+	files := []string{FullFile(key)}
 	for _, size := range Sizes {
 		for _, format := range []string{JPEG, WebP} {
-			if err := blobs.Delete(context.WithoutCancel(ctx), VariantFile(key, size, format)); err != nil {
-				logger.Error("deleting a cover", "key", key, "err", err)
-			}
+			files = append(files, VariantFile(key, size, format))
+		}
+	}
+	for _, file := range files {
+		if err := blobs.Delete(context.WithoutCancel(ctx), file); err != nil {
+			logger.Error("deleting a cover", "key", key, "err", err)
 		}
 	}
 }

@@ -41,12 +41,16 @@ func FuzzCoverRead(f *testing.F) {
 			}
 			return
 		}
-		if len(sizes) != len(media.CoverSizes) {
-			t.Fatalf("%d sizes, want %d", len(sizes), len(media.CoverSizes))
+		if len(sizes) != len(media.CoverSizes)+1 {
+			t.Fatalf("%d sizes, want %d and the full copy", len(sizes), len(media.CoverSizes))
 		}
 		for i, b := range sizes {
 			cfg, err := jpeg.DecodeConfig(bytes.NewReader(b))
-			if want := media.CoverSizes[i]; err != nil || cfg.Width != want || cfg.Height != want {
+			if i == len(media.CoverSizes) { // the full copy
+				if err != nil || cfg.Width < 1 || cfg.Height < 1 || max(cfg.Width, cfg.Height) > media.MaxFullCover {
+					t.Fatalf("full copy: %+v, %v", cfg, err)
+				}
+			} else if want := media.CoverSizes[i]; err != nil || cfg.Width != want || cfg.Height != want {
 				t.Fatalf("size %d: %+v, %v", want, cfg, err)
 			}
 		}

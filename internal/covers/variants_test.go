@@ -117,7 +117,7 @@ func TestEveryCoverHasEachSizeAndFormat(t *testing.T) {
 	t.Run("deleting the cover removes what was made on request", func(t *testing.T) {
 		covers.Delete(ctx, blobs, slog.New(slog.DiscardHandler), key)
 		var left []string
-		_ = blobs.List(ctx, func(k string, _ time.Time) error { left = append(left, k); return nil })
+		_ = blobs.List(ctx, func(k string, _ int64, _ time.Time) error { left = append(left, k); return nil })
 		if len(left) != 0 {
 			t.Fatalf("left %v", left)
 		}
@@ -184,5 +184,22 @@ func TestUnknownCoversAndSizesAreNotFound(t *testing.T) {
 				t.Fatalf("got %v", err)
 			}
 		})
+	}
+}
+
+// Put keeps the full copy beside the squares, and Delete removes it with
+// them.
+func TestTheFullCopyIsStoredAndDeletedWithTheCover(t *testing.T) {
+	blobs := localBlobs(t)
+	key := stored(t, blobs)
+	cfg, err := jpeg.DecodeConfig(bytes.NewReader(read(t, blobs, covers.FullFile(key))))
+	if err != nil || cfg.Width != 96 || cfg.Height != 96 {
+		t.Fatalf("full copy %+v, %v; want the fixture's 96 px", cfg, err)
+	}
+	covers.Delete(context.Background(), blobs, slog.New(slog.DiscardHandler), key)
+	for _, file := range []string{covers.FullFile(key), covers.File(key, media.CoverSizes[0])} {
+		if _, err := blobs.Open(context.Background(), file); musicify.ErrorCode(err) != musicify.ENOTFOUND {
+			t.Errorf("%s after Delete: %v", file, err)
+		}
 	}
 }

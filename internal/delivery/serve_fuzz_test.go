@@ -20,7 +20,7 @@ type remote struct{ files map[string][]byte }
 
 func (s remote) Put(context.Context, string, io.Reader) (int64, error) { return 0, nil }
 func (s remote) Delete(context.Context, string) error                  { return nil }
-func (s remote) List(context.Context, func(string, time.Time) error) error {
+func (s remote) List(context.Context, func(string, int64, time.Time) error) error {
 	return nil
 }
 func (s remote) Open(_ context.Context, key string) (*musicify.Blob, error) {

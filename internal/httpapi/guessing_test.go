@@ -61,7 +61,7 @@ func TestParallelGuessesCannotOutrunTheFiveTriesOfACode(t *testing.T) {
 				switch {
 				case statuses[i] == 500 || statuses[i] == 0:
 					t.Fatalf("a guess got %d %q", statuses[i], m)
-				case m == "OTP entered is incorrect" || m == "OTP entered is incorrect. That was the last try: please ask for a new code.":
+				case m == "That code isn’t right. Check the mail and try again." || m == "That code isn’t right, and that was the last try. Please ask for a new code.":
 					compared++
 				}
 			}
@@ -81,12 +81,12 @@ func TestCodeChecksAreLimitedPerEmailFromAnyNetwork(t *testing.T) {
 	e := newEnv(t, trustProxy)
 	for i := 0; i < 30; i++ {
 		expect(t, e.from(fmt.Sprintf("198.51.100.%d", i)).post("/api/auth/verifyotp", creds{"email": "hal@example.com", "otp": "123456"}),
-			400, "OTP entered is incorrect")
+			400, "That code isn’t right. Check the mail and try again.")
 	}
 	r := e.from("198.51.100.200").post("/api/auth/verifyotp", creds{"email": "hal@example.com", "otp": "123456"})
 	if r.Status != 429 || r.msg() != "Too many code attempts for this email. Try again in 15 minutes." {
 		t.Fatalf("31st check for one email: %d %s", r.Status, r.Raw)
 	}
 	expect(t, e.from("198.51.100.200").post("/api/auth/verifyotp", creds{"email": "other@example.com", "otp": "123456"}),
-		400, "OTP entered is incorrect")
+		400, "That code isn’t right. Check the mail and try again.")
 }

@@ -142,13 +142,14 @@ func newEnvWith(t testing.TB, o envOptions, tweak ...func(*httpapi.Server)) *env
 	}
 	library := &catalog.Service{Songs: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now}
 	admins.Catalog = library
+	admins.Blobs = blobs
 	like := &recommend.Like{Engine: engine, Store: db, Features: db}
 	api := &httpapi.Server{
 		Accounts: svc, Users: db, Songs: db, Features: db, Albums: db, Catalog: library, Blobs: blobs, SpoolDir: blobs.TempDir(), MaxUploadMB: 5, RequestKeys: db,
-		Playlists:   &playlists.Service{Store: db, Blobs: blobs, Logger: logger},
+		Playlists: &playlists.Service{Store: db, Blobs: blobs, Logger: logger}, Shares: db,
 		Social:      &social.Service{Store: db, Now: clk.Now},
 		Search:      &search.Service{Index: db, Logger: logger},
-		Recommender: engine, Like: like, Interests: db, Now: clk.Now, Media: mediaurl.New([]byte("a test secret of thirty-two bytes"), clk.Now),
+		Recommender: engine, Like: like, Interests: db, History: db, Now: clk.Now, Media: mediaurl.New([]byte("a test secret of thirty-two bytes"), clk.Now),
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now},
 		Presence: radio.NewPresence(hub), Hub: hub,
 		Ping: db.Ping, Logger: logger, BaseURL: base, Version: "test", Admin: admins, JobStats: db,

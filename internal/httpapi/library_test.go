@@ -302,7 +302,7 @@ func TestSharing(t *testing.T) {
 	for _, want := range []string{
 		`<meta property="og:title" content="Tess &#34;&lt;Best&gt;&#34; Song · Musicify">`,
 		`<meta property="og:description" content="A song by tess. Listen on Musicify.">`,
-		`<meta property="og:image" content="` + e.URL + song["cover"].(string) + `">`,
+		`<meta property="og:image" content="` + e.URL + `/api/share/song/` + song["_id"].(string) + `/cover.jpg">`,
 		`<meta property="og:url" content="` + e.URL + `/share?id=` + song["_id"].(string) + `&amp;type=song">`,
 		`<meta name="twitter:card" content="summary_large_image">`,
 	} {
@@ -348,6 +348,7 @@ func TestSearchGroupsSongsArtistsPlaylistsAndPeople(t *testing.T) {
 
 	r := me.get("/api/search?q=" + "harbor")
 	var got struct {
+		Top       map[string]any   `json:"top"`
 		Songs     []map[string]any `json:"songs"`
 		Artists   []map[string]any `json:"artists"`
 		Playlists []map[string]any `json:"playlists"`
@@ -361,6 +362,10 @@ func TestSearchGroupsSongsArtistsPlaylistsAndPeople(t *testing.T) {
 		len(got.Playlists) != 1 || len(got.Users) != 2 {
 		t.Fatalf("groups: %s", r.Raw)
 	}
+	// The artist's name holds the word; the titles only a word a typo away.
+	if top, _ := got.Top["artist"].(map[string]any); got.Top["type"] != "artist" || top["name"] != "neon-harbor" {
+		t.Fatalf("top: %v", got.Top)
+	}
 	if s := me.post("/api/search/song", creds{"song": "midnite harbor"}); !strings.HasPrefix(s.Raw, `[{"_id"`) || !strings.Contains(s.Raw, "Midnight Harbour") {
 		t.Fatalf("search song: %s", s.Raw)
 	}
@@ -370,7 +375,7 @@ func TestSearchGroupsSongsArtistsPlaylistsAndPeople(t *testing.T) {
 	if p := me.post("/api/search/playlist", creds{"name": "nights"}); !strings.Contains(p.Raw, "Harbour Nights") {
 		t.Fatalf("search playlist: %s", p.Raw)
 	}
-	if empty := me.get("/api/search?q=%20"); empty.Raw != `{"songs":[],"artists":[],"playlists":[],"users":[]}`+"\n" {
+	if empty := me.get("/api/search?q=%20"); empty.Raw != `{"top":null,"songs":[],"artists":[],"albums":[],"playlists":[],"users":[]}`+"\n" {
 		t.Fatalf("empty query: %s", empty.Raw)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -157,5 +158,50 @@ func TestSearchFindsTheArtistsOfLibrarySongs(t *testing.T) {
 	}
 	if a := c.post("/api/search/artist", creds{"artist": "neon shore"}); !strings.Contains(a.Raw, `"name":"Neon Shore"`) {
 		t.Errorf("search artist: %s", a.Raw)
+	}
+}
+
+// Albums are found through their songs, "and" finds '&', and the top
+// result is the item whose name is the words typed, whatever its group.
+func TestSearchFindsAlbumsAndTheTopResult(t *testing.T) {
+	e, id, _ := libraryEnv(t)
+	c := e.signUp("lib", "lib@example.com", "secret1")
+	type item = map[string]any
+	var got struct {
+		Top struct {
+			Type   string `json:"type"`
+			Song   item   `json:"song"`
+			Artist item   `json:"artist"`
+			Album  item   `json:"album"`
+		} `json:"top"`
+		Songs   []item `json:"songs"`
+		Artists []item `json:"artists"`
+		Albums  []item `json:"albums"`
+	}
+	search := func(q string) {
+		t.Helper()
+		got.Top.Song, got.Top.Artist, got.Top.Album = nil, nil, nil
+		r := c.get("/api/search?q=" + url.QueryEscape(q))
+		if err := jsonUnmarshal([]byte(r.Raw), &got); err != nil || r.Status != 200 {
+			t.Fatalf("search %q: %d %s", q, r.Status, r.Raw)
+		}
+	}
+	search("ebb and flow")
+	if len(got.Albums) != 1 || got.Albums[0]["name"] != "Ebb & Flow" || got.Albums[0]["artist"] != "Neon Shore" {
+		t.Errorf("ebb and flow: albums %v", got.Albums)
+	}
+	if got.Top.Type != "album" || got.Top.Album["_id"] != got.Albums[0]["_id"] || got.Top.Song != nil {
+		t.Errorf("ebb and flow: top %+v", got.Top)
+	}
+	search("neon shore")
+	if got.Top.Type != "artist" || got.Top.Artist["name"] != "Neon Shore" || got.Top.Album != nil {
+		t.Errorf("neon shore: top %+v", got.Top)
+	}
+	search("low tide")
+	if got.Top.Type != "song" || got.Top.Song["_id"] != id || got.Top.Song["audio"] == "" {
+		t.Errorf("low tide: top %+v", got.Top)
+	}
+	if r := c.get("/api/search?q=zzzz"); r.Raw != `{"top":null,"songs":[],"artists":[],"albums":[],"playlists":[],"users":[]}`+"\n" {
+		t.Errorf("nothing found: %s", r.Raw)
 	}
 }

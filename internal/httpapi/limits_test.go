@@ -122,7 +122,7 @@ func TestCodeChecksPerAddressAreLimited(t *testing.T) {
 	// Spread over many mailboxes, so the five tries per code never end the guessing.
 	for i := 0; i < 60; i++ {
 		expect(t, e.from("192.0.2.9").post("/api/auth/verifyotp", creds{"email": fmt.Sprintf("v%d@example.com", i), "otp": "123456"}),
-			400, "OTP entered is incorrect")
+			400, "That code isn’t right. Check the mail and try again.")
 	}
 	expectLimited(t, e.from("192.0.2.9").post("/api/auth/signup", creds{"email": "v@example.com", "otp": "123456"}), 15*time.Minute)
 	expectLimited(t, e.from("192.0.2.9").do("PUT", "/api/auth/changepass", creds{"email": "v@example.com", "otp": "123456", "password": "secret1"}),

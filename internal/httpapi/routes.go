@@ -22,16 +22,21 @@ func (s *Server) routes(mux *platform.Mux) {
 	mux.Public("GET /readyz", s.handleReady)
 	mux.Handle("GET /metrics", p.MetricsHandler())
 
-	(&accountsapi.API{P: p, Accounts: s.Accounts, Users: s.Users, Playlists: s.Playlists, Media: s.Media,
-		OIDC: s.OIDC, BaseURL: s.BaseURL, AppPasswords: s.AppPasswords}).Routes(mux)
+	accounts := &accountsapi.API{P: p, Accounts: s.Accounts, Users: s.Users, Playlists: s.Playlists, Media: s.Media,
+		OIDC: s.OIDC, BaseURL: s.BaseURL, AppPasswords: s.AppPasswords}
+	if s.Admin != nil { // a nil *admin.Service in the interface would not read as nil
+		accounts.Deleter = s.Admin
+	}
+	accounts.Routes(mux)
 	(&catalogapi.API{P: p, Songs: s.Songs, Albums: s.Albums, Features: s.Features, Catalog: s.Catalog, Media: s.Media,
 		Listens: l.listens, MaxUploadMB: s.MaxUploadMB}).Routes(mux)
 	(&playlistsapi.API{P: p, Playlists: s.Playlists, Media: s.Media}).Routes(mux)
 	(&playlistsapi.Files{P: p, Playlists: s.Playlists, Songs: s.Songs, Search: s.Search}).Routes(mux)
-	social := &socialapi.API{P: p, Social: s.Social, Users: s.Users, Songs: s.Songs, Playlists: s.Playlists, Media: s.Media}
+	social := &socialapi.API{P: p, Social: s.Social, Users: s.Users, Songs: s.Songs, Playlists: s.Playlists, Media: s.Media,
+		Shares: s.shares(), Renditions: s.Renditions, Files: s.files(), Covers: s.coverVariants(), PreviewRate: l.previews}
 	social.Routes(mux)
 	(&discoveryapi.API{P: p, Recommender: s.Recommender, Like: s.Like, Interests: s.Interests, Search: s.Search,
-		Songs: s.Songs, Albums: s.Albums, Users: s.Users, Playlists: s.Playlists, Social: s.Social, Media: s.Media}).Routes(mux)
+		Songs: s.Songs, Albums: s.Albums, Users: s.Users, Playlists: s.Playlists, Social: s.Social, Media: s.Media, History: s.History}).Routes(mux)
 	(&radioapi.API{P: p, Radio: s.Radio, Presence: s.Presence, Hub: s.Hub, Files: s.files(), Media: s.Media,
 		MaxUploadMB: s.MaxUploadMB, Supervisor: s.Supervisor,
 		LiveBurst: s.Limits.LiveBurst, LivePerSecond: s.Limits.LivePerSecond, LiveConnections: s.Limits.LiveConnections}).Routes(mux)
@@ -40,7 +45,7 @@ func (s *Server) routes(mux *platform.Mux) {
 	(&adminapi.API{P: p, Admin: s.Admin, Scanner: s.Scanner, JobStats: s.JobStats, Media: s.Media}).Routes(mux)
 	mux.Public("/api/", platform.NotFound)
 
-	(&mediaapi.API{P: p, Songs: s.Songs, Blobs: s.Blobs, Files: s.files(), Covers: s.Covers, Media: s.Media, Renditions: s.Renditions}).Routes(mux)
+	(&mediaapi.API{P: p, Songs: s.Songs, Blobs: s.Blobs, Files: s.files(), Covers: s.coverVariants(), Media: s.Media, Renditions: s.Renditions}).Routes(mux)
 	if s.Subsonic != nil {
 		mux.Handle("/rest/", s.Subsonic) // every call carries its own credentials
 	}

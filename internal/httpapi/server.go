@@ -46,13 +46,18 @@ type Server struct {
 	Albums    musicify.AlbumStore
 	Catalog   musicify.Catalog
 	Playlists *playlists.Service
-	Social    *social.Service
-	Search    *search.Service
+	// Shares keeps what visitors of a share link may hear; nil: previews on
+	// for everything shared.
+	Shares musicify.ShareStore
+	Social *social.Service
+	Search *search.Service
 	// Recommender ranks songs for people; Interests stores their explicit signs.
 	Recommender discoveryapi.Recommender
 	Interests   interface {
 		AddInterest(ctx context.Context, userID, songID string, at time.Time) error
 	}
+	// History lists the songs each person played, for Recently played; nil lists none.
+	History discoveryapi.History
 	// Like finds the songs like a song, as Subsonic and the assistant do.
 	Like *recommend.Like
 	// Radio runs stations; Presence and Hub carry who listens, live.
@@ -75,6 +80,7 @@ type Server struct {
 	// share the work; nil counts in this process.
 	Rates      musicify.RateStore
 	limitsOnce sync.Once
+	coversOnce sync.Once
 	limiters   *limiters
 	// Now is the clock of the handlers that record a time; nil is time.Now.
 	Now   func() time.Time
@@ -180,4 +186,32 @@ func (s *Server) now() time.Time {
 // files is the storage media is served from.
 func (s *Server) files() *delivery.Store {
 	return &delivery.Store{Blobs: s.Blobs, Sign: s.SignMedia, Logger: s.Logger}
+}
+
+// coverVariants is Covers, or (without one) a JPEG-only renderer, made
+// once for every area that serves covers.
+func (s *Server) coverVariants() *covers.Variants {
+	s.coversOnce.Do(func() {
+		if s.Covers == nil {
+			s.Covers = &covers.Variants{Blobs: s.Blobs}
+		}
+	})
+	return s.Covers
+}
+
+// shares is Shares, or (without one) previews on for everything shared.
+func (s *Server) shares() musicify.ShareStore {
+	if s.Shares != nil {
+		return s.Shares
+	}
+	return previewsOn{}
+}
+
+// previewsOn lets visitors hear previews of everything, and keeps no setting.
+type previewsOn struct{}
+
+func (previewsOn) SharePreviews(context.Context, string, string) (bool, error) { return true, nil }
+
+func (previewsOn) SetSharePreviews(context.Context, string, string, bool) error {
+	return musicify.Errorf(musicify.EUNAVAILABLE, "This server keeps no share settings.")
 }

@@ -372,7 +372,7 @@ func TestOnlyTheUploaderDeletesASong(t *testing.T) {
 		t.Errorf("mine for another user: %s", r.Raw)
 	}
 	expect(t, other.do("DELETE", "/api/songs/"+id, nil), 403, "Only the person who uploaded a song can delete it.")
-	if len(mediaFiles(t, e.Media)) != 3 {
+	if len(mediaFiles(t, e.Media)) != 4 { // the original, the cover at 160 and 640 px and at full size
 		t.Fatalf("files after a refused delete: %v", mediaFiles(t, e.Media))
 	}
 	expect(t, owner.do("DELETE", "/api/songs/"+id, nil), 200, "success")

@@ -47,12 +47,12 @@ func (b *Blobs) Delete(ctx context.Context, key string) error {
 	return b.Store.Delete(ctx, key)
 }
 
-func (b *Blobs) List(ctx context.Context, fn func(key string, written time.Time) error) error {
-	return b.Store.List(ctx, func(key string, written time.Time) error {
+func (b *Blobs) List(ctx context.Context, fn func(key string, size int64, written time.Time) error) error {
+	return b.Store.List(ctx, func(key string, size int64, written time.Time) error {
 		if musicify.IsLibraryKey(key) {
 			return nil
 		}
-		return fn(key, written)
+		return fn(key, size, written)
 	})
 }
 

@@ -65,7 +65,7 @@ func TestLibraryFilesSurviveSongDeletionAndTheSweep(t *testing.T) {
 		t.Errorf("the library file is gone: %v", err)
 	}
 	listed := 0
-	_ = blobs.List(ctx, func(key string, _ time.Time) error {
+	_ = blobs.List(ctx, func(key string, _ int64, _ time.Time) error {
 		if musicify.IsLibraryKey(key) {
 			listed++
 		}

@@ -13,7 +13,8 @@ import (
 // tagsVersion is the version of what readFile reads. Raise it when the
 // reader learns a new field: the next scan reads again every file read by
 // an older version, changed or not, so songs imported before get it.
-const tagsVersion = 1
+// 2: the repeated values of Vorbis comments and MP4 items (each artist).
+const tagsVersion = 2
 
 // detailAliases name the frames and atoms of the fields SongDetails keeps,
 // as aliases does for the others.

@@ -117,7 +117,7 @@ func (s *Scanner) syncPlaylistFiles(ctx context.Context, store playlistStore, on
 		}
 		return err
 	}
-	matcher := &playlistfile.Matcher{Library: library}
+	matcher := &playlistfile.Matcher{Library: library, Search: s.Search, Songs: s.Songs}
 	changed := false
 	for _, ff := range scanned {
 		seen := map[string]bool{}

@@ -196,3 +196,26 @@ C:\Users\x\Music\whatever.mp3
 		}
 	})
 }
+
+// TestFolderPlaylistFilesMatchByTagsWhenThePathsAreForeign: a playlist
+// file copied from another machine into the music folder names files
+// that are not here; with the search, its entries are found by tags.
+func TestFolderPlaylistFilesMatchByTagsWhenThePathsAreForeign(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		r := newRig(t, open(t))
+		r.s.Analyze = false
+		r.s.Search, r.s.Songs = &search.Service{Index: r.db}, r.db
+		owner := admin(t, r.db, "owner")
+		makeAudio(t, r.path("a/Low Tide.mp3"), "-metadata", "title=Low Tide", "-metadata", "artist=Neon Shore")
+		makeAudio(t, r.path("b/Undertow.mp3"), "-metadata", "title=Undertow", "-metadata", "artist=Neon Shore")
+		writeFile(t, r.path("lists/Road.m3u8"), []byte("#EXTM3U\n#EXTINF:0,Neon Shore - Undertow\n/Users/x/iTunes/u.mp3\n#EXTINF:0,Neon Shore - Low Tide\n/Users/x/iTunes/l.mp3\n"))
+		r.scan()
+		p, err := r.db.PlaylistByName(context.Background(), owner.ID, "Road")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(r.playlistSongs(p), ", "); got != "Undertow, Low Tide" {
+			t.Errorf("songs %q, want Undertow, Low Tide", got)
+		}
+	})
+}

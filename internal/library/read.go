@@ -73,7 +73,7 @@ func (s *Scanner) readFile(ctx context.Context, abs, rel string) (*file, error) 
 	if _, err := f.Seek(0, io.SeekStart); err == nil {
 		if m, err := tag.ReadFrom(f); err == nil {
 			fl = fromMetadata(m)
-			fl.setMulti(id3Multi(f))
+			fl.setMulti(multiValues(f, m.Format()))
 			if p := m.Picture(); p != nil && len(p.Data) > 0 {
 				out.picture = p.Data
 			}

@@ -14,6 +14,7 @@ import (
 	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/nice"
+	"github.com/musicify/musicify/internal/playlistfile"
 	"github.com/musicify/musicify/internal/supervise"
 )
 
@@ -67,6 +68,11 @@ type Scanner struct {
 	// Artists splits artist tags into artists (MUSICIFY_ARTIST_SEPARATORS
 	// and MUSICIFY_ARTIST_EXCEPTIONS); nil splits by the defaults.
 	Artists *Splitter
+	// Search and Songs, when set, match a folder's playlist file entries by
+	// title, artist and duration when their path names no library file (a
+	// playlist written on another machine); nil: by path only.
+	Search playlistfile.Finder
+	Songs  playlistfile.SongReader
 
 	// read reads one file; a seam for tests that count reads.
 	read func(ctx context.Context, abs, rel string) (*file, error)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dhowden/tag"
 
+	"github.com/musicify/musicify/internal/lrc"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
@@ -114,8 +115,6 @@ var (
 	repeatedFrame = regexp.MustCompile(`^([A-Z0-9]{3,4})_\d+$`)
 	leadingInt    = regexp.MustCompile(`^\s*(\d+)`)
 	yearIn        = regexp.MustCompile(`\b(\d{4})\b`)
-	lrcLine       = regexp.MustCompile(`^\s*\[\d{1,3}:\d{2}(?:[.:]\d{1,3})?\]`)
-	lrcStamp      = regexp.MustCompile(`\[\d{1,3}:\d{2}(?:[.:]\d{1,3})?\]|^\s*\[[a-z]{2,6}:[^\]]*\]\s*$`)
 )
 
 // tags turns fields into what the store keeps.
@@ -145,8 +144,9 @@ func (f fields) tags() musicify.TrackTags {
 	return t
 }
 
-// lyrics tells synced (LRC) lyrics from plain ones; synced ones also give
-// their words without timestamps, for search.
+// lyrics tells synced (LRC) lyrics from plain ones (lrc.Split), on text
+// made valid and bounded first; synced ones also give their words without
+// timestamps, for search.
 func lyrics(text string) (plain, synced string) {
 	text = strings.TrimSpace(strings.ToValidUTF8(strings.ReplaceAll(text, "\r\n", "\n"), ""))
 	if len(text) > 100_000 {
@@ -155,28 +155,7 @@ func lyrics(text string) (plain, synced string) {
 	if text == "" {
 		return "", ""
 	}
-	lines := strings.Split(text, "\n")
-	stamped, words := 0, 0
-	for _, l := range lines {
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		words++
-		if lrcLine.MatchString(l) {
-			stamped++
-		}
-	}
-	if stamped < 2 || stamped*2 < words {
-		return text, ""
-	}
-	var b strings.Builder
-	for _, l := range lines {
-		if l = strings.TrimSpace(lrcStamp.ReplaceAllString(l, "")); l != "" {
-			b.WriteString(l)
-			b.WriteByte('\n')
-		}
-	}
-	return strings.TrimSpace(b.String()), text
+	return lrc.Split(text)
 }
 
 // sidecarLyrics reads "<name>.lrc" beside the audio file rel of the

@@ -57,7 +57,7 @@ func (b *budget) free(mib int) {
 
 // decodeBytes is what decoding an image of cfg will hold at its peak: the
 // pixels in the decoder's own layout, plus the scaler's buffer of 32 bytes
-// per source row for each column of the largest size.
+// per source row for each column of the largest size, and the full copy.
 func decodeBytes(kind string, cfg image.Config) int64 {
 	perPixel := int64(4)
 	switch cfg.ColorModel {
@@ -75,5 +75,6 @@ func decodeBytes(kind string, cfg image.Config) int64 {
 		perPixel = 15 // a progressive JPEG keeps 4 bytes of coefficients per pixel per component beside the pixels
 	}
 	w, h := int64(cfg.Width), int64(cfg.Height)
-	return w*h*perPixel + 32*int64(CoverSizes[0])*min(w, h)
+	fw, fh := fullSize(cfg.Width, cfg.Height)
+	return w*h*perPixel + 32*int64(CoverSizes[0])*min(w, h) + 4*int64(fw)*int64(fh) // and the full copy's pixels
 }

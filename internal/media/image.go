@@ -23,6 +23,12 @@ import (
 // detail pages and the player, the small one in lists.
 var CoverSizes = []int{640, 160}
 
+// MaxFullCover caps the long side of the full copy of a cover: the copy
+// Subsonic apps get when they ask for the picture itself (to fill a
+// tablet or a TV), re-encoded like the other sizes but kept at the
+// picture's own dimensions up to this.
+const MaxFullCover = 3000
+
 // maxCoverSide refuses decompression bombs before decoding them: a cover
 // is shown at 640 pixels, and 4096 on a side is already far more.
 const maxCoverSide = 4096
@@ -60,7 +66,9 @@ var decoders = map[string]struct {
 }
 
 // Covers decodes an uploaded image, checked by content, and renders it as
-// square JPEGs at each of CoverSizes. Re-encoding from pixels drops every
+// square JPEGs at each of CoverSizes, then (the last element) as a JPEG of
+// its own shape and dimensions, at most MaxFullCover on its long side and
+// never enlarged. Re-encoding from pixels drops every
 // bit of metadata (EXIF, GPS, comments) the upload carried. The size is
 // read from the header first; the decode waits for its share of memory.
 func Covers(ctx context.Context, r io.ReadSeeker) ([][]byte, error) {
@@ -104,9 +112,14 @@ func Covers(ctx context.Context, r io.ReadSeeker) ([][]byte, error) {
 	return render(img)
 }
 
-// render draws img centred at each of CoverSizes and encodes them as JPEG.
+// render draws img centred at each of CoverSizes and encodes them as JPEG,
+// then the full copy.
 func render(img image.Image) ([][]byte, error) {
-	out := make([][]byte, 0, len(CoverSizes))
+	out := make([][]byte, 0, len(CoverSizes)+1)
+	full, err := renderFull(img)
+	if err != nil {
+		return nil, err
+	}
 	src, square := img, centreSquare(img.Bounds())
 	for _, size := range CoverSizes {
 		dst := image.NewRGBA(image.Rect(0, 0, size, size))
@@ -126,7 +139,34 @@ func render(img image.Image) ([][]byte, error) {
 		// largest first), which needs far less memory than the upload.
 		src, square = dst, dst.Bounds()
 	}
-	return out, nil
+	return append(out, full), nil
+}
+
+// fullSize is the size of the full copy of a picture of w×h pixels.
+func fullSize(w, h int) (int, int) {
+	if long := max(w, h); long > MaxFullCover {
+		return max(1, w*MaxFullCover/long), max(1, h*MaxFullCover/long)
+	}
+	return w, h
+}
+
+// renderFull encodes img uncropped at fullSize: from pixels, as the other
+// sizes, so nothing of the uploaded file but its picture is kept.
+func renderFull(img image.Image) ([]byte, error) {
+	b := img.Bounds()
+	w, h := fullSize(b.Dx(), b.Dy())
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(dst, dst.Bounds(), image.NewUniform(color.RGBA{18, 18, 24, 255}), image.Point{}, draw.Src)
+	if w == b.Dx() && h == b.Dy() {
+		draw.Draw(dst, dst.Bounds(), img, b.Min, draw.Over)
+	} else {
+		draw.CatmullRom.Scale(dst, dst.Bounds(), img, b, draw.Over, nil)
+	}
+	var out bytes.Buffer
+	if err := jpeg.Encode(&out, dst, &jpeg.Options{Quality: 90}); err != nil {
+		return nil, fmt.Errorf("encoding cover: %w", err)
+	}
+	return out.Bytes(), nil
 }
 
 // centreSquare is the largest square in the middle of r, as covers are square.

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"image"
 	"image/jpeg"
 	"image/png"
 	"os"
@@ -26,16 +27,20 @@ func TestCoversAreSquareJPEGsWithoutMetadata(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Covers: %v", err)
 			}
-			if len(out) != len(CoverSizes) {
+			if len(out) != len(CoverSizes)+1 {
 				t.Fatalf("%d sizes", len(out))
 			}
 			for i, b := range out {
+				want := 96 // the full copy: the fixture's own size
+				if i < len(CoverSizes) {
+					want = CoverSizes[i]
+				}
 				cfg, err := jpeg.DecodeConfig(bytes.NewReader(b))
-				if err != nil || cfg.Width != CoverSizes[i] || cfg.Height != CoverSizes[i] {
-					t.Errorf("size %d: %+v %v", CoverSizes[i], cfg, err)
+				if err != nil || cfg.Width != want || cfg.Height != want {
+					t.Errorf("size %d: %+v %v", want, cfg, err)
 				}
 				if bytes.Contains(b, []byte("secret-location")) || bytes.Contains(b, []byte("Exif")) {
-					t.Errorf("size %d keeps the upload's metadata", CoverSizes[i])
+					t.Errorf("size %d keeps the upload's metadata", want)
 				}
 			}
 		})
@@ -43,6 +48,27 @@ func TestCoversAreSquareJPEGsWithoutMetadata(t *testing.T) {
 	// The fixture does carry the metadata that must go.
 	if src, _ := os.ReadFile(fixture("images", "cover.jpg")); !bytes.Contains(src, []byte("secret-location")) {
 		t.Fatal("fixture cover.jpg lost its comment; run testdata/make-fixtures.sh")
+	}
+}
+
+// The full copy keeps the picture's shape and dimensions, shrunk to
+// MaxFullCover on its long side, never enlarged.
+func TestTheFullCoverKeepsThePicturesShape(t *testing.T) {
+	for _, tc := range []struct{ w, h, wantW, wantH int }{
+		{1200, 900, 1200, 900}, {300, 500, 300, 500}, {4000, 1000, 3000, 750}, {1500, 3600, 1250, 3000},
+	} {
+		var b bytes.Buffer
+		if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, tc.w, tc.h))); err != nil {
+			t.Fatal(err)
+		}
+		out, err := Covers(context.Background(), bytes.NewReader(b.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := jpeg.DecodeConfig(bytes.NewReader(out[len(out)-1]))
+		if err != nil || cfg.Width != tc.wantW || cfg.Height != tc.wantH {
+			t.Errorf("%dx%d: full copy %dx%d (%v), want %dx%d", tc.w, tc.h, cfg.Width, cfg.Height, err, tc.wantW, tc.wantH)
+		}
 	}
 }
 

@@ -17,6 +17,8 @@ type Transcoding struct {
 	Format string  // mp3 or opus
 	Kbps   int     // 0 takes the format's default
 	Offset float64 // seconds into the song
+	// Seconds, when above zero, ends the output after that long.
+	Seconds float64
 }
 
 // transcodeCodecs are the encoders of the formats players may ask for,
@@ -68,8 +70,11 @@ func (f *FFmpeg) Transcode(ctx context.Context, src string, stdin io.Reader, w i
 	if t.Offset > 0 {
 		args = append(args, "-ss", strconv.FormatFloat(t.Offset, 'f', 3, 64))
 	}
-	args = append(args, "-i", src, "-map", "0:a:0", "-vn", "-map_metadata", "-1",
-		"-c:a", c.encoder, "-b:a", strconv.Itoa(kbps)+"k", "-f", c.container, "pipe:1")
+	args = append(args, "-i", src, "-map", "0:a:0", "-vn", "-map_metadata", "-1")
+	if t.Seconds > 0 {
+		args = append(args, "-t", strconv.FormatFloat(t.Seconds, 'f', 3, 64))
+	}
+	args = append(args, "-c:a", c.encoder, "-b:a", strconv.Itoa(kbps)+"k", "-f", c.container, "pipe:1")
 	cmd := exec.CommandContext(ctx, f.Path, args...)
 	cmd.Stdin, cmd.Stdout = stdin, w
 	var stderr bytes.Buffer

@@ -136,11 +136,37 @@ func parseM3U(text string) ([]Entry, error) {
 			next = Entry{}
 		}
 	}
-	if !sawLocation && !strings.HasPrefix(strings.ToUpper(strings.TrimSpace(text)), "#EXTM3U") {
-		// Text with neither a location nor the M3U header: not a playlist.
+	if strings.HasPrefix(strings.ToUpper(strings.TrimSpace(text)), "#EXTM3U") {
+		return out, nil
+	}
+	// Without the header, a plain M3U is told from notes or a lyrics
+	// sheet by its lines: most of them must look like a location.
+	looks := 0
+	for _, e := range out {
+		if looksLikeLocation(e.Location) {
+			looks++
+		}
+	}
+	if !sawLocation || looks*2 < len(out) {
 		return nil, ErrNotPlaylist
 	}
 	return out, nil
+}
+
+// looksLikeLocation says whether a line of a headerless M3U is a URL, a
+// path (it has a separator) or a file name with an audio extension.
+func looksLikeLocation(s string) bool {
+	if IsURL(s) || strings.ContainsAny(s, `/\`) {
+		return true
+	}
+	_, ext, ok := strings.Cut(strings.ToLower(path.Ext(s)), ".")
+	return ok && audioExtensions[ext]
+}
+
+var audioExtensions = map[string]bool{
+	"mp3": true, "flac": true, "ogg": true, "oga": true, "opus": true, "m4a": true, "m4b": true,
+	"mp4": true, "aac": true, "wav": true, "wma": true, "aif": true, "aiff": true, "ape": true,
+	"wv": true, "mpc": true, "dsf": true, "dff": true, "mka": true, "webm": true,
 }
 
 // extinf reads "#EXTINF:duration attrs,Artist - Title".

@@ -77,6 +77,8 @@ func TestParseRefusesWhatIsNoPlaylist(t *testing.T) {
 		"a png":       "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
 		"broken xspf": "<playlist><trackList><track>",
 		"html":        "<html><body>hi</body></html>",
+		"notes":       "Songs for the party\nAsk Ben about the speakers.\nBuy ice and/or lemons\n",
+		"lyrics":      "Rain on the window\nI hear it fall\nall night long\n",
 	} {
 		if _, _, err := Parse([]byte(in)); !errors.Is(err, ErrNotPlaylist) {
 			t.Errorf("%s: err %v, want ErrNotPlaylist", name, err)

@@ -10,15 +10,18 @@ import (
 const PreviewMax = 50
 
 // CreateSmart makes a smart playlist for user from rules.
-func (s *Service) CreateSmart(ctx context.Context, user *musicify.User, name string, rules *musicify.SmartRules) (*musicify.Playlist, error) {
+func (s *Service) CreateSmart(ctx context.Context, user *musicify.User, name, description string, rules *musicify.SmartRules) (*musicify.Playlist, error) {
 	name, err := ValidateName(name)
 	if err != nil {
+		return nil, err
+	}
+	if description, err = ValidateDescription(description); err != nil {
 		return nil, err
 	}
 	if rules, err = ValidateRules(rules); err != nil {
 		return nil, err
 	}
-	p := &musicify.Playlist{Name: name, UserID: user.ID, Owner: user.Username, Rules: rules}
+	p := &musicify.Playlist{Name: name, Description: description, UserID: user.ID, Owner: user.Username, Rules: rules}
 	if err := s.Store.CreatePlaylist(ctx, p); err != nil {
 		return nil, err
 	}

@@ -251,7 +251,7 @@ func TestSmartPlaylistRandomOrderChangesDaily(t *testing.T) {
 		}
 	}
 	svc := &playlists.Service{Store: db}
-	p, err := svc.CreateSmart(ctx, owner, "Shuffle", rules(t, `{"match":"all","rules":[],"sort":"random"}`))
+	p, err := svc.CreateSmart(ctx, owner, "Shuffle", "", rules(t, `{"match":"all","rules":[],"sort":"random"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -314,12 +314,15 @@ func TestSmartPlaylistWritesAreTheOwnersAndRulesOnly(t *testing.T) {
 		owner, other, ids := catalog(t, db)
 		ctx := context.Background()
 		svc := &playlists.Service{Store: db}
-		p, err := svc.CreateSmart(ctx, owner, "Rock", rules(t, one("genre", "is", `"rock"`)))
+		p, err := svc.CreateSmart(ctx, owner, "Rock", "Loud and proud", rules(t, one("genre", "is", `"rock"`)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if p.Rules == nil || p.Songs != 2 {
-			t.Fatalf("created %+v; want rules and 2 songs", p)
+		if p.Rules == nil || p.Songs != 2 || p.Description != "Loud and proud" {
+			t.Fatalf("created %+v; want rules, 2 songs and the description", p)
+		}
+		if _, err := svc.CreateSmart(ctx, owner, "Long", strings.Repeat("x", 5000), rules(t, one("genre", "is", `"rock"`))); musicify.ErrorCode(err) != musicify.EINVALID {
+			t.Errorf("a description too long: %v, want invalid", err)
 		}
 		if _, err := svc.SetRules(ctx, other, p.ID, rules(t, one("genre", "is", `"synthpop"`))); musicify.ErrorCode(err) != musicify.EFORBIDDEN {
 			t.Errorf("someone else's rules: %v, want forbidden", err)

@@ -111,7 +111,7 @@ func TestOneInstanceTrainsAndTheOthersLoadWhatItStored(t *testing.T) {
 			t.Fatal("the other instance did not load the new model")
 		}
 		var stored []string
-		if err := blobs.List(ctx, func(key string, _ time.Time) error {
+		if err := blobs.List(ctx, func(key string, _ int64, _ time.Time) error {
 			stored = append(stored, key)
 			return nil
 		}); err != nil {

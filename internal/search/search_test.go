@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -121,6 +122,33 @@ func TestSearchFindsWhatPeopleType(t *testing.T) {
 			got := w.names(w.find(musicify.KindSong, tc.query))
 			if len(got) == 0 || got[0] != tc.first {
 				t.Errorf("%q: got %v, want %q first", tc.query, got, tc.first)
+			}
+		}
+	})
+}
+
+// Titles spell "and" as a word, '&' or '+', and people type any of them:
+// each finds the others, on each store's index.
+func TestAndAmpersandAndPlusFindEachOther(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		w := newWorld(t, open)
+		w.song("Smoke & Honey", "amber-lane", 1)
+		w.song("Salt and Vinegar", "amber-lane", 1)
+		w.song("Rock+Roll Heart", "amber-lane", 1)
+		w.song("Smoke Signals", "amber-lane", 1)
+		for _, tc := range []struct{ query, want string }{
+			{"smoke and honey", "Smoke & Honey"},
+			{"Smoke AND Honey", "Smoke & Honey"},
+			{"smoke + honey", "Smoke & Honey"},
+			{"smoke & honey", "Smoke & Honey"},
+			{"salt & vinegar", "Salt and Vinegar"},
+			{"salt + vinegar", "Salt and Vinegar"},
+			{"salt and vinegar", "Salt and Vinegar"},
+			{"rock and roll", "Rock+Roll Heart"},
+			{"rock & roll heart", "Rock+Roll Heart"},
+		} {
+			if got := w.names(w.find(musicify.KindSong, tc.query)); !slices.Equal(got, []string{tc.want}) {
+				t.Errorf("%q: got %v, want just %q", tc.query, got, tc.want)
 			}
 		}
 	})
@@ -246,9 +274,18 @@ func TestFold(t *testing.T) {
 		"neon-harbor":   "neon harbor",
 		"  AC/DC  ":     "ac dc",
 		"Smoke & Honey": "smoke honey",
-		"Ünïcödé 2000":  "unicode 2000",
-		"東京 ナイト":        "東京 ナイト",
-		"":              "",
+		// "and", '&' and '+' join words the same way: none is a word.
+		"Smoke and Honey":      "smoke honey",
+		"smoke AND honey":      "smoke honey",
+		"Smoke+Honey":          "smoke honey",
+		"Rock & Roll, Baby!":   "rock roll baby",
+		"Andromeda and Anders": "andromeda anders", // only the word itself
+		"and":                  "and",              // all there is: kept
+		"& and +":              "and",
+		"a and b and c and d and e and f and g and h and i": "a b c d e f g h",
+		"Ünïcödé 2000": "unicode 2000",
+		"東京 ナイト":       "東京 ナイト",
+		"":             "",
 	} {
 		if got := strings.Join(search.Fold(in), " "); got != want {
 			t.Errorf("Fold(%q) = %q, want %q", in, got, want)

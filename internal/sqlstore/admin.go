@@ -188,30 +188,79 @@ func (d *DB) DeleteUser(ctx context.Context, userID string, keepSongs bool) erro
 			if _, err := tx.exec(ctx, `UPDATE songs SET user_id = ? WHERE user_id = ?`, musicify.LibraryUserID, userID); err != nil {
 				return err
 			}
-		} else {
-			var n int
-			if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM songs WHERE user_id = ?`, userID).Scan(&n); err != nil {
-				return err
-			}
-			if n > 0 {
-				return musicify.Errorf(musicify.ECONFLICT, "%s still has %d songs: delete them first, or keep them.", name, n)
-			}
 		}
-		// Their playlists go with them: say so to whoever learned them.
-		lists, err := tx.ids(ctx, `SELECT id FROM playlists WHERE user_id = ?`, userID)
-		if err != nil {
-			return err
-		}
-		for _, id := range lists {
-			if err := tx.emitPlaylist(id, musicify.PlaylistData{Songs: []string{}}); err != nil {
-				return err
-			}
-		}
-		_, err = tx.exec(ctx, `DELETE FROM users WHERE id = ?`, userID)
-		tx.emit(musicify.SessionsEndedOf(userID, d.Now()))
+		_, err = tx.deleteAccount(ctx, userID, name)
 		return err
 	})
 	return wrap(err, "deleting user")
+}
+
+// DeleteOwnAccount deletes the account of the person asking, who may be an
+// admin as long as another admin remains (checked under the admins' lock,
+// so two last admins leaving at once cannot both go). Their uploads must
+// be deleted already. It returns the files the deleted rows named (covers
+// of their playlists and artist page, audio of their stations) for the
+// caller to remove once the rows are gone.
+func (d *DB) DeleteOwnAccount(ctx context.Context, userID string) (musicify.AccountFiles, error) {
+	var files musicify.AccountFiles
+	err := d.WithTx(ctx, func(tx *Tx) error {
+		if err := tx.lockAdmins(ctx); err != nil {
+			return err
+		}
+		name, admin, _, err := tx.person(ctx, userID)
+		if err != nil {
+			return err
+		}
+		if admin {
+			var others int
+			if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM users WHERE is_admin = 1 AND id <> ?`, userID).Scan(&others); err != nil {
+				return err
+			}
+			if others == 0 {
+				return musicify.Errorf(musicify.ECONFLICT, musicify.MsgLastAdminLeaving)
+			}
+		}
+		files, err = tx.deleteAccount(ctx, userID, name)
+		return err
+	})
+	return files, wrap(err, "deleting own account")
+}
+
+// deleteAccount deletes a person's row, and with it (by cascade) their
+// sessions, app passwords, playlists, likes, follows and stations. Any
+// song still theirs stops it: its files would be left without a row.
+func (t *Tx) deleteAccount(ctx context.Context, userID, name string) (musicify.AccountFiles, error) {
+	var files musicify.AccountFiles
+	var n int
+	if err := t.queryRow(ctx, `SELECT COUNT(*) FROM songs WHERE user_id = ?`, userID).Scan(&n); err != nil {
+		return files, err
+	}
+	if n > 0 {
+		return files, musicify.Errorf(musicify.ECONFLICT, "%s still has %d songs: delete them first, or keep them.", name, n)
+	}
+	covers, err := t.ids(ctx, `SELECT artist_cover_key FROM users WHERE id = ? AND artist_cover_key <> ''
+		UNION ALL SELECT cover_key FROM playlists WHERE user_id = ? AND cover_key <> ''`, userID, userID)
+	if err != nil {
+		return files, err
+	}
+	audio, err := t.ids(ctx, `SELECT audio_key FROM stations WHERE user_id = ? AND audio_key <> ''`, userID)
+	if err != nil {
+		return files, err
+	}
+	files = musicify.AccountFiles{CoverKeys: covers, AudioKeys: audio}
+	// Their playlists go with them: say so to whoever learned them.
+	lists, err := t.ids(ctx, `SELECT id FROM playlists WHERE user_id = ?`, userID)
+	if err != nil {
+		return files, err
+	}
+	for _, id := range lists {
+		if err := t.emitPlaylist(id, musicify.PlaylistData{Songs: []string{}}); err != nil {
+			return files, err
+		}
+	}
+	_, err = t.exec(ctx, `DELETE FROM users WHERE id = ?`, userID)
+	t.emit(musicify.SessionsEndedOf(userID, t.d.Now()))
+	return files, err
 }
 
 func (d *DB) UserStats(ctx context.Context) ([]*musicify.UserStats, error) {

@@ -224,10 +224,21 @@ func TestArtistAndAlbumInfoFromTheLibrary(t *testing.T) {
 https://musicbrainz.org/artist/x`)
 	put("lib/f1/Neon Harbor/Night Lines/album.nfo", `<album><title>Night Lines</title><plot>Plot.</plot><review>Recorded at night.</review></album>`)
 	put("lib/f1/Velvet Static/Glass/album.txt", "  One long piece.\n")
+	// Someone who plays both artists makes them alike.
+	for _, id := range []string{lib.harbor[0].ID, lib.single.ID} {
+		if a := e.raw(http.MethodGet, "scrobble", creds("ann", "pw", "f", "json", "id", id)); a.errorCode() != -1 {
+			t.Fatalf("scrobble: %s", a.Body)
+		}
+	}
 	for _, call := range []string{"getArtistInfo", "getArtistInfo2"} {
 		got := info(call, "ar-"+lib.artistID)
 		if got["biography"] != "Synths from a port town." {
 			t.Errorf("%s: %v", call, got)
+		}
+		// The one other artist's song is among those like Neon Harbor's.
+		sim, _ := got["similarArtist"].([]any)
+		if len(sim) != 1 || sim[0].(map[string]any)["name"] != "Velvet Static" || sim[0].(map[string]any)["id"] != "ar-"+lib.single.ArtistID {
+			t.Errorf("%s similar artists: %v", call, got["similarArtist"])
 		}
 	}
 	cover := lib.harbor[0].CoverKey

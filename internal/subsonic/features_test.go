@@ -2,12 +2,17 @@ package subsonic_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/xml"
+	"hash/crc32"
 	"image"
 	_ "image/jpeg"
+	"image/png"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +22,7 @@ import (
 
 	gosubsonic "github.com/supersonic-app/go-subsonic/subsonic"
 
+	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/sqlstore/storetest"
 )
@@ -251,8 +257,10 @@ func TestScrobbleCountsAPlay(t *testing.T) {
 	})
 }
 
-// Covers come at the stored size nearest the one asked for; items without
-// one get a default image; unknown ids are error 70.
+// Covers come at the stored size nearest the one asked for, or as the
+// full picture (here 96 px, never enlarged) without a size or above the
+// largest square; items without one get a default image; unknown ids are
+// error 70.
 func TestCoverArtSizes(t *testing.T) {
 	e := newEnv(t, nil)
 	lib := e.library()
@@ -263,9 +271,9 @@ func TestCoverArtSizes(t *testing.T) {
 		size string
 		px   int
 	}{
-		{"al-" + lib.albumID, "100", 100}, {"al-" + lib.albumID, "300", 300}, {"al-" + lib.albumID, "", 640},
+		{"al-" + lib.albumID, "100", 100}, {"al-" + lib.albumID, "300", 300}, {"al-" + lib.albumID, "", 96},
 		{lib.harbor[0].ID, "160", 160}, {lib.harbor[1].ID, "50", 50}, // a song without its own cover shows its album's
-		{"ar-" + lib.artistID, "2000", 640}, {lib.single.ID, "100", 100}, // the default image
+		{"ar-" + lib.artistID, "2000", 96}, {"ar-" + lib.artistID, "640", 640}, {lib.single.ID, "100", 100}, // the default image
 	} {
 		params := map[string]string{}
 		if tc.size != "" {
@@ -289,6 +297,88 @@ func TestCoverArtSizes(t *testing.T) {
 	}
 	if _, err := c.GetCoverArt("al-nope", nil); err == nil || !strings.Contains(err.Error(), "#70") {
 		t.Fatalf("unknown cover: %v", err)
+	}
+}
+
+// Without a size an app gets the picture at its own shape and dimensions
+// (up to 3000 px on its long side), re-encoded: the uploaded file's
+// metadata is not sent. A size above 640 gets it too; the web app's sizes
+// stay squares. A cover stored before the full copy was kept sends its
+// largest square.
+func TestCoverArtWithoutASizeIsThePicture(t *testing.T) {
+	e := newEnv(t, nil)
+	e.user("ann", "pw")
+	dir := t.TempDir()
+	picture := func(name string, w, h int) string {
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		for y := range h {
+			for x := range w {
+				copy(img.Pix[img.PixOffset(x, y):], []byte{uint8(x * 255 / w), uint8(y * 255 / h), 90, 255})
+			}
+		}
+		var b bytes.Buffer
+		if err := png.Encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		// A text chunk the re-encoding must drop, before the end chunk.
+		data := b.Bytes()
+		end := bytes.LastIndex(data, []byte("IEND")) - 4
+		chunk := []byte("tEXtComment\x00secret-location-52.37N")
+		out := append(append([]byte{}, data[:end]...), binary.BigEndian.AppendUint32(nil, uint32(len(chunk)-4))...)
+		out = append(append(out, chunk...), binary.BigEndian.AppendUint32(nil, crc32.ChecksumIEEE(chunk))...)
+		out = append(out, data[end:]...)
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	wide := e.addTrack(track{file: "sine.mp3", tags: musicify.TrackTags{Title: "Wide", Artist: "Shore", Album: "Wide"},
+		cover: true, coverImage: picture("wide.png", 1200, 900)})
+	huge := e.addTrack(track{file: "sine.mp3", tags: musicify.TrackTags{Title: "Huge", Artist: "Shore", Album: "Huge"},
+		cover: true, coverImage: picture("huge.png", 3600, 1200)})
+	fetch := func(id string, params ...string) (image.Image, []byte) {
+		t.Helper()
+		a := e.raw(http.MethodGet, "getCoverArt", creds("ann", "pw", append([]string{"id", id}, params...)...))
+		img, _, err := image.Decode(bytes.NewReader(a.Body))
+		if err != nil || a.Status != http.StatusOK || a.Header.Get("Content-Type") != "image/jpeg" {
+			t.Fatalf("getCoverArt %s %v: %d %v %v", id, params, a.Status, a.Header, err)
+		}
+		return img, a.Body
+	}
+	for _, tc := range []struct {
+		id     string
+		params []string
+		w, h   int
+	}{
+		{wide.ID, nil, 1200, 900}, {"al-" + wide.AlbumID, nil, 1200, 900}, {wide.ID, []string{"size", "1000"}, 1200, 900},
+		{wide.ID, []string{"size", "640"}, 640, 640}, {wide.ID, []string{"size", "160"}, 160, 160},
+		{huge.ID, nil, 3000, 1000}, // capped
+	} {
+		img, body := fetch(tc.id, tc.params...)
+		if b := img.Bounds(); b.Dx() != tc.w || b.Dy() != tc.h {
+			t.Errorf("%s %v: %dx%d, want %dx%d", tc.id, tc.params, b.Dx(), b.Dy(), tc.w, tc.h)
+		}
+		if bytes.Contains(body, []byte("secret-location")) {
+			t.Errorf("%s %v sends the upload's metadata", tc.id, tc.params)
+		}
+	}
+	// The colours are the picture's, uncropped: its left edge is dark red, its right bright.
+	img, _ := fetch(wide.ID)
+	if r, _, _, _ := img.At(5, 450).RGBA(); r>>8 > 40 {
+		t.Errorf("left edge red %d: the picture is cropped or not the original", r>>8)
+	}
+	if r, _, _, _ := img.At(1194, 450).RGBA(); r>>8 < 215 {
+		t.Errorf("right edge red %d: the picture is cropped or not the original", r>>8)
+	}
+	// A cover kept before the full copy: its largest square.
+	if err := e.Blobs.Delete(e.ctx, covers.FullFile(wide.CoverKey)); err != nil {
+		t.Fatal(err)
+	}
+	for _, params := range [][]string{nil, {"size", "1000"}} {
+		if img, _ := fetch(wide.ID, params...); img.Bounds().Dx() != 640 || img.Bounds().Dy() != 640 {
+			t.Errorf("an older cover %v: %v, want 640", params, img.Bounds())
+		}
 	}
 }
 

@@ -177,10 +177,12 @@ func (e *env) account(u *musicify.User, appPassword string) *musicify.User {
 
 // track is a file of the library with its tags.
 type track struct {
-	file   string // in testdata/audio
-	tags   musicify.TrackTags
-	cover  bool
-	lyrics string
+	file  string // in testdata/audio
+	tags  musicify.TrackTags
+	cover bool
+	// coverImage is the cover's image file when not testdata's cover.jpg.
+	coverImage string
+	lyrics     string
 }
 
 // addTrack imports a library file as the scanner would, and returns its song.
@@ -207,7 +209,11 @@ func (e *env) addTrack(tr track) *musicify.Song {
 		Size: int64(len(b)), SHA256: id, AudioKey: key, Text: tr.lyrics,
 		LibraryPath: fmt.Sprintf("f1/%s/%s/%02d %s%s", tr.tags.Artist, tr.tags.Album, tr.tags.Track, tr.tags.Title, filepath.Ext(tr.file))}
 	if tr.cover {
-		if s.CoverKey, err = covers.Store(e.ctx, e.Blobs, e.Logger, filepath.Join("..", "..", "testdata", "images", "cover.jpg")); err != nil {
+		img := tr.coverImage
+		if img == "" {
+			img = filepath.Join("..", "..", "testdata", "images", "cover.jpg")
+		}
+		if s.CoverKey, err = covers.Store(e.ctx, e.Blobs, e.Logger, img); err != nil {
 			e.t.Fatal(err)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -138,7 +139,52 @@ func (s *Server) artistFacts(q *request) (*musicify.Artist, artistInfo, error) {
 	dirs := songDirs(list)
 	info := artistInfo{MusicBrainzID: ar.MBID, Biography: s.notesIn(q, append(parentDirs(dirs), dirs...), artistNotes)}
 	info.SmallImageURL, info.MediumImageURL, info.LargeImageURL = s.images(ar.CoverKey)
+	if info.SimilarArtist, err = s.similarArtists(q, ar, list); err != nil {
+		return nil, artistInfo{}, err
+	}
 	return ar, info, nil
+}
+
+// similarArtists are the artists of the songs like the artist's own (the
+// songs getSimilarSongs2 gives), the most often met first: the library's
+// own answer, where other servers ask Last.fm. `count` caps them (20).
+func (s *Server) similarArtists(q *request, ar *musicify.Artist, seeds []*musicify.Song) ([]artistID3, error) {
+	count, err := q.count("count", 20, 100)
+	if err != nil || s.Like == nil || len(seeds) == 0 || count == 0 {
+		return nil, err
+	}
+	like, err := s.Like.Songs(q.ctx(), seedIDs(seeds), 100)
+	if err != nil {
+		return nil, err
+	}
+	met := map[string]int{}
+	var order []string
+	for _, song := range like {
+		for _, p := range song.Performers() {
+			if p.ID == "" || p.ID == ar.ID {
+				continue
+			}
+			if met[p.ID] == 0 {
+				order = append(order, p.ID)
+			}
+			met[p.ID]++
+		}
+	}
+	slices.SortStableFunc(order, func(a, b string) int { return met[b] - met[a] })
+	// One read for them all; an uploader's name is no library artist and is left out.
+	others, err := s.Albums.ArtistsByIDs(q.ctx(), order)
+	if err != nil || len(others) == 0 {
+		return nil, err
+	}
+	a, err := s.annotations(q)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]artistID3, 0, min(count, len(others)))
+	for _, other := range others[:min(count, len(others))] {
+		out = append(out, artistOf(other, a))
+	}
+	return out, nil
 }
 
 // getArtistInfo2 has what the library knows: the MusicBrainz id, the
@@ -160,14 +206,10 @@ func (s *Server) getArtistInfo(_ http.ResponseWriter, q *request) (*response, er
 	if err != nil {
 		return nil, err
 	}
-	a, err := s.annotations(q)
-	if err != nil {
-		return nil, err
-	}
 	out := &artistInfoFolder{Biography: info.Biography, MusicBrainzID: info.MusicBrainzID, SmallImageURL: info.SmallImageURL,
 		MediumImageURL: info.MediumImageURL, LargeImageURL: info.LargeImageURL}
 	for _, sim := range info.SimilarArtist {
-		out.SimilarArtist = append(out.SimilarArtist, artist{ID: sim.ID, Name: sim.Name, Starred: sim.Starred, UserRating: a.ratings[bareID(sim.ID, artistPrefix)]})
+		out.SimilarArtist = append(out.SimilarArtist, artist{ID: sim.ID, Name: sim.Name, Starred: sim.Starred, UserRating: sim.UserRating})
 	}
 	res := s.newResponse()
 	res.ArtistInfo = out

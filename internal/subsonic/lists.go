@@ -264,15 +264,20 @@ func (s *Server) getSimilarSongs2(_ http.ResponseWriter, q *request) (*response,
 	}
 	list := []*musicify.Song{}
 	if s.Like != nil {
-		ids := make([]string, 0, 5)
-		for _, sd := range page(seeds, 0, 5) {
-			ids = append(ids, sd.ID)
-		}
-		if list, err = s.Like.Songs(q.ctx(), ids, count); err != nil {
+		if list, err = s.Like.Songs(q.ctx(), seedIDs(seeds), count); err != nil {
 			return nil, err
 		}
 	}
 	return s.songList(q, list, func(res *response, c []child) { res.SimilarSongs2 = &songs{Song: c} })
+}
+
+// seedIDs are the first five songs' ids: what songs "like" a list are like.
+func seedIDs(seeds []*musicify.Song) []string {
+	ids := make([]string, 0, 5)
+	for _, sd := range page(seeds, 0, 5) {
+		ids = append(ids, sd.ID)
+	}
+	return ids
 }
 
 // starredItems reads what the caller starred, latest first.

@@ -227,12 +227,13 @@ func (s *Server) coverKey(ctx context.Context, id string) (string, error) {
 	return song.CoverKey, nil
 }
 
-// getCoverArt sends the cover at size: the stored size (160 or 640
-// pixels) when it is one or none was asked, else the next bigger stored
-// size scaled down; a plain default image when the item has no cover.
-// Without a size it is the largest kept, 640 px: the uploaded or tagged
-// original is not kept (covers.Read re-encodes it, dropping whatever a
-// hostile file carried), so there is nothing larger to send.
+// getCoverArt sends the cover at size: without a size, or with one above
+// the largest stored square (640 px), the full copy — the picture at its
+// own dimensions, up to media.MaxFullCover, re-encoded at upload as every
+// size is, so nothing a hostile file carried is sent; the stored square
+// (160 or 640 pixels) when size is one, else the next bigger one scaled
+// down; a plain default image when the item has no cover. A cover stored
+// before the full copy was kept falls back to its largest square.
 func (s *Server) getCoverArt(w http.ResponseWriter, q *request) (*response, error) {
 	id, err := q.required("id")
 	if err != nil {
@@ -261,8 +262,20 @@ func (s *Server) getCoverArt(w http.ResponseWriter, q *request) (*response, erro
 		s.serveDefaultCover(w, q, px)
 		return nil, nil
 	}
+	tag := strings.TrimPrefix(key, "covers/")
+	if size <= 0 || size > px {
+		full := covers.FullFile(key)
+		obj, err := s.Blobs.Open(q.ctx(), full)
+		if err == nil {
+			obj.Body.Close()
+			s.serveBlob(w, q, full, "image/jpeg", fmt.Sprintf(`"%s-full"`, tag))
+			return nil, nil
+		} else if musicify.ErrorCode(err) != musicify.ENOTFOUND {
+			return nil, fmt.Errorf("opening cover %s: %w", full, err)
+		}
+	}
 	if size <= 0 || size >= px {
-		s.serveBlob(w, q, covers.File(key, px), "image/jpeg", fmt.Sprintf(`"%s-%d"`, strings.TrimPrefix(key, "covers/"), px))
+		s.serveBlob(w, q, covers.File(key, px), "image/jpeg", fmt.Sprintf(`"%s-%d"`, tag, px))
 		return nil, nil
 	}
 	// Apps ask for their own thumbnail sizes (64, 300…): scaling a stored

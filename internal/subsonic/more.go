@@ -2,51 +2,21 @@ package subsonic
 
 import (
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/musicify/musicify/internal/lrc"
 	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// lrcTime is one [mm:ss.xx] stamp at the start of an LRC line.
-var lrcTime = regexp.MustCompile(`^\[(\d+):(\d{1,2})(?:[.:](\d{1,3}))?\]`)
-
-// parseLRC reads synced lines; tags such as [ar:…] and lines without a
-// time are skipped, and a line with several stamps is sung at each.
-func parseLRC(text string) []lyricLine {
-	var out []lyricLine
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		var starts []int64
-		for {
-			m := lrcTime.FindStringSubmatch(line)
-			if m == nil {
-				break
-			}
-			mins, _ := strconv.ParseInt(m[1], 10, 64)
-			sec, _ := strconv.ParseInt(m[2], 10, 64)
-			ms := int64(0)
-			if m[3] != "" {
-				frac, _ := strconv.ParseInt(m[3], 10, 64)
-				for i := len(m[3]); i < 3; i++ {
-					frac *= 10
-				}
-				ms = frac
-			}
-			starts = append(starts, (mins*60+sec)*1000+ms)
-			line = line[len(m[0]):]
-		}
-		for _, st := range starts {
-			out = append(out, lyricLine{Start: &st, Value: strings.TrimSpace(line)})
-		}
-	}
-	// Stamps may come in any order in the file; players want them in time.
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && *out[j].Start < *out[j-1].Start; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
+// syncedLines are the timed lines of LRC text, as Subsonic apps read them.
+// The file's offset is already in each start, so the answer's is 0.
+func syncedLines(text string) []lyricLine {
+	parsed := lrc.Parse(text)
+	out := make([]lyricLine, len(parsed))
+	for i, l := range parsed {
+		out[i] = lyricLine{Start: &parsed[i].StartMs, Value: l.Text}
 	}
 	return out
 }
@@ -71,7 +41,7 @@ func (s *Server) getLyricsBySongID(_ http.ResponseWriter, q *request) (*response
 		return nil, err
 	}
 	out := &lyricsList{StructuredLyrics: []structuredLyrics{}}
-	if lines := parseLRC(song.SyncedLyrics); len(lines) > 0 {
+	if lines := syncedLines(song.SyncedLyrics); len(lines) > 0 {
 		out.StructuredLyrics = append(out.StructuredLyrics, structuredLyrics{DisplayArtist: song.Artist,
 			DisplayTitle: song.Name, Lang: "xxx", Synced: true, Line: lines})
 	}
@@ -109,7 +79,7 @@ func (s *Server) getLyrics(_ http.ResponseWriter, q *request) (*response, error)
 		text := song.Text
 		if strings.TrimSpace(text) == "" {
 			var lines []string
-			for _, l := range parseLRC(song.SyncedLyrics) {
+			for _, l := range syncedLines(song.SyncedLyrics) {
 				lines = append(lines, l.Value)
 			}
 			text = strings.Join(lines, "\n")

@@ -75,7 +75,7 @@ func TestPlaylistCommentsAreKept(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"match":"all","rules":[{"field":"artist","op":"is","value":"Neon Harbor"}]}`), &rules); err != nil {
 		t.Fatal(err)
 	}
-	smart, err := e.Subsonic.Playlists.CreateSmart(e.ctx, ann, "Harbor", &rules)
+	smart, err := e.Subsonic.Playlists.CreateSmart(e.ctx, ann, "Harbor", "", &rules)
 	if err != nil {
 		t.Fatal(err)
 	}

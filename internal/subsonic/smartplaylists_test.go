@@ -20,7 +20,7 @@ func TestSmartPlaylistsAreReadOnlyPlaylistsInSubsonic(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"match":"all","rules":[{"field":"artist","op":"is","value":"Neon Harbor"}],"sort":"title"}`), &rules); err != nil {
 		t.Fatal(err)
 	}
-	p, err := e.Subsonic.Playlists.CreateSmart(e.ctx, ann, "Harbor", &rules)
+	p, err := e.Subsonic.Playlists.CreateSmart(e.ctx, ann, "Harbor", "", &rules)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -42,6 +43,9 @@ type Sweeper struct {
 	Deployment string
 	// Force lifts the cap on how much of the store one pass may delete.
 	Force bool
+	// RenditionBytes bounds the renditions kept for players: past it the
+	// oldest made go first. 0 bounds them by age alone.
+	RenditionBytes int64
 }
 
 // Without Force, one pass deletes at most this many media files, or this
@@ -142,13 +146,16 @@ func (s *Sweeper) sweepBlobs(ctx context.Context, cutoff time.Time) (int, error)
 		return 0, nil
 	}
 	var old, foreign, derived []string
+	var kept []rendition
 	total := 0
 	staleRendition := s.Now().Add(-RenditionMaxAge)
-	err = s.Blobs.List(ctx, func(key string, written time.Time) error {
+	err = s.Blobs.List(ctx, func(key string, size int64, written time.Time) error {
 		total++
 		if strings.HasPrefix(key, catalog.RenditionBlobs) {
 			if written.Before(staleRendition) {
 				derived = append(derived, key)
+			} else {
+				kept = append(kept, rendition{key, size, written})
 			}
 		} else if dir, ok := strings.CutSuffix(key, "/"+musicify.DeploymentKey); ok {
 			foreign = append(foreign, dir+"/") // another installation's folder
@@ -157,8 +164,12 @@ func (s *Sweeper) sweepBlobs(ctx context.Context, cutoff time.Time) (int, error)
 		}
 		return nil
 	})
-	if err != nil || len(old)+len(derived) == 0 {
+	if err != nil {
 		return 0, err
+	}
+	derived = append(derived, overBound(kept, s.RenditionBytes)...)
+	if len(old)+len(derived) == 0 {
+		return 0, nil
 	}
 	keys, err := s.Refs.BlobKeys(ctx)
 	if err != nil {
@@ -200,6 +211,34 @@ func (s *Sweeper) sweepBlobs(ctx context.Context, cutoff time.Time) (int, error)
 		removed++
 	}
 	return removed, nil
+}
+
+type rendition struct {
+	key     string
+	size    int64
+	written time.Time
+}
+
+// overBound picks the renditions to delete so that the rest fit in bound
+// bytes, the oldest made first: the ones made lately are the ones played.
+func overBound(kept []rendition, bound int64) []string {
+	var sum int64
+	for _, r := range kept {
+		sum += r.size
+	}
+	if bound <= 0 || sum <= bound {
+		return nil
+	}
+	slices.SortFunc(kept, func(a, b rendition) int { return a.written.Compare(b.written) })
+	var out []string
+	for _, r := range kept {
+		if sum <= bound {
+			break
+		}
+		out = append(out, r.key)
+		sum -= r.size
+	}
+	return out
 }
 
 // RenditionMaxAge is how long a rendition made for a player is kept (see

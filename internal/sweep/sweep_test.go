@@ -306,3 +306,40 @@ func TestTheSweepRemovesOldRenditionsPastTheCap(t *testing.T) {
 		}
 	}
 }
+
+// Past RenditionBytes the renditions made first go, however young: the
+// cache stays under its bound and the latest made, the ones played, stay.
+func TestTheSweepKeepsRenditionsUnderTheirBound(t *testing.T) {
+	w := newWorld(t)
+	ctx := context.Background()
+	key := "songs/s1/original.mp3"
+	if err := w.db.CreateSong(ctx, &musicify.Song{ID: "s1", Name: "s1", UserID: w.user.ID, Format: "mp3", Size: 5, SHA256: "s1", AudioKey: key}); err != nil {
+		t.Fatal(err)
+	}
+	w.file(t, key, old)
+	// Five files of 5 bytes, made an hour apart; room for two.
+	for i := range 5 {
+		w.file(t, fmt.Sprintf("%ss1/r%d-96.mp3", catalog.RenditionBlobs, i), -time.Duration(5-i)*time.Hour)
+	}
+	w.s.RenditionBytes = 10
+	r, err := w.s.Sweep(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Blobs != 3 {
+		t.Errorf("removed %d files, want the 3 renditions made first", r.Blobs)
+	}
+	for i, want := range []bool{false, false, false, true, true} {
+		rel := fmt.Sprintf("%ss1/r%d-96.mp3", catalog.RenditionBlobs, i)
+		if got := w.exists(rel); got != want {
+			t.Errorf("%s exists: %v, want %v", rel, got, want)
+		}
+	}
+	if !w.exists(key) {
+		t.Error("the original went with the renditions")
+	}
+	// Under the bound, a second pass removes nothing.
+	if r, err := w.s.Sweep(ctx); err != nil || r.Blobs != 0 {
+		t.Errorf("second pass: %+v %v", r, err)
+	}
+}

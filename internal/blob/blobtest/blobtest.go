@@ -186,7 +186,7 @@ func testFailedPut(t *testing.T, s musicify.BlobStore, viaContext bool) {
 		})
 	}
 	var keys []string
-	if err := s.List(context.Background(), func(k string, _ time.Time) error { keys = append(keys, k); return nil }); err != nil {
+	if err := s.List(context.Background(), func(k string, _ int64, _ time.Time) error { keys = append(keys, k); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if len(keys) != 1 || keys[0] != "songs/x/original.mp3" {
@@ -256,11 +256,14 @@ func testList(t *testing.T, s musicify.BlobStore) {
 		t.Fatal(err)
 	}
 	seen := map[string]bool{}
-	err := s.List(context.Background(), func(key string, written time.Time) error {
+	err := s.List(context.Background(), func(key string, size int64, written time.Time) error {
 		if seen[key] {
 			t.Errorf("List gave %s twice", key)
 		}
 		seen[key] = true
+		if size != int64(len(key)) { // each blob holds its own key
+			t.Errorf("%s listed with %d bytes, want %d", key, size, len(key))
+		}
 		if !near(written, before, after.Add(time.Second)) {
 			t.Errorf("%s written at %v, want near %v", key, written, before)
 		}
@@ -274,7 +277,7 @@ func testList(t *testing.T, s musicify.BlobStore) {
 	}
 	stop := errors.New("stop")
 	calls := 0
-	if err := s.List(context.Background(), func(string, time.Time) error { calls++; return stop }); !errors.Is(err, stop) || calls != 1 {
+	if err := s.List(context.Background(), func(string, int64, time.Time) error { calls++; return stop }); !errors.Is(err, stop) || calls != 1 {
 		t.Fatalf("List whose callback fails: %v after %d calls, want the callback's error after 1", err, calls)
 	}
 }
@@ -339,7 +342,7 @@ func testBadKeys(t *testing.T, s musicify.BlobStore) {
 		}
 	}
 	var keys []string
-	_ = s.List(ctx, func(k string, _ time.Time) error { keys = append(keys, k); return nil })
+	_ = s.List(ctx, func(k string, _ int64, _ time.Time) error { keys = append(keys, k); return nil })
 	if len(keys) != 0 {
 		t.Errorf("refused keys left %q", keys)
 	}

@@ -45,7 +45,7 @@ var signedInPages = map[string]string{
 	"followuser": "features/users/components/FollowUserPage", "join": "features/radio/components/RadioPage",
 	"admin": "features/admin/components/AdminPage", "queue": "features/queue/components/QueuePage",
 	"likes": "features/likes/components/LikesPage", "downloads": "features/offline/components/DownloadsPage",
-	"settings": "features/settings/components/SettingsPage",
+	"settings": "features/settings/components/SettingsPage", "recent": "features/recent/components/RecentPage",
 }
 
 // authPages are the sign-in area's pages, under the auth layout.

@@ -13,6 +13,10 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
+// ShareCoverSize is the width and height of a shared item's picture
+// (social.ShareCoverSize).
+const ShareCoverSize = 640
+
 // API serves the pages.
 type API struct {
 	P *platform.Platform
@@ -21,7 +25,8 @@ type API struct {
 	Web fs.FS
 	// Router answers the first calls of a page, sent inside index.html.
 	Router http.Handler
-	// ShareCard is the title, sentence and cover path of a shared item.
+	// ShareCard is the title, sentence and picture path of a shared item;
+	// the picture is a square JPEG of ShareCoverSize.
 	ShareCard func(ctx context.Context, kind, id string) (title, description, image string, ok bool)
 	// Outbox, when set, serves the dev outbox at /dev/mail to this machine.
 	Outbox musicify.OutboxStore

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"path"
+	"strconv"
 	"strings"
 	"time"
 
@@ -237,22 +238,31 @@ func (s *API) serveSharePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	title, desc := "Musicify", "Listen on Musicify."
-	image := s.P.BaseURL.String() + "/favicon.svg"
+	title, desc, kind := "Musicify", "Listen on Musicify.", "website"
+	image := s.P.BaseURL.String() + "/icon-512.png"
+	imageType, imageSize := "image/png", "512"
 	status := http.StatusOK
 	if t, d, cover, ok := s.ShareCard(r.Context(), q.Get("type"), q.Get("id")); ok {
 		title, desc, image = t, d, s.P.BaseURL.String()+cover
+		imageType, imageSize = "image/jpeg", strconv.Itoa(ShareCoverSize)
+		kind = "music.song"
+		if q.Get("type") == "playlist" {
+			kind = "music.playlist"
+		}
 	} else {
 		status = http.StatusNotFound // the app shows a friendly page
 	}
 	link := s.P.BaseURL.String() + "/share?" + url.Values{"id": {q.Get("id")}, "type": {q.Get("type")}}.Encode()
 	var meta bytes.Buffer
 	for _, m := range [][3]string{
-		{"property", "og:type", "music.song"},
+		{"property", "og:type", kind},
 		{"property", "og:site_name", "Musicify"},
 		{"property", "og:title", title},
 		{"property", "og:description", desc},
 		{"property", "og:image", image},
+		{"property", "og:image:type", imageType},
+		{"property", "og:image:width", imageSize},
+		{"property", "og:image:height", imageSize},
 		{"property", "og:url", link},
 		{"name", "twitter:card", "summary_large_image"},
 		{"name", "twitter:title", title},

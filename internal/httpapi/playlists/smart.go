@@ -20,9 +20,10 @@ func (s *API) smartRoutes(mux *platform.Mux) {
 
 type smartIn struct {
 	// ID, in a preview, is the playlist being edited: its shuffle.
-	ID    string               `json:"id"`
-	Name  string               `json:"name"`
-	Rules *musicify.SmartRules `json:"rules"`
+	ID          string               `json:"id"`
+	Name        string               `json:"name"`
+	Description string               `json:"description"`
+	Rules       *musicify.SmartRules `json:"rules"`
 }
 
 func (s *API) handleCreateSmart(w http.ResponseWriter, r *http.Request) error {
@@ -30,7 +31,7 @@ func (s *API) handleCreateSmart(w http.ResponseWriter, r *http.Request) error {
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	p, err := s.Playlists.CreateSmart(r.Context(), platform.UserOf(r), in.Name, in.Rules)
+	p, err := s.Playlists.CreateSmart(r.Context(), platform.UserOf(r), in.Name, in.Description, in.Rules)
 	if err != nil {
 		return err
 	}

@@ -238,6 +238,31 @@ type Person struct {
 	ID        string `json:"_id"`
 	Username  string `json:"username"`
 	Following bool   `json:"following"`
+	// Name is the artist name they chose, when they did; Songs counts
+	// their uploads, so a page can tell artists from listeners.
+	Name  string `json:"name,omitempty"`
+	Songs int    `json:"songs"`
+}
+
+// PeopleOf is users as others see them, with whom the caller follows and
+// each uploader's artist (ArtistsByUserIDs of the same users).
+func PeopleOf(users []*musicify.User, following map[string]bool, artists []*musicify.Artist) []Person {
+	byUser := make(map[string]*musicify.Artist, len(artists))
+	for _, a := range artists {
+		byUser[a.UserID] = a
+	}
+	out := make([]Person, 0, len(users))
+	for _, u := range users {
+		p := Person{ID: u.ID, Username: u.Username, Following: following[u.ID]}
+		if a := byUser[u.ID]; a != nil {
+			p.Songs = a.Songs
+			if a.Name != u.Username {
+				p.Name = a.Name
+			}
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // User is a user as other people may see it: no hash, no secrets.
