@@ -8,6 +8,10 @@ describe('safeNext', () => {
     '/player/abc123',
     '/home',
     '/songs#top',
+    '/album/a1',
+    '/artist/Nina%20Simone',
+    '/followuser?username=a%20b',
+    '/search?q=caf%C3%A9',
   ])('keeps the local path %s', (path) => {
     expect(safeNext(path)).toBe(path);
   });
@@ -30,6 +34,20 @@ describe('safeNext', () => {
     ['/'],
     ['/login?next=/home'],
     ['/otp1'],
+    ['///evil.example'],
+    ['/%2F/evil.example'],
+    ['/%2f%2fevil.example'],
+    ['/%5Cevil.example'],
+    ['/%09/evil.example'],
+    ['/%0a/evil'],
+    ['/\u0085/evil.example'],
+    ['/\u00a0/evil.example'],
+    ['/\u2028/evil.example'],
+    ['/%E0%A4%A'],
+    ['http:/evil.example'],
+    ['data:text/html,x'],
+    ['JavaScript:alert(1)'],
+    ['/javascript:alert(1)\n'],
   ])('turns %j into /home', (raw) => {
     expect(safeNext(raw)).toBe(DEFAULT_NEXT);
   });

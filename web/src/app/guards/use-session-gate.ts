@@ -1,19 +1,26 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui';
 import { useLogout } from '@/features/auth/api/logout';
 import { useProfile } from '@/features/auth/api/get-profile';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { afterSignOut, beforeSignOut, startOfflineSession } from '@/lib/offline/session';
 import type { Session } from '@/lib/session';
 
 export type SessionGate =
   { status: 'pending' } | { status: 'signed-out' } | { status: 'signed-in'; session: Session };
 
+/** Whether an error is the server's own answer (401…), not a failed connection. */
+function isAnswer(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status > 0;
+}
+
 /**
  * Loads the profile: 200 means a session (with sign-out wired to the
- * server), any other answer means a visitor.
+ * server), any other answer means a visitor. Only the server ends a session:
+ * without a network the profile kept from the last visit stands, so the app
+ * opened offline is the app, not the sign-up page.
  */
 export function useSessionGate(): SessionGate {
   const profile = useProfile();
@@ -21,6 +28,9 @@ export function useSessionGate(): SessionGate {
   const navigate = useNavigate();
   const toast = useToast();
   const { mutate, isPending } = useLogout();
+  // Logging out: the session ends on purpose, and the page holds until the
+  // downloads are gone and / opens; it never becomes a log-in for this page.
+  const [leaving, setLeaving] = useState(false);
   const user = profile.data;
   const userId = user?._id;
 
@@ -35,11 +45,15 @@ export function useSessionGate(): SessionGate {
     void beforeSignOut(queryClient).then(() =>
       mutate(undefined, {
         onSuccess: async () => {
+          setLeaving(true);
           // Forget everything kept for this user, downloads included, before
           // / checks the session again.
-          if (userId) await afterSignOut(userId);
-          queryClient.clear();
-          navigate('/', { replace: true });
+          try {
+            if (userId) await afterSignOut(userId);
+          } finally {
+            queryClient.clear();
+            navigate('/', { replace: true });
+          }
         },
         onError: (err) => toast.error(errorMessage(err)),
       }),
@@ -51,7 +65,8 @@ export function useSessionGate(): SessionGate {
     [user, signOut, isPending],
   );
 
-  if (profile.isError) return { status: 'signed-out' };
+  if (leaving) return { status: 'pending' };
+  if (profile.isError && (isAnswer(profile.error) || !session)) return { status: 'signed-out' };
   if (!session) return { status: 'pending' };
   return { status: 'signed-in', session };
 }

@@ -1,6 +1,8 @@
-import { useRef, type ComponentType } from 'react';
+import { useId, useRef, type ComponentType } from 'react';
 import { Check, Copy, Mail, MessageCircle, Send, Share } from 'lucide-react';
 import { Button, Dialog, useToast } from '@/components/ui';
+import { errorMessage } from '@/lib/api-client';
+import { usePublicShare, useSetSharePreviews } from '@/lib/public-share';
 import {
   emailShareUrl,
   openShareWindow,
@@ -132,10 +134,60 @@ export function SharePanel({ target, onClose }: SharePanelProps) {
           </li>
         )}
       </ul>
-      <p className="share__note">
-        <Check size={14} aria-hidden="true" /> Anyone with the link can see the name and cover;
-        listening needs an account here.
-      </p>
+      <PreviewsSwitch target={target} />
     </Dialog>
+  );
+}
+
+/**
+ * What visitors of the link get, and, for the owner, the switch that lets
+ * them hear 30-second previews without an account.
+ */
+function PreviewsSwitch({ target }: { target: ShareTarget }) {
+  const toast = useToast();
+  const label = useId();
+  const hint = useId();
+  const shared = usePublicShare(target.type, target.id);
+  const set = useSetSharePreviews(target.type, target.id);
+  const on = set.isPending ? set.variables : (shared.data?.previews ?? false);
+  if (!shared.data?.mine) {
+    return (
+      <p className="share__note">
+        <Check size={14} aria-hidden="true" /> Anyone with the link can see the name, cover and
+        songs
+        {shared.data?.previews ? ' and hear 30-second previews' : ''}; listening needs an account
+        here.
+      </p>
+    );
+  }
+  return (
+    <div className="share__previews">
+      <div className="share__previews-text">
+        <p id={label} className="share__previews-name">
+          Let visitors hear 30-second previews
+        </p>
+        <p id={hint} className="share__previews-hint">
+          Anyone with the link sees the name, cover and songs.{' '}
+          {on
+            ? 'They can also play the first 30 seconds of each song without an account.'
+            : 'Listening needs an account.'}
+        </p>
+      </div>
+      <input
+        type="checkbox"
+        role="switch"
+        className="share__switch"
+        checked={on}
+        disabled={set.isPending}
+        onChange={(e) =>
+          set.mutate(e.target.checked, {
+            onSuccess: (res) => toast.success(res.previews ? 'Previews on' : 'Previews off'),
+            onError: (err) => toast.error(errorMessage(err)),
+          })
+        }
+        aria-labelledby={label}
+        aria-describedby={hint}
+      />
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { playSongs } from '@/lib/player-store';
 import { playlistPath, userPath } from '@/lib/playlist';
 import type { ShareType } from '@/lib/share-links';
-import { albumPath, formatTime, plural, songArtist, songArtistPath } from '@/lib/song';
+import { albumPath, displayName, formatTime, plural, songArtist, songArtistPath } from '@/lib/song';
 import { useShared } from '../api/get-shared';
 import { ShareNotFound } from './ShareNotFound';
 
@@ -54,7 +54,7 @@ export function SignedInSharePage({ type, id }: { type: ShareType; id: string })
           note={
             song.uploader && (
               <>
-                Uploaded by <Link to={userPath(song.uploader)}>{song.uploader}</Link>
+                Uploaded by <Link to={userPath(song.uploader)}>{displayName(song.uploader)}</Link>
               </>
             )
           }
