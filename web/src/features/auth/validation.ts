@@ -1,14 +1,15 @@
-/** The original app's sentences, and the server's own rules after them. */
+/** The sentences of the account forms; the server says the same ones. */
 export const messages = {
-  fillCredentials: 'Please fill credentials',
-  agreeTerms: 'Please agree terms and condition',
-  passwordShort: 'Password must be equal or more than 6 digit',
-  passwordMismatch: 'Confirm password and password doesnt matches',
+  emailMissing: 'Please enter your email',
+  passwordMissing: 'Please choose a password',
+  cpasswordMissing: 'Please type your password again',
+  usernameMissing: 'Please choose a username',
+  agreeTerms: 'Please accept the Terms and Conditions',
+  passwordShort: 'Your password needs at least 6 characters',
+  passwordMismatch: 'The passwords don’t match',
   passwordLong: 'Password must be at most 256 characters',
   usernameRule: 'Username must be 3 to 32 letters, digits, _ or -',
   emailInvalid: 'Please enter a valid email address',
-  newPasswordShort: 'Please enter the password more than 6 letter',
-  newPasswordMismatch: "Password doesn't matches with confirm password",
   codeMissing: 'Please enter the 6-digit code from the mail',
   loginMissing: 'Please enter your username and password',
 } as const;
@@ -46,31 +47,48 @@ export interface FieldProblem<F extends string> {
 }
 
 /**
- * The first rule the registration breaks, in the original app's order, with the
- * field it is about (an empty field: the first empty one), or null.
+ * Every field of the registration that breaks a rule, each with its first
+ * broken rule, in the form's order, so a person fixes them all in one go.
  */
-export function validateRegistration(
-  v: RegistrationValues,
-): FieldProblem<RegistrationField> | null {
+export function validateRegistration(v: RegistrationValues): FieldProblem<RegistrationField>[] {
   const username = v.username.trim();
   const email = v.email.trim();
-  const problem = (field: RegistrationField, message: string) => ({ field, message });
-  const empty = (
-    [
-      ['email', email],
-      ['password', v.password],
-      ['cpassword', v.cpassword],
-      ['username', username],
-    ] as const
-  ).find(([, value]) => value === '');
-  if (empty) return problem(empty[0], messages.fillCredentials);
-  if (!v.agreed) return problem('terms', messages.agreeTerms);
-  if (length(v.password) < PASSWORD_MIN) return problem('password', messages.passwordShort);
-  if (v.password !== v.cpassword) return problem('cpassword', messages.passwordMismatch);
-  if (length(v.password) > PASSWORD_MAX) return problem('password', messages.passwordLong);
-  if (!USERNAME.test(username)) return problem('username', messages.usernameRule);
-  if (!isValidEmail(email)) return problem('email', messages.emailInvalid);
-  return null;
+  const problems: FieldProblem<RegistrationField>[] = [];
+  const add = (field: RegistrationField, message: string | null) => {
+    if (message) problems.push({ field, message });
+  };
+  add(
+    'email',
+    email === '' ? messages.emailMissing : isValidEmail(email) ? null : messages.emailInvalid,
+  );
+  add(
+    'password',
+    v.password === ''
+      ? messages.passwordMissing
+      : length(v.password) < PASSWORD_MIN
+        ? messages.passwordShort
+        : length(v.password) > PASSWORD_MAX
+          ? messages.passwordLong
+          : null,
+  );
+  add(
+    'cpassword',
+    v.cpassword === ''
+      ? messages.cpasswordMissing
+      : v.password !== v.cpassword
+        ? messages.passwordMismatch
+        : null,
+  );
+  add(
+    'username',
+    username === ''
+      ? messages.usernameMissing
+      : USERNAME.test(username)
+        ? null
+        : messages.usernameRule,
+  );
+  add('terms', v.agreed ? null : messages.agreeTerms);
+  return problems;
 }
 
 /** The first rule a new password breaks, with its field, or null. */
@@ -79,8 +97,8 @@ export function validateNewPassword(
   cpassword: string,
 ): FieldProblem<'password' | 'cpassword'> | null {
   if (length(password) < PASSWORD_MIN)
-    return { field: 'password', message: messages.newPasswordShort };
-  if (password !== cpassword) return { field: 'cpassword', message: messages.newPasswordMismatch };
+    return { field: 'password', message: messages.passwordShort };
+  if (password !== cpassword) return { field: 'cpassword', message: messages.passwordMismatch };
   if (length(password) > PASSWORD_MAX) return { field: 'password', message: messages.passwordLong };
   return null;
 }

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Copy, Link2, Lock, Mail, UserPlus } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button, ConfirmDialog, EmptyState, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateInvite } from '../api/create-invite';
+import { useGoogleSignIn } from '../api/get-google-setup';
 import { useInvites } from '../api/get-invites';
 import { useAdminSignup } from '../api/get-signup';
 import { useRevokeInvite } from '../api/revoke-invite';
@@ -33,6 +35,7 @@ export function SignupPanel() {
     <div className="admin-stack">
       <ModeCard />
       <InvitesCard />
+      <GoogleCard />
     </div>
   );
 }
@@ -229,5 +232,28 @@ function RevokeDialog({ invite, onDone }: { invite: Invite | null; onDone: () =>
     >
       {open ? 'The link stops working at once.' : 'The account it made is not affected.'}
     </ConfirmDialog>
+  );
+}
+
+/**
+ * Whether people can sign in with Google. The sign-in pages show the button
+ * only when it is on, so this is where an admin learns how to turn it on.
+ */
+function GoogleCard() {
+  const google = useGoogleSignIn();
+  if (google.isPending) return null;
+  const on = google.data?.configured === true;
+  return (
+    <section className="admin-card" aria-labelledby="admin-google">
+      <h2 id="admin-google" className="admin-card__title">
+        Sign-in with Google
+      </h2>
+      <p className="admin-card__sub">
+        {on
+          ? 'On: the login and sign-up pages offer it.'
+          : 'Off: the login and sign-up pages show no Google button.'}{' '}
+        {!on && <Link to="/google">How to turn it on</Link>}
+      </p>
+    </section>
   );
 }

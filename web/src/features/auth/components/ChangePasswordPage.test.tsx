@@ -22,7 +22,7 @@ async function fill(password: string, confirm: string) {
   await userEvent.clear(screen.getByLabelText('Confirm password'));
   if (password) await userEvent.type(screen.getByLabelText('Password'), password);
   if (confirm) await userEvent.type(screen.getByLabelText('Confirm password'), confirm);
-  await userEvent.click(screen.getByRole('button', { name: 'Enter' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Save password' }));
 }
 
 afterEach(() => {
@@ -39,11 +39,11 @@ describe('ChangePasswordPage', () => {
 
     await fill('abc', 'xyz');
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
-      'Please enter the password more than 6 letter',
+      'Your password needs at least 6 characters',
     );
     await fill('abcdef', 'abcdeg');
     expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
-      "Password doesn't matches with confirm password",
+      'The passwords don’t match',
     );
     expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
     expect(calls).toHaveLength(0);

@@ -92,7 +92,7 @@ export function ChangePasswordPage() {
         />
         <div className="auth-form__actions">
           <Button type="submit" size="lg" block loading={change.isPending}>
-            Enter
+            Save password
           </Button>
         </div>
       </form>

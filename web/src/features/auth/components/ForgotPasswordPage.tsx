@@ -68,7 +68,7 @@ export function ForgotPasswordPage() {
         />
         <div className="auth-form__actions">
           <Button type="submit" size="lg" block loading={getCode.isPending}>
-            Get OTP
+            Send code
           </Button>
         </div>
       </form>

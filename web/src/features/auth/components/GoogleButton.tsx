@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AnchorButton } from '@/components/ui';
 import { withNext } from '@/lib/next-path';
+import { useGoogleSetup } from '../api/get-google-setup';
 
 /** Google's 'G', drawn inline so no image is fetched from elsewhere. */
 function GoogleIcon({ size = 18 }: { size?: number }) {
@@ -32,17 +33,27 @@ interface GoogleButtonProps {
   next?: string | null;
 }
 
-/** The link into the server's Google sign-in; a navigation, never a fetch. */
+/**
+ * "or" and the link into the server's Google sign-in (a navigation, never a
+ * fetch), shown only on a server where Google sign-in is set up: a button
+ * that leads nowhere is worse than none. Admins learn how to turn it on in
+ * Admin.
+ */
 export function GoogleButton({ children, next }: GoogleButtonProps) {
+  const setup = useGoogleSetup();
+  if (setup.data?.configured !== true) return null;
   return (
-    <AnchorButton
-      href={withNext('/api/auth/google', next)}
-      variant="secondary"
-      size="lg"
-      block
-      icon={<GoogleIcon />}
-    >
-      {children}
-    </AnchorButton>
+    <>
+      <div className="auth-form__divider">or</div>
+      <AnchorButton
+        href={withNext('/api/auth/google', next)}
+        variant="secondary"
+        size="lg"
+        block
+        icon={<GoogleIcon />}
+      >
+        {children}
+      </AnchorButton>
+    </>
   );
 }

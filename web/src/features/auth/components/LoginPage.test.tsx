@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderRoutes } from '@/test/utils';
+import { queryKeys } from '@/lib/query-keys';
+import { mockApi, renderRoutes, testQueryClient } from '@/test/utils';
 import { LoginPage } from './LoginPage';
 
 function renderLogin(path = '/login') {
@@ -27,7 +28,10 @@ describe('LoginPage', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(calls[0]?.body).toEqual({ username: 'ada_l', password: 'secret1' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      username: 'ada_l',
+      password: 'secret1',
+    });
   });
 
   it("shows the server's message beside the field it names", async () => {
@@ -94,14 +98,17 @@ describe('LoginPage', () => {
   });
 
   it('comes back to a shared link after logging in, and keeps it on the other links', async () => {
-    mockApi({ 'POST /api/auth/login': { status: 200, body: { message: 'success' } } });
+    mockApi({
+      'GET /api/auth/google/setup': { status: 200, body: { configured: true } },
+      'POST /api/auth/login': { status: 200, body: { message: 'success' } },
+    });
     const next = encodeURIComponent('/share?id=s1&type=song');
     const { router } = renderLogin(`/login?next=${next}`);
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
       'href',
       `/?next=${next}`,
     );
-    expect(screen.getByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(
       'href',
       `/api/auth/google?next=${next}`,
     );
@@ -112,10 +119,25 @@ describe('LoginPage', () => {
     expect(router.state.location.search).toBe('?id=s1&type=song');
   });
 
+  it('offers Google only where it is set up', async () => {
+    mockApi({ 'GET /api/auth/google/setup': { status: 200, body: { configured: false } } });
+    const queryClient = testQueryClient();
+    renderRoutes([{ path: '/login', element: <LoginPage /> }], '/login', queryClient);
+    // The answer is in before looking: hidden because Google is off, not because it is loading.
+    await waitFor(() =>
+      expect(queryClient.getQueryState(queryKeys.googleSetup())?.status).toBe('success'),
+    );
+    expect(screen.queryByRole('link', { name: /Google/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
+  });
+
   it('goes to /home instead of another site', async () => {
-    mockApi({ 'POST /api/auth/login': { status: 200, body: { message: 'success' } } });
+    mockApi({
+      'GET /api/auth/google/setup': { status: 200, body: { configured: true } },
+      'POST /api/auth/login': { status: 200, body: { message: 'success' } },
+    });
     const { router } = renderLogin(`/login?next=${encodeURIComponent('//evil.example/x')}`);
-    expect(screen.getByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(
       'href',
       '/api/auth/google',
     );

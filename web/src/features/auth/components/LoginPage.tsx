@@ -23,6 +23,14 @@ export const googleErrors: Record<string, string> = {
     'Sign-up on this server is by invitation: open your invitation link and register there, then sign in.',
 };
 
+/**
+ * What /login?notice=CODE says after a step that signed the person out on
+ * purpose; like the errors, only known codes become sentences.
+ */
+export const loginNotices: Record<string, string> = {
+  account_deleted: 'Your account is deleted, with everything you uploaded. Thanks for listening.',
+};
+
 /** `/login`: sign in with a username or email and a password. */
 export function LoginPage() {
   const navigate = useNavigate();
@@ -34,6 +42,8 @@ export function LoginPage() {
   const { errors, show, clear, formRef } = useFieldErrors<'username' | 'password'>();
 
   const googleError = params.get('error');
+  // Read once: the notice stays while the page does, even after the URL is tidied.
+  const [notice] = useState(() => loginNotices[params.get('notice') ?? ''] ?? null);
   // Where to go after signing in: a shared link the visitor came from, else /home.
   const next = params.get('next');
   useEffect(() => {
@@ -77,6 +87,11 @@ export function LoginPage() {
       <AuthHeader title="Welcome back">
         Log in to pick up right where the music left off.
       </AuthHeader>
+      {notice && (
+        <p className="auth-form__notice" role="status">
+          {notice}
+        </p>
+      )}
       <form ref={formRef} className="auth-form" onSubmit={onSubmit} noValidate>
         <TextField
           label="Username or email"
@@ -97,7 +112,7 @@ export function LoginPage() {
           type="password"
           autoComplete="current-password"
           revealable
-          labelAside={<Link to="/forget">Forget password?</Link>}
+          labelAside={<Link to="/forget">Forgot password?</Link>}
           value={password}
           error={errors.password}
           onChange={(e) => {
@@ -109,7 +124,6 @@ export function LoginPage() {
           <Button type="submit" size="lg" block loading={login.isPending}>
             Login
           </Button>
-          <div className="auth-form__divider">or</div>
           <GoogleButton next={next}>Sign in with Google</GoogleButton>
         </div>
       </form>

@@ -25,53 +25,80 @@ afterEach(() => {
 });
 
 describe('RegisterPage', () => {
-  it('shows each validation message in order, without calling the server', async () => {
+  it('shows every field’s problem at once, without calling the server', async () => {
     const calls = mockApi({});
     renderRegister();
     const field = (label: string) => screen.getByLabelText(label);
+    const terms = () => field('I agree to the Terms and Conditions');
 
     await submit();
-    expect(field('Email')).toHaveAccessibleDescription('Please fill credentials');
+    expect(field('Email')).toHaveAccessibleDescription('Please enter your email');
+    expect(field('Password')).toHaveAccessibleDescription('Please choose a password');
+    expect(field('Confirm password')).toHaveAccessibleDescription(
+      'Please type your password again',
+    );
+    expect(field('Username')).toHaveAccessibleDescription(
+      expect.stringContaining('Please choose a username'),
+    );
+    expect(terms()).toHaveAccessibleDescription('Please accept the Terms and Conditions');
     expect(field('Email')).toHaveFocus();
 
     await userEvent.type(field('Email'), 'not-an-email');
     await userEvent.type(field('Password'), 'abc');
     await userEvent.type(field('Confirm password'), 'abd');
     await userEvent.type(field('Username'), 'no spaces');
+    await userEvent.click(terms());
     await submit();
-    const terms = field('I agree to the Terms and Conditions');
-    expect(terms).toHaveAccessibleDescription('Please agree terms and condition');
-    expect(field('Email')).not.toHaveAttribute('aria-invalid');
-
-    await userEvent.click(terms);
-    await submit();
+    expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address');
     expect(field('Password')).toHaveAccessibleDescription(
-      'Password must be equal or more than 6 digit',
+      'Your password needs at least 6 characters',
     );
-
-    await userEvent.type(field('Password'), 'def');
-    await submit();
-    expect(field('Confirm password')).toHaveAccessibleDescription(
-      'Confirm password and password doesnt matches',
-    );
-
-    await userEvent.clear(field('Confirm password'));
-    await userEvent.type(field('Confirm password'), 'abcdef');
-    await submit();
+    expect(field('Confirm password')).toHaveAccessibleDescription('The passwords don’t match');
     expect(field('Username')).toHaveAccessibleDescription(
       expect.stringContaining('Username must be 3 to 32 letters, digits, _ or -'),
     );
+    expect(terms()).not.toHaveAttribute('aria-invalid');
 
-    await userEvent.clear(field('Username'));
-    await userEvent.type(field('Username'), 'ada_l');
-    await submit();
-    expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address');
-    expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
+    // Fixing a field clears its message and leaves the others.
+    await userEvent.clear(field('Email'));
+    await userEvent.type(field('Email'), 'ada@example.com');
+    expect(field('Email')).not.toHaveAttribute('aria-invalid');
+    expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
     // No toast for what a field can say.
     expect(screen.queryByRole('alert')).toBeEmptyDOMElement();
 
     // Only the sign-up mode is read (GET); nothing is sent.
     expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
+  });
+
+  it('shows every field the server refused beside it', async () => {
+    mockApi({
+      'POST /api/auth/cheak': {
+        status: 400,
+        body: {
+          message: 'Please enter a valid email address',
+          field: 'email',
+          fields: {
+            email: 'Please enter a valid email address',
+            username: 'This username is already taken',
+          },
+        },
+      },
+    });
+    renderRegister();
+    const field = (label: string) => screen.getByLabelText(label);
+    await userEvent.type(field('Email'), 'ada@example.com');
+    await userEvent.type(field('Password'), 'secret1');
+    await userEvent.type(field('Confirm password'), 'secret1');
+    await userEvent.type(field('Username'), 'ada_l');
+    await userEvent.click(field('I agree to the Terms and Conditions'));
+    await submit();
+    await waitFor(() =>
+      expect(field('Email')).toHaveAccessibleDescription('Please enter a valid email address'),
+    );
+    expect(field('Username')).toHaveAccessibleDescription(
+      expect.stringContaining('This username is already taken'),
+    );
   });
 
   it('sends the registration and keeps only username and email in storage', async () => {
@@ -101,6 +128,7 @@ describe('RegisterPage', () => {
   it('sends the invitation of an invitation link, and says sign-up is by invitation', async () => {
     const calls = mockApi({
       'GET /api/auth/signup-mode': { status: 200, body: { mode: 'invite' } },
+      'GET /api/auth/google/setup': { status: 200, body: { configured: true } },
       'POST /api/auth/cheak': { status: 200, body: { okay: 123, message: 'We sent a code.' } },
     });
     const { router } = renderRoutes(
@@ -160,6 +188,7 @@ describe('RegisterPage', () => {
 
   it('carries a shared link on to the code page, the login link and Google', async () => {
     mockApi({
+      'GET /api/auth/google/setup': { status: 200, body: { configured: true } },
       'POST /api/auth/cheak': { status: 200, body: { okay: 123, message: 'We sent a code.' } },
     });
     const next = encodeURIComponent('/share?id=s1&type=song');
@@ -168,7 +197,7 @@ describe('RegisterPage', () => {
       'href',
       `/login?next=${next}`,
     );
-    expect(screen.getByRole('link', { name: 'Sign up with Google' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Sign up with Google' })).toHaveAttribute(
       'href',
       `/api/auth/google?next=${next}`,
     );

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Checkbox, TextField, useFieldErrors, useToast } from '@/components/ui';
-import { errorMessage, fieldError } from '@/lib/api-client';
+import { errorMessage, fieldErrors } from '@/lib/api-client';
 import { withNext } from '@/lib/next-path';
 import { useCheckRegistration } from '../api/check-registration';
 import { useSignupMode } from '../api/get-signup-mode';
@@ -37,9 +37,9 @@ export function RegisterPage() {
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const problem = validateRegistration({ email, password, cpassword, username, agreed });
-    show(problem ? { [problem.field]: problem.message } : {});
-    if (problem) return;
+    const problems = validateRegistration({ email, password, cpassword, username, agreed });
+    show(Object.fromEntries(problems.map((p) => [p.field, p.message])));
+    if (problems.length > 0) return;
     const input = {
       username: username.trim(),
       email: normalizeEmail(email),
@@ -56,9 +56,9 @@ export function RegisterPage() {
         }
       },
       onError: (err) => {
-        // A taken username or email goes beside its field; the rest is for the whole form.
-        const problem = fieldError(err, SERVER_FIELDS);
-        if (problem) show({ [problem.field]: problem.message });
+        // Problems with fields go beside them, all at once; the rest is for the whole form.
+        const problems = fieldErrors(err, SERVER_FIELDS);
+        if (Object.keys(problems).length > 0) show(problems);
         else toast.error(errorMessage(err));
       },
     });
@@ -143,12 +143,7 @@ export function RegisterPage() {
             <Button type="submit" size="lg" block loading={check.isPending}>
               Register
             </Button>
-            {mode === 'open' && (
-              <>
-                <div className="auth-form__divider">or</div>
-                <GoogleButton next={next}>Sign up with Google</GoogleButton>
-              </>
-            )}
+            {mode === 'open' && <GoogleButton next={next}>Sign up with Google</GoogleButton>}
           </div>
         </form>
       )}

@@ -34,14 +34,18 @@ describe('SignupCodePage', () => {
     mockApi({
       'POST /api/auth/signup': {
         status: 400,
-        body: { message: 'OTP entered is incorrect', field: 'otp' },
+        body: { message: 'That code isn’t right. Check the mail and try again.', field: 'otp' },
       },
     });
     const { router } = renderCodePage();
     const code = screen.getByLabelText('Sign-up code');
     await userEvent.type(code, '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(code).toHaveAccessibleDescription('OTP entered is incorrect'));
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(
+        'That code isn’t right. Check the mail and try again.',
+      ),
+    );
     expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/otp1');
   });

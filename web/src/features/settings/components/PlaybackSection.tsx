@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import { AudioLines, Blend, Gauge } from 'lucide-react';
+import { AudioLines, Blend, Gauge, Infinity as Endless } from 'lucide-react';
 import { Section, Slider } from '@/components/ui';
 import {
   CROSSFADE_MAX,
+  setAutoplay,
   setCrossfade,
   setNormalize,
   setStreamQuality,
@@ -32,8 +33,8 @@ function qualityHint(quality: StreamQuality): string {
 }
 
 /**
- * Settings → Playback: the streaming quality, the crossfade between songs
- * and loudness normalisation. All are kept in this browser, as they suit
+ * Settings → Playback: the streaming quality, the crossfade between songs,
+ * loudness normalisation and autoplay. All are kept in this browser, as they suit
  * its connection and its speakers.
  */
 export function PlaybackSection() {
@@ -45,6 +46,9 @@ export function PlaybackSection() {
   const crossfadeHint = useId();
   const normalizeHint = useId();
   const normalizeLabel = useId();
+  const autoplay = usePlaybackSettings((s) => s.autoplay);
+  const autoplayHint = useId();
+  const autoplayLabel = useId();
 
   return (
     <Section title="Playback">
@@ -128,6 +132,32 @@ export function PlaybackSection() {
               onChange={(e) => setNormalize(e.target.checked)}
               aria-labelledby={normalizeLabel}
               aria-describedby={normalizeHint}
+            />
+          </div>
+        </div>
+
+        <div className="playback__row">
+          <span className="playback__icon" aria-hidden="true">
+            <Endless size={20} />
+          </span>
+          <div className="playback__text">
+            <p id={autoplayLabel} className="playback__name">
+              Autoplay
+            </p>
+            <p id={autoplayHint} className="playback__hint">
+              When your queue ends, similar songs keep playing. They are added to the queue, marked
+              as autoplay.
+            </p>
+          </div>
+          <div className="playback__control">
+            <input
+              type="checkbox"
+              role="switch"
+              className="playback__switch"
+              checked={autoplay}
+              onChange={(e) => setAutoplay(e.target.checked)}
+              aria-labelledby={autoplayLabel}
+              aria-describedby={autoplayHint}
             />
           </div>
         </div>

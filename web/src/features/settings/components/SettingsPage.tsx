@@ -1,17 +1,24 @@
 import { PageHeader } from '@/components/ui';
 import { AppPasswordsSection } from './AppPasswordsSection';
 import { ArtistNameSection } from './ArtistNameSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
 import { PlaybackSection } from './PlaybackSection';
+import { SignInSection } from './SignInSection';
 import './settings.css';
 
-/** `/settings`: the signed-in user's settings: their artist name, playback, app passwords for Subsonic apps. */
+/**
+ * `/settings`: the signed-in user's settings: their artist name, how they
+ * sign in, playback, app passwords for Subsonic apps, and leaving.
+ */
 export function SettingsPage() {
   return (
     <div className="page settings">
       <PageHeader title="Settings" description="Your account and the apps you listen with." />
       <ArtistNameSection />
+      <SignInSection />
       <PlaybackSection />
       <AppPasswordsSection />
+      <DeleteAccountSection />
     </div>
   );
 }
