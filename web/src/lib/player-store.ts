@@ -530,6 +530,133 @@ export function removeAt(position: number): void {
   setState({ queue: rest, ...shuffleState, index: position < index ? index - 1 : index });
 }
 
+/** A queue entry the autoplay added (songs like the last ones), not the listener. */
+export function isAutoplay(song: Song): boolean {
+  return (song as Song & { autoplay?: boolean }).autoplay === true;
+}
+
+/** What can be queued from a list: library files that are gone cannot play. */
+function queueable(list: Song[]): Song[] {
+  return list.filter((s) => !s.missing);
+}
+
+/**
+ * Puts `songs` into the queue at play position `at` (in queue order). While
+ * shuffled they also go into the list's own order at `originalAt`, so turning
+ * shuffle off keeps them where they were put.
+ */
+function insertSongs(songs: Song[], at: number, originalAt: number): void {
+  const { queue, index, original, order } = store.get();
+  const n = songs.length;
+  const nextQueue = [...queue.slice(0, at), ...songs, ...queue.slice(at)];
+  let shuffleState: Pick<PlayerState, 'original' | 'order'> = { original: null, order: null };
+  if (original && order) {
+    const shifted = order.map((i) => (i >= originalAt ? i + n : i));
+    const added = songs.map((_, k) => originalAt + k);
+    shuffleState = {
+      original: [...original.slice(0, originalAt), ...songs, ...original.slice(originalAt)],
+      order: [...shifted.slice(0, at), ...added, ...shifted.slice(at)],
+    };
+  }
+  // The song that plays stays the same entry: no new play, no restart.
+  setState({ queue: nextQueue, ...shuffleState, index: at <= index ? index + n : index });
+}
+
+/**
+ * With nothing playing, queued songs become the queue, loaded but paused:
+ * adding to a queue should never start music by surprise.
+ */
+function startQueued(songs: Song[]): void {
+  go(0, { queue: songs.slice(), original: null, order: null }, false);
+  if (store.get().shuffle) {
+    setState({ original: songs.slice(), order: songs.map((_, i) => i) });
+  }
+}
+
+/** Where the listener's own songs end in the queue: before the autoplay's suggestions. */
+function endOfOwnQueue(s: PlayerState): number {
+  const at = s.queue.findIndex((song, i) => i > s.index && isAutoplay(song));
+  return at < 0 ? s.queue.length : at;
+}
+
+/**
+ * Add to queue: the songs play after everything the listener queued (the
+ * autoplay's suggestions, if any, still come after them).
+ */
+export function addToQueue(songs: Song[]): void {
+  const list = queueable(songs);
+  if (list.length === 0) return;
+  const s = store.get();
+  if (!currentSong(s)) {
+    startQueued(list);
+    return;
+  }
+  const at = endOfOwnQueue(s);
+  // In the list's own order they go after the song they follow in play order.
+  const originalAt = s.order ? (s.order[at - 1] ?? -1) + 1 : at;
+  insertSongs(list, at, s.original ? originalAt : at);
+}
+
+/** Play next: the songs play right after the current one, in play order (shuffled or not). */
+export function playNext(songs: Song[]): void {
+  const list = queueable(songs);
+  if (list.length === 0) return;
+  const s = store.get();
+  if (!currentSong(s)) {
+    startQueued(list);
+    return;
+  }
+  const originalAt = s.order ? (s.order[s.index] ?? -1) + 1 : s.index + 1;
+  insertSongs(list, s.index + 1, originalAt);
+}
+
+/** Appends the autoplay's suggestions at the very end, each marked as autoplay. */
+export function appendAutoplay(songs: Song[]): void {
+  const list = queueable(songs).map((song) => ({ ...song, autoplay: true }));
+  const s = store.get();
+  if (list.length === 0 || !currentSong(s)) return;
+  insertSongs(list, s.queue.length, s.original ? s.original.length : s.queue.length);
+}
+
+/** Autoplay turned off: its suggestions still ahead leave the queue (the song playing stays). */
+export function dropUpcomingAutoplay(): void {
+  for (let i = store.get().queue.length - 1; i > store.get().index; i--) {
+    const song = store.get().queue[i];
+    if (song && isAutoplay(song)) removeAt(i);
+  }
+}
+
+/**
+ * The song autoplay should follow with songs like it, or null: the queue is
+ * playing its last song, repeat is off and no sleep timer ends it.
+ */
+export function autoplaySeed(s: PlayerState): Song | null {
+  const song = currentSong(s);
+  if (!song || !s.playing || s.repeat !== 'off' || s.sleep?.option === 'end') return null;
+  return s.index === s.queue.length - 1 ? song : null;
+}
+
+/**
+ * Moves a queue entry from one play position to another. The song that plays
+ * keeps playing wherever it or the others go; while shuffled, turning
+ * shuffle off still brings back the list's own order.
+ */
+export function moveInQueue(from: number, to: number): void {
+  const { queue, index, order } = store.get();
+  if (from === to || from < 0 || to < 0 || from >= queue.length || to >= queue.length) return;
+  const moved = <T>(list: T[]): T[] => {
+    const out = list.slice();
+    const [item] = out.splice(from, 1);
+    out.splice(to, 0, item as T);
+    return out;
+  };
+  let nextIndex = index;
+  if (from === index) nextIndex = to;
+  else if (from < index && to >= index) nextIndex = index - 1;
+  else if (from > index && to <= index) nextIndex = index + 1;
+  setState({ queue: moved(queue), order: order ? moved(order) : null, index: nextIndex });
+}
+
 /** Clears what is up next; the song playing now keeps playing. */
 export function clearQueue(): void {
   const song = currentSong(store.get());

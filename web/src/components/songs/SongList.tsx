@@ -9,7 +9,9 @@ import {
   Clock3,
   EllipsisVertical,
   Info,
+  ListEnd,
   ListPlus,
+  ListStart,
   Pause,
   Play,
   Share2,
@@ -32,6 +34,7 @@ import { discStarts, rowNumber } from './discs';
 import { DownloadButton } from './DownloadButton';
 import { LikeButton } from './LikeButton';
 import { MoreLikeThisDialog } from './MoreLikeThisDialog';
+import { useQueueActions } from './queue-actions';
 import { SongInfoDialog } from './SongInfoDialog';
 import { useStartSongRadio } from './song-radio';
 import { DragHandle, dragRowClass, dragRowStyle, useRowDrag } from './row-drag';
@@ -86,6 +89,7 @@ export function SongList({
   const [announcement, setAnnouncement] = useState('');
   const remove = useDeleteSong();
   const startRadio = useStartSongRadio();
+  const queueActions = useQueueActions();
   const toast = useToast();
   const downloadItem = useSongDownloadItem();
   const notDownloaded = useNotDownloadedOffline();
@@ -319,6 +323,21 @@ export function SongList({
                     label={`More options for ${song.song}`}
                     trigger={<EllipsisVertical size={18} aria-hidden="true" />}
                     items={[
+                      // What Spotify puts first too: line the song up without stopping what plays.
+                      ...(song.missing
+                        ? []
+                        : [
+                            {
+                              label: 'Play next',
+                              icon: <ListStart size={18} aria-hidden="true" />,
+                              onSelect: () => queueActions.playNext([song]),
+                            },
+                            {
+                              label: 'Add to queue',
+                              icon: <ListEnd size={18} aria-hidden="true" />,
+                              onSelect: () => queueActions.addToQueue([song]),
+                            },
+                          ]),
                       {
                         label: 'Add to playlist',
                         icon: <ListPlus size={18} aria-hidden="true" />,

@@ -1,7 +1,13 @@
 import { Link } from 'react-router';
 import { AlertCircle, Play, Radio, Square } from 'lucide-react';
-import { resumeLiveRadio, stopLiveRadio, type LiveStation } from '@/lib/live-radio';
-import { ShortcutsButton } from './controls';
+import {
+  resumeLiveRadio,
+  setLiveVolume,
+  stopLiveRadio,
+  toggleLiveMute,
+  type LiveStation,
+} from '@/lib/live-radio';
+import { ShortcutsButton, VolumeControl } from './controls';
 import { SleepTimer } from './SleepTimer';
 
 /** The red dot and the word: what plays is live, the same second for everyone. */
@@ -30,7 +36,7 @@ function StopButton({ size }: { size: 'sm' | 'md' }) {
 
 /**
  * The player bar while a radio station plays, on any page: the station, a
- * Live badge and Stop. A live station has no position to seek.
+ * Live badge, Stop and the station's volume. A live station has no position to seek.
  */
 export function LiveBar({ station }: { station: LiveStation }) {
   const status = station.failed ? (
@@ -98,6 +104,12 @@ export function LiveBar({ station }: { station: LiveStation }) {
             <Radio size={18} aria-hidden="true" />
           </Link>
           <SleepTimer />
+          <VolumeControl
+            volume={station.volume}
+            muted={station.muted}
+            onVolume={setLiveVolume}
+            onToggleMute={toggleLiveMute}
+          />
           <ShortcutsButton />
         </div>
       </div>

@@ -6,7 +6,9 @@ import { next, useCurrentSong, usePlayer } from '@/lib/player-store';
 import { useSession } from '@/lib/session';
 import { useIncreaseView } from '../api/increase-view';
 import { useAudioEngine } from '../hooks/use-audio-engine';
+import { useAutoplay } from '../hooks/use-autoplay';
 import { useMediaSession } from '../hooks/use-media-session';
+import { nowPlayingTitle, useNowPlayingTitle } from '../hooks/use-now-playing-title';
 import { usePlayerPersistence } from '../hooks/use-player-persistence';
 import { usePlayerShortcuts } from '../hooks/use-player-shortcuts';
 import { openShortcuts } from '../shortcuts-dialog';
@@ -49,7 +51,9 @@ export function Player() {
   useEffect(() => {
     if (notice) toast.info(notice.text);
   }, [notice, toast]);
+  useAutoplay();
   useMediaSession();
+  useNowPlayingTitle(nowPlayingTitle(song, live));
   usePlayerShortcuts({ onHelp: openShortcuts });
 
   if ((!song || live) && expanded) setExpanded(false);

@@ -12,13 +12,13 @@ import {
   SongInfoButton,
   SpeedControl,
   Transport,
-  VolumeControl,
+  PlayerVolume,
 } from './controls';
 import { SleepTimer } from './SleepTimer';
 
 interface PlayerBarProps {
   song: Song;
-  /** On a phone: opens the full-screen now-playing sheet. */
+  /** Opens the full-screen now-playing view (the mini bar on a phone, the cover or title on wider screens). */
   onExpand: () => void;
   expanded: boolean;
 }
@@ -67,11 +67,27 @@ export function PlayerBar({ song, onExpand, expanded }: PlayerBarProps) {
 
       <div className="bar">
         <div className="bar__now">
-          <SongCover src={song.coverSmall} size={56} className="bar__cover" eager />
+          <button
+            type="button"
+            className="bar__open"
+            onClick={onExpand}
+            aria-label={`Open now playing: ${song.song} by ${artist}`}
+            aria-haspopup="dialog"
+            aria-expanded={expanded}
+          >
+            <SongCover src={song.coverSmall} size={56} className="bar__cover" eager />
+          </button>
           <div className="bar__text">
-            <span className="bar__title" title={song.song}>
+            {/* The cover's button is the one keyboard stop; the title is a larger target for the mouse. */}
+            <button
+              type="button"
+              className="bar__title"
+              title={song.song}
+              tabIndex={-1}
+              onClick={onExpand}
+            >
               {song.song}
-            </span>
+            </button>
             <Link className="bar__artist" to={artistPath(song.artist)}>
               {artist}
             </Link>
@@ -88,7 +104,7 @@ export function PlayerBar({ song, onExpand, expanded }: PlayerBarProps) {
           <SpeedControl />
           <SleepTimer />
           <QueueLink />
-          <VolumeControl />
+          <PlayerVolume />
           <ShortcutsButton />
         </div>
       </div>

@@ -9,7 +9,13 @@ const SPOKEN: Record<string, string> = {
   '↑': 'Up arrow',
   '↓': 'Down arrow',
   '?': 'Question mark',
+  '/': 'Slash',
 };
+
+/** Keys of the app rather than the player, listed after the player's. */
+const APP_KEYS: readonly { keys: string[]; label: string }[] = [
+  { keys: ['/', 'Ctrl+K'], label: 'Search' },
+];
 
 /** Every key the player answers to, opened with `?` or the bar's keyboard button. */
 export function ShortcutsDialog() {
@@ -23,7 +29,7 @@ export function ShortcutsDialog() {
       closeLabel="Close keyboard shortcuts"
     >
       <dl className="keys">
-        {SHORTCUTS.map(({ keys, label }) => (
+        {[...SHORTCUTS, ...APP_KEYS].map(({ keys, label }) => (
           <div key={label} className="keys__row">
             <dt className="keys__keys">
               {keys.map((k) =>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import {
-  Gauge,
+  Check,
   Info,
   ListMusic,
   Keyboard,
@@ -21,13 +21,12 @@ import {
   VolumeX,
 } from 'lucide-react';
 import { MoreLikeThisDialog, SongInfoDialog } from '@/components/songs';
-import { Slider } from '@/components/ui';
+import { Menu, Slider, type MenuItem } from '@/components/ui';
 import {
   cycleRepeat,
   next,
   previous,
   RATE_DEFAULT,
-  RATE_MAX,
   seekTo,
   setRate,
   setVolume,
@@ -214,38 +213,51 @@ export function SeekBar({ fallbackDuration }: { fallbackDuration: number }) {
   );
 }
 
+/** The speeds the menu offers, as the store keeps them (1× is 100). */
+export const SPEEDS = [50, 75, 100, 125, 150, 200] as const;
+
+/**
+ * The playback speed: a small button that shows it ("1×") and opens the
+ * speeds to choose from. A speed set otherwise (a saved odd one) still shows
+ * on the button, with no choice checked.
+ */
 export function SpeedControl() {
   const rate = usePlayer((s) => s.rate);
+  const items: MenuItem[] = SPEEDS.map((value) => ({
+    label: formatRate(value),
+    checked: value === rate,
+    icon:
+      value === rate ? (
+        <Check size={18} aria-hidden="true" />
+      ) : (
+        <span className="speed__spacer" aria-hidden="true" />
+      ),
+    onSelect: () => setRate(value),
+  }));
   return (
-    <div className="speed">
-      <button
-        type="button"
-        className="pbtn pbtn--small"
-        onClick={() => setRate(RATE_DEFAULT)}
-        aria-label="Reset speed"
-        title="Reset speed to 1×"
-      >
-        <Gauge size={18} aria-hidden="true" />
-      </button>
-      <Slider
-        className="speed__slider"
-        label="Playback speed"
-        min={0}
-        max={RATE_MAX}
-        value={rate}
-        valueText={formatRate(rate)}
-        onValueChange={setRate}
-      />
-      <output className="speed__value" aria-hidden="true">
-        {formatRate(rate)}
-      </output>
-    </div>
+    <Menu
+      className={rate === RATE_DEFAULT ? 'speed' : 'speed speed--on'}
+      label={`Playback speed: ${formatRate(rate)}`}
+      menuLabel="Playback speed"
+      items={items}
+      trigger={<span className="speed__value">{formatRate(rate)}</span>}
+    />
   );
 }
 
-export function VolumeControl() {
-  const volume = usePlayer((s) => s.volume);
-  const muted = usePlayer((s) => s.muted);
+interface VolumeProps {
+  /** 0–100. */
+  volume: number;
+  muted: boolean;
+  onVolume: (value: number) => void;
+  onToggleMute: () => void;
+}
+
+/**
+ * Mute and the volume slider, for whatever plays: the song player's
+ * volume or the station's, each kept in its own store.
+ */
+export function VolumeControl({ volume, muted, onVolume, onToggleMute }: VolumeProps) {
   const level = muted ? 0 : volume;
   const Icon = level === 0 ? VolumeX : level < 34 ? Volume : level < 67 ? Volume1 : Volume2;
   return (
@@ -253,7 +265,7 @@ export function VolumeControl() {
       <button
         type="button"
         className="pbtn pbtn--small"
-        onClick={toggleMute}
+        onClick={onToggleMute}
         aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'}
         title={muted || volume === 0 ? 'Unmute (M)' : 'Mute (M)'}
       >
@@ -266,9 +278,18 @@ export function VolumeControl() {
         max={VOLUME_MAX}
         value={level}
         valueText={`${level}%`}
-        onValueChange={setVolume}
+        onValueChange={onVolume}
       />
     </div>
+  );
+}
+
+/** The song player's volume. */
+export function PlayerVolume() {
+  const volume = usePlayer((s) => s.volume);
+  const muted = usePlayer((s) => s.muted);
+  return (
+    <VolumeControl volume={volume} muted={muted} onVolume={setVolume} onToggleMute={toggleMute} />
   );
 }
 

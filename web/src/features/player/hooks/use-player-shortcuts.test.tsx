@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { getLiveStation, setLiveStation } from '@/lib/live-radio';
 import { getPlayerState, playSongs, resetPlayer } from '@/lib/player-store';
@@ -81,11 +81,49 @@ describe('the player shortcuts on a page', () => {
     playSongs(songsAbcd(), 0);
     fireEvent.keyDown(document.body, { key: ' ' });
     setLiveStation(
-      { id: 's1', name: 'Night shift', by: 'dj', blocked: false, failed: null },
-      { stop: () => setLiveStation(null), resume: () => undefined },
+      {
+        id: 's1',
+        name: 'Night shift',
+        by: 'dj',
+        blocked: false,
+        failed: null,
+        volume: 100,
+        muted: false,
+      },
+      {
+        stop: () => setLiveStation(null),
+        resume: () => undefined,
+        setVolume: () => undefined,
+        toggleMute: () => undefined,
+      },
     );
     fireEvent.keyDown(document.body, { key: ' ' });
     expect(getLiveStation()).toBeNull();
     expect(getPlayerState().playing).toBe(false);
+  });
+
+  it('M and the arrows turn the station while it plays, and leave the song player alone', () => {
+    render(<Page />);
+    playSongs(songsAbcd(), 0);
+    const setVolume = vi.fn();
+    const toggleMute = vi.fn();
+    setLiveStation(
+      {
+        id: 's1',
+        name: 'Night shift',
+        by: 'dj',
+        blocked: false,
+        failed: null,
+        volume: 60,
+        muted: false,
+      },
+      { stop: () => setLiveStation(null), resume: () => undefined, setVolume, toggleMute },
+    );
+    fireEvent.keyDown(document.body, { key: 'ArrowDown' });
+    expect(setVolume).toHaveBeenCalledWith(50);
+    fireEvent.keyDown(document.body, { key: 'm' });
+    expect(toggleMute).toHaveBeenCalledOnce();
+    expect(getPlayerState()).toMatchObject({ volume: 100, muted: false });
+    setLiveStation(null);
   });
 });

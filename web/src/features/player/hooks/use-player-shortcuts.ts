@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { getLiveStation, stopLiveRadio } from '@/lib/live-radio';
+import { getLiveStation, setLiveVolume, stopLiveRadio, toggleLiveMute } from '@/lib/live-radio';
 import {
   changeVolume,
   currentSong,
@@ -38,7 +38,7 @@ interface Options {
 
 /**
  * Space, ←/→, ↑/↓, M, N, P, R and ? control the player anywhere but in a
- * field. While a radio station plays, Space stops it.
+ * field. While a radio station plays, Space stops it and M, ↑/↓ turn its volume.
  */
 export function usePlayerShortcuts({ onHelp }: Options = {}) {
   const onHelpRef = useRef(onHelp);
@@ -50,9 +50,20 @@ export function usePlayerShortcuts({ onHelp }: Options = {}) {
     const onKey = (e: KeyboardEvent) => {
       const command = commandFor(e);
       if (!command) return;
-      if (command === 'toggle' && getLiveStation()) {
+      const live = getLiveStation();
+      if (command === 'toggle' && live) {
         e.preventDefault();
         stopLiveRadio();
+        return;
+      }
+      // The volume keys turn what is heard: the station's own volume while it plays.
+      if (live && (command === 'mute' || command === 'volumeUp' || command === 'volumeDown')) {
+        e.preventDefault();
+        if (command === 'mute') toggleLiveMute();
+        else {
+          const level = live.muted ? 0 : live.volume;
+          setLiveVolume(level + (command === 'volumeUp' ? VOLUME_STEP : -VOLUME_STEP));
+        }
         return;
       }
       if (!withoutSong.has(command) && !currentSong(getPlayerState())) return;

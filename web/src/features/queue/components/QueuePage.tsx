@@ -1,88 +1,30 @@
-import { ListOrdered, Pause, Play, X } from 'lucide-react';
+import { useState } from 'react';
+import { ListOrdered } from 'lucide-react';
 import { Link } from 'react-router';
-import { SongCover } from '@/components/songs';
+import { dragRowClass, dragRowStyle, useRowDrag } from '@/components/songs/row-drag';
 import { Button, ButtonLink, EmptyState, PageHeader } from '@/components/ui';
-import {
-  clearQueue,
-  playAt,
-  removeAt,
-  togglePlay,
-  useCurrentSong,
-  usePlayer,
-} from '@/lib/player-store';
-import { formatTime, songsSummary } from '@/lib/format';
+import { clearQueue, isAutoplay, moveInQueue, useCurrentSong, usePlayer } from '@/lib/player-store';
+import { plural, songsSummary } from '@/lib/format';
 import { useNotDownloadedOffline } from '@/lib/offline/availability';
-import { songArtist, type Song, songArtistPath } from '@/lib/song';
+import type { Song } from '@/lib/song';
+import { AutoplaySwitch } from './AutoplaySwitch';
+import { QueueRow } from './QueueRow';
 import './queue.css';
 
-interface RowProps {
-  song: Song;
-  position: number;
-  current?: boolean;
-  playing?: boolean;
-  /** Offline and not downloaded: greyed; play says why it cannot start. */
-  unreachable?: boolean;
+/**
+ * Keys that follow a song when it moves: its id, and which time it is
+ * queued when the same song is there more than once.
+ */
+function rowKeys(songs: Song[]): string[] {
+  const seen = new Map<string, number>();
+  return songs.map((s) => {
+    const n = seen.get(s._id) ?? 0;
+    seen.set(s._id, n + 1);
+    return `${s._id}-${n}`;
+  });
 }
 
-function QueueRow({
-  song,
-  position,
-  current = false,
-  playing = false,
-  unreachable = false,
-}: RowProps) {
-  const action = current ? togglePlay : () => playAt(position);
-  const label = current ? `${playing ? 'Pause' : 'Play'} ${song.song}` : `Play ${song.song} now`;
-  return (
-    // A click beside the row's controls does what its play button does; the row is no
-    // control of its own, keyboards use that button.
-    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions, jsx-a11y-x/click-events-have-key-events
-    <li
-      className={['qrow', current && 'qrow--current', unreachable && 'qrow--offline']
-        .filter(Boolean)
-        .join(' ')}
-      title={unreachable ? 'Not downloaded: connect to the internet to play it' : undefined}
-      onClick={(e) => {
-        if (!(e.target as Element).closest('button, a')) action();
-      }}
-    >
-      <button
-        type="button"
-        className="qrow__play"
-        onClick={action}
-        aria-label={unreachable ? `${label} (not downloaded)` : label}
-        aria-disabled={unreachable || undefined}
-      >
-        <SongCover src={song.coverSmall} size={48} className="qrow__cover" />
-        <span className="qrow__icon" aria-hidden="true">
-          {current && playing ? (
-            <Pause size={18} fill="currentColor" />
-          ) : (
-            <Play size={18} fill="currentColor" />
-          )}
-        </span>
-      </button>
-      <span className="qrow__text">
-        <span className="qrow__title">{song.song}</span>
-        <Link className="qrow__artist" to={songArtistPath(song)}>
-          {songArtist(song)}
-        </Link>
-      </span>
-      <span className="qrow__time">{song.duration > 0 ? formatTime(song.duration) : '–'}</span>
-      <button
-        type="button"
-        className="qrow__remove"
-        onClick={() => removeAt(position)}
-        aria-label={`Remove ${song.song} from the queue`}
-        title="Remove from queue"
-      >
-        <X size={18} aria-hidden="true" />
-      </button>
-    </li>
-  );
-}
-
-/** `/queue`: what plays now and what plays next; jump, remove or clear. */
+/** `/queue`: what plays now and what plays next; jump, reorder, remove or clear. */
 export function QueuePage() {
   const queue = usePlayer((s) => s.queue);
   const index = usePlayer((s) => s.index);
@@ -90,11 +32,23 @@ export function QueuePage() {
   const shuffle = usePlayer((s) => s.shuffle);
   const current = useCurrentSong();
   const notDownloaded = useNotDownloadedOffline();
+  const [announcement, setAnnouncement] = useState('');
   const upNext = queue.slice(index + 1);
+  const own = upNext.filter((s) => !isAutoplay(s)).length;
+
+  /** Moves an Up next row (positions within Up next) and says where it went. */
+  function move(from: number, to: number) {
+    const song = upNext[from];
+    if (!song || to < 0 || to >= upNext.length || to === from) return;
+    moveInQueue(index + 1 + from, index + 1 + to);
+    setAnnouncement(`Moved “${song.song}” to position ${to + 1} of ${upNext.length} in Up next.`);
+  }
+  const { listRef, drag, start } = useRowDrag(upNext.length, move);
 
   if (!current) {
     return (
       <div className="page">
+        <title>Queue · Musicify</title>
         <PageHeader eyebrow="Player" title="Queue" />
         <EmptyState
           icon={ListOrdered}
@@ -107,12 +61,24 @@ export function QueuePage() {
     );
   }
 
+  const autoplayed = upNext.length - own;
+  const queued = `${songsSummary(upNext.filter((s) => !isAutoplay(s)))} up next${shuffle ? ', shuffled' : ''}`;
+  // With only autoplay's songs ahead, 'no songs up next' would read wrong.
+  const summary =
+    autoplayed === 0
+      ? `${queued}.`
+      : own === 0
+        ? `${plural(autoplayed, 'song')} up next from autoplay.`
+        : `${queued}, then ${autoplayed} from autoplay.`;
+  const keys = rowKeys(upNext);
+
   return (
     <div className="page queue">
+      <title>Queue · Musicify</title>
       <PageHeader
         eyebrow="Player"
         title="Queue"
-        description={`${songsSummary(upNext)} up next${shuffle ? ', shuffled' : ''}.`}
+        description={summary}
         actions={
           upNext.length > 0 && (
             <Button variant="secondary" size="sm" onClick={clearQueue}>
@@ -121,6 +87,7 @@ export function QueuePage() {
           )
         }
       />
+      <AutoplaySwitch />
       <section className="queue__section" aria-labelledby="queue-now">
         <h2 id="queue-now" className="queue__heading">
           Now playing
@@ -145,18 +112,35 @@ export function QueuePage() {
             <Link to="/artist">artist</Link>.
           </p>
         ) : (
-          <ol className="queue__list" aria-label="Up next">
-            {upNext.map((song, i) => (
-              <QueueRow
-                key={`${song._id}-${index + 1 + i}`}
-                song={song}
-                position={index + 1 + i}
-                unreachable={notDownloaded(song._id)}
-              />
-            ))}
-          </ol>
+          <>
+            <p className="queue__tip">
+              Drag the grip, or use Move up and Move down in a song’s menu, to reorder
+              <span className="queue__tip-keys"> (Alt+↑ and Alt+↓ on a keyboard)</span>.
+            </p>
+            <ol className="queue__list" aria-label="Up next" ref={listRef}>
+              {upNext.map((song, i) => (
+                <QueueRow
+                  key={keys[i]}
+                  song={song}
+                  position={index + 1 + i}
+                  unreachable={notDownloaded(song._id)}
+                  moves={{
+                    step: (by) => move(i, i + by),
+                    onGripDown: (e) => start(e, i),
+                    first: i === 0,
+                    last: i === upNext.length - 1,
+                    className: dragRowClass(drag, i),
+                    style: dragRowStyle(drag, i),
+                  }}
+                />
+              ))}
+            </ol>
+          </>
         )}
       </section>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
     </div>
   );
 }
