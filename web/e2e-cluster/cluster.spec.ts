@@ -121,7 +121,11 @@ test('a song uploaded on A is found by B’s search and streams from B with Rang
 
   // And B's browser plays it.
   await onB.goto(`/search?q=${token}`);
-  await onB.getByText(song.song, { exact: true }).first().click();
+  // Its play button (the top result's name opens the album).
+  await onB
+    .getByRole('button', { name: `Play ${song.song}`, exact: true })
+    .first()
+    .click();
   await expect.poll(async () => (await audioState(onB)).currentTime).toBeGreaterThan(0);
   await onB.evaluate(() => document.querySelector('audio')?.pause());
 });

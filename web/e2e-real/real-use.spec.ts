@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { SubsonicAPI } from 'subsonic-api';
-import { fillRegistration, playerBar, type Account } from '../e2e/helpers';
+import { chooseSpeed, fillRegistration, playerBar, type Account } from '../e2e/helpers';
 import { expect, test } from './fixtures';
 import {
   control,
@@ -157,19 +157,21 @@ test('listening in the browser while the phone app uses the library', async ({ h
   // Opus, from an album with a cover.jpg beside it, at twice the speed:
   // ten seconds of it count as a listen all the same.
   await openAlbum(web, 'Living Room Songs');
-  await bar.getByRole('slider', { name: 'Playback speed' }).fill('200');
+  await chooseSpeed(web, '2×');
   await web.getByRole('button', { name: 'Play Near Light' }).click();
   await listenTo(web, 'Near Light');
   await bar.getByRole('button', { name: 'Pause' }).click();
-  await bar.getByRole('button', { name: 'Reset speed' }).click();
+  await chooseSpeed(web, '1×');
 
   // A playlist, made and filled from album pages.
   await open(web, 'Playlists');
   await web.getByRole('button', { name: 'Create' }).click();
   const dialog = web.getByRole('dialog', { name: 'Create playlist' });
-  await dialog.getByRole('textbox', { name: 'Playlist Name' }).fill('Road trip ✈');
+  await dialog.getByRole('textbox', { name: 'Playlist name' }).fill('Road trip ✈');
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(web.getByRole('article', { name: 'Road trip ✈' })).toContainText('0 songs');
+  // The new playlist opens, empty.
+  await expect(web).toHaveURL(/\/player\/[^/]+$/);
+  await expect(web.getByRole('heading', { level: 1, name: 'Road trip ✈' })).toBeVisible();
   await openAlbum(web, 'Ágætis byrjun');
   await addToPlaylist(web, 'Starálfur', 'Road trip ✈');
   await openAlbum(web, 'Группа крови');

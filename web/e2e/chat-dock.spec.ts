@@ -88,7 +88,7 @@ async function checkPages(page: Page) {
   await expectChatCoversNothing(page, [page.getByRole('button', { name: 'Submit' })]);
 
   await page.goto('/join');
-  const form = page.getByRole('region', { name: 'Add a radio station !' });
+  const form = page.getByRole('region', { name: 'Add a radio station' });
   await expectChatCoversNothing(page, [form.getByRole('button', { name: 'Create' })]);
 
   await page.goto('/home');

@@ -3,6 +3,12 @@ import { baseURL } from './env';
 import { createAccount, newAccount, signIn, unique, type Account } from './helpers';
 
 interface TestFixtures {
+  /**
+   * Autoplay as a browser starts: off by default, so a queue ends where the
+   * spec's songs end (songs like them would otherwise play on); null keeps
+   * the app's own default (on). A choice saved in the app wins either way.
+   */
+  autoplay: boolean | null;
   /** A page whose context is signed in as the worker's account. */
   signedIn: Account;
   /**
@@ -28,6 +34,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  autoplay: [false, { option: true }],
+  context: async ({ context, autoplay }, use) => {
+    if (autoplay !== null) {
+      await context.addInitScript((on) => {
+        const key = 'musicify.playback';
+        try {
+          const saved = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+          if (typeof saved.autoplay !== 'boolean') {
+            localStorage.setItem(key, JSON.stringify({ ...saved, autoplay: on }));
+          }
+        } catch {
+          // Not the app's page (about:blank): nothing to set.
+        }
+      }, autoplay);
+    }
+    await use(context);
+  },
   signedIn: async ({ page, account }, use) => {
     await signIn(page, account);
     await use(account);

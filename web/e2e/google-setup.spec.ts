@@ -2,11 +2,10 @@ import { expect, test } from './fixtures';
 // What an admin is told instead is in admin.spec.ts, on the server whose
 // first account is its admin.
 
-test('a visitor who follows Sign in with Google gets a friendly page, no settings', async ({
+test('a visitor who follows an old Sign in with Google link gets a friendly page, no settings', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Sign in with Google' }).click();
+  await page.goto('/api/auth/google');
   await expect(page).toHaveURL(/\/google$/);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Sign-in with Google is not set up' }),

@@ -55,7 +55,7 @@ interface Mail {
 export async function mailedCode(
   request: APIRequestContext,
   email: string,
-  kind: 'sign-up' | 'password reset',
+  kind: 'sign-up' | 'password reset' | 'email change',
   seen: string[] = [],
 ): Promise<string> {
   let code = '';
@@ -151,18 +151,20 @@ function part(file: string) {
   };
 }
 
-/** Uploads a song through the API as the signed-in user of `request`. */
+/** Uploads a song through the API as the signed-in user of `request`, with lyrics when `text` is given. */
 export async function uploadSong(
   request: APIRequestContext,
   name: string,
   audio: string,
   cover?: string,
+  text?: string,
 ): Promise<SongJSON> {
   const multipart: Record<string, string | ReturnType<typeof part>> = {
     song: name,
     audio: part(audio),
   };
   if (cover) multipart.cover = part(cover);
+  if (text) multipart.text = text;
   const res = await request.post('/api/upload', { multipart });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { song: SongJSON }).song;
@@ -293,4 +295,15 @@ export async function playlistsOf(
   const res = await request.post('/api/auth/profile', { data: { username } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { playlist: PlaylistJSON[] }).playlist;
+}
+
+/** Chooses a speed ('2×') from the speed menu of the player bar. */
+export async function chooseSpeed(page: Page, speed: string) {
+  await playerBar(page)
+    .getByRole('button', { name: /^Playback speed/ })
+    .click();
+  await page
+    .getByRole('menu', { name: 'Playback speed' })
+    .getByRole('menuitemradio', { name: speed, exact: true })
+    .click();
 }

@@ -23,9 +23,9 @@ test('logs in, rejects a wrong password and logs out', async ({ page, account })
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
 
-  // The session is really over: the signed-in area sends us back.
+  // The session is really over: the signed-in area sends us to log in.
   await page.goto('/home');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('logs in with the email address too', async ({ page, account }) => {
@@ -46,15 +46,14 @@ test('shows a failed Google sign-in as a toast, never the raw URL text', async (
   await expect(page.getByText('owned')).toHaveCount(0);
 });
 
-test("the Google links lead to the 'not set up' page", async ({ page }) => {
+test('a server without Google sign-in offers no Google button', async ({ page }) => {
+  const setup = page.waitForResponse('**/api/auth/google/setup');
   await page.goto('/login');
-  await expect(page.getByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(
-    'href',
-    '/api/auth/google',
-  );
-  await page.goto('/');
-  await page.getByRole('link', { name: 'Sign up with Google' }).click();
-  await expect(
-    page.getByRole('heading', { name: 'Sign-in with Google is not set up' }),
-  ).toBeVisible();
+  expect(await (await setup).json()).toMatchObject({ configured: false });
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Google/ })).toHaveCount(0);
+  await expect(page.getByText('or', { exact: true })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page.getByRole('button', { name: 'Register' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Google/ })).toHaveCount(0);
 });

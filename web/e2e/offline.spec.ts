@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
+  chooseSpeed,
   audioState,
   createAccount,
   createPlaylist,
@@ -99,6 +100,53 @@ test('a downloaded playlist opens and plays offline, and a like made offline rea
   await expect.poll(() => likedIds(page), { timeout: 15_000 }).toContain(second._id);
   await expect(page.getByRole('status').filter({ hasText: 'You’re offline.' })).toHaveCount(0);
 });
+
+for (const size of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${size.width}x${size.height}`, () => {
+    test.use({ viewport: size });
+
+    test('after a minute offline the app reopens on the downloads, and a page never seen says so', async ({
+      page,
+      context,
+      listener,
+    }) => {
+      // A download, a reload and three pages offline: a long walk.
+      test.slow();
+      expect(listener.username).toBeTruthy();
+      await context.clock.install();
+      const song = await songNamed(page.request, 'Midnight Harbour');
+      const playlist = await createPlaylist(page.request, unique('Long way '), [song._id]);
+      await page.goto(`/player/${playlist._id}`);
+      await serviceWorkerControls(page);
+      await downloadCollection(page, playlist.name);
+
+      // Long enough for everything kept, the profile included, to be stale.
+      await context.setOffline(true);
+      await page.clock.fastForward('01:00');
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: playlist.name })).toBeVisible();
+      await page.getByRole('button', { name: 'Play all' }).click();
+      await expect
+        .poll(async () => (await audioState(page)).currentTime, { timeout: 15_000 })
+        .toBeGreaterThan(0.3);
+
+      // Opening the app anew lands in it, not on the sign-up page.
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.getByRole('status').filter({ hasText: 'You’re offline.' })).toBeVisible();
+
+      // A page never opened online has nothing kept: it says so and leads to the downloads.
+      await page.goto('/albums');
+      await expect(page.getByText('This page isn’t available offline')).toBeVisible();
+      await page.getByRole('link', { name: 'Go to your downloads' }).click();
+      await expect(page).toHaveURL(/\/downloads$/);
+      await expect(page.getByText(playlist.name).first()).toBeVisible();
+    });
+  });
+}
 
 /** The writes kept for later in this browser, as 'METHOD path', oldest first. */
 function queuedWrites(page: Page): Promise<string[]> {
@@ -244,7 +292,7 @@ test('a listen and a playlist edit made offline survive a reload and reach the s
 
   // The tune is last: the queue ends with it. At twice the speed its 10 s count in 5 s.
   await row(page, 'Offline tune').getByRole('button', { name: 'Play Offline tune' }).click();
-  await playerBar(page).getByRole('slider', { name: 'Playback speed' }).fill('200');
+  await chooseSpeed(page, '2×');
   await expect
     .poll(() => queuedWrites(page), { timeout: 15_000 })
     .toEqual(['POST /api/view/increase']);

@@ -10,12 +10,14 @@ import {
   statusToast,
 } from './helpers';
 
-/** A user's card on /allusers. */
+/** A user's card on /allusers: the one whose link opens their profile. */
 function userCard(page: Page, username: string) {
   return page
     .getByRole('list', { name: 'Users' })
     .getByRole('listitem')
-    .filter({ has: page.getByText(username, { exact: true }) });
+    .filter({
+      has: page.locator(`a[href="/followuser?username=${encodeURIComponent(username)}"]`),
+    });
 }
 
 /** Looks a user up by name through /api/auth/all as the user of `request`. */
@@ -37,6 +39,11 @@ test('follows someone from all users, sees them on Following and unfollows', asy
 
   await page.goto('/allusers');
   const card = userCard(page, them);
+  // An artist goes by the name they chose, and says so; a listener says that.
+  await expect(card).toContainText('Paper Moons');
+  await expect(card).toContainText(/Artist · \d+ songs/);
+  await expect(card).not.toContainText(them);
+  await expect(userCard(page, listener.username)).toHaveCount(0);
   // The button turns at once; the reload must wait for the request that saves it.
   const followed = page.waitForResponse((r) => r.url().endsWith('/api/auth/allfollow') && r.ok());
   await card.getByRole('button', { name: 'Follow', exact: true }).click();

@@ -1,12 +1,17 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   audioState,
+  chooseSpeed,
+  createPlaylist,
   expectTimeAdvancing,
   fixture,
   mediaFile,
   playerBar,
   uploadSong,
+  songNamed,
+  unique,
   type Account,
   type SongJSON,
 } from './helpers';
@@ -290,8 +295,16 @@ test('? opens the keyboard shortcuts, a dialog that keeps the focus and closes w
     'P',
     'R',
     '?Question mark',
+    '/Slash',
+    'Ctrl+K',
   ]);
-  for (const text of ['Play or pause', 'Next song', 'Repeat: off, all, one', 'Mute or unmute']) {
+  for (const text of [
+    'Play or pause',
+    'Next song',
+    'Repeat: off, all, one',
+    'Mute or unmute',
+    'Search',
+  ]) {
     await expect(dialog).toContainText(text);
   }
   const close = dialog.getByRole('button', { name: 'Close keyboard shortcuts' });
@@ -323,4 +336,220 @@ test('? opens the keyboard shortcuts, a dialog that keeps the focus and closes w
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(button).toBeFocused();
+});
+
+/** The listener's name as the app shows it: hyphens read as spaces. */
+const shownName = (account: Account) => account.username.replace(/-/g, ' ');
+
+test('the tab title follows the song that plays, on every page, paused or not', async ({
+  page,
+  listener,
+}) => {
+  const chime = await uploadSong(page.request, 'Chime', fixture('audio', 'chime-3s.mp3'));
+  const tune = await uploadSong(page.request, 'Tune', fixture('audio', 'tune-12s.mp3'));
+  await page.goto(`/artist/${listener.username}`);
+  await expect(page.getByRole('button', { name: 'Play all' })).toBeEnabled();
+  // Nothing loaded yet: the page's own title.
+  await expect(page).toHaveTitle(`${shownName(listener)} · Musicify`);
+
+  await page.getByRole('button', { name: 'Play all' }).click();
+  await expectPlaying(page, tune);
+  await expect(page).toHaveTitle(`Tune — ${shownName(listener)} · Musicify`);
+
+  // Another page sets its own title: the song's stays over it.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(`Tune — ${shownName(listener)} · Musicify`);
+
+  const bar = playerBar(page);
+  await bar.getByRole('button', { name: 'Next' }).click();
+  await expectPlaying(page, chime);
+  await expect(page).toHaveTitle(`Chime — ${shownName(listener)} · Musicify`);
+  await bar.getByRole('button', { name: 'Pause' }).click();
+  await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  await nav.getByRole('link', { name: 'Songs', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(`Chime — ${shownName(listener)} · Musicify`);
+});
+
+test('the speed menu sets the audio’s rate, shows the one chosen, works from the keyboard and is kept', async ({
+  page,
+  listener,
+}) => {
+  const tune = await uploadSong(page.request, 'Tune', fixture('audio', 'tune-12s.mp3'));
+  await playAll(page, listener);
+  await expectPlaying(page, tune);
+  const bar = playerBar(page);
+  const button = bar.getByRole('button', { name: 'Playback speed: 1×' });
+  await expect(button).toHaveText('1×');
+  // A button, not a second slider beside the volume.
+  await expect(bar.getByRole('slider')).toHaveCount(2);
+
+  await button.click();
+  const menu = page.getByRole('menu', { name: 'Playback speed' });
+  const speeds = menu.getByRole('menuitemradio');
+  await expect(speeds).toHaveText(['0.5×', '0.75×', '1×', '1.25×', '1.5×', '2×']);
+  await expect(menu.getByRole('menuitemradio', { name: '1×', exact: true })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await menu.getByRole('menuitemradio', { name: '1.5×' }).click();
+  await expect(menu).toBeHidden();
+  await expect.poll(async () => (await audioState(page)).playbackRate).toBe(1.5);
+  await expect(bar.getByRole('button', { name: 'Playback speed: 1.5×' })).toHaveText('1.5×');
+
+  // From the keyboard: the menu opens on the speed chosen; ↓ and Enter take the next one.
+  await bar.getByRole('button', { name: /^Playback speed/ }).focus();
+  await page.keyboard.press('Enter');
+  const chosen = menu.getByRole('menuitemradio', { name: '1.5×' });
+  await expect(chosen).toBeFocused();
+  await expect(chosen).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await audioState(page)).playbackRate).toBe(2);
+  await expect(bar.getByRole('button', { name: 'Playback speed: 2×' })).toBeFocused();
+
+  // The speed is saved with the player and comes back after a reload.
+  await page.reload();
+  await expect(bar.getByRole('button', { name: 'Playback speed: 2×' })).toBeVisible();
+  await chooseSpeed(page, '0.5×');
+  await expect.poll(async () => (await audioState(page)).playbackRate).toBe(0.5);
+});
+
+/** Creates a station that started a second ago, as the user of the page. */
+async function createStation(page: Page, name: string) {
+  const res = await page.request.post('/api/radio/create', {
+    multipart: {
+      name,
+      date: new Date(Date.now() - 1_000).toISOString(),
+      audio: {
+        name: 'station.mp3',
+        mimeType: 'audio/mpeg',
+        buffer: fs.readFileSync(fixture('audio', 'tune-12s.mp3')),
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The station's own <audio>, apart from the song player's. */
+function stationAudio(page: Page) {
+  return page.evaluate(() => {
+    const a = document.querySelector<HTMLAudioElement>('audio.radio-audio');
+    return a ? { volume: a.volume, muted: a.muted, paused: a.paused } : null;
+  });
+}
+
+async function tuneIn(page: Page, name: string) {
+  await page.goto('/join');
+  await page
+    .getByRole('list', { name: 'Stations' })
+    .getByRole('listitem', { name })
+    .getByRole('button', { name: `Join ${name}` })
+    .click();
+  await expect.poll(async () => (await stationAudio(page))?.paused).toBe(false);
+}
+
+test('the station bar has the player’s volume control, and it turns the station’s audio', async ({
+  page,
+  listener,
+}) => {
+  expect(listener.username).not.toBe('');
+  const name = unique('Volume FM ');
+  await createStation(page, name);
+  await tuneIn(page, name);
+  await expect(page).toHaveTitle(`${name} — Live radio · Musicify`);
+
+  // On another page, with only the bar left to turn it.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Home', exact: true })
+    .click();
+  const bar = playerBar(page);
+  await expect(bar).toContainText(name);
+  await expect(page).toHaveTitle(`${name} — Live radio · Musicify`);
+  const volume = bar.getByRole('slider', { name: 'Volume' });
+  await expect(volume).toHaveValue('100');
+  // Heard at full volume once it has found its place in the loop.
+  await expect.poll(async () => (await stationAudio(page))?.volume, { timeout: 15_000 }).toBe(1);
+
+  await volume.fill('40');
+  await expect.poll(async () => (await stationAudio(page))?.volume).toBeCloseTo(0.4, 5);
+  await bar.getByRole('button', { name: 'Mute' }).click();
+  await expect.poll(async () => (await stationAudio(page))?.muted).toBe(true);
+  await expect(volume).toHaveValue('0');
+  await bar.getByRole('button', { name: 'Unmute' }).click();
+  await expect.poll(async () => (await stationAudio(page))?.muted).toBe(false);
+  await expect(volume).toHaveValue('40');
+  // The keys turn the station too, not the paused song player.
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(async () => (await stationAudio(page))?.volume).toBeCloseTo(0.5, 5);
+  await expect(volume).toHaveValue('50');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('no page scrolls sideways', async ({ page, listener }) => {
+    test.setTimeout(90_000);
+    const tune = await uploadSong(page.request, 'Tune', fixture('audio', 'tune-12s.mp3'));
+    const harbour = await songNamed(page.request, 'Midnight Harbour');
+    const playlist = await createPlaylist(page.request, unique('Road trip '), [
+      harbour._id,
+      tune._id,
+    ]);
+    const name = unique('Phone FM ');
+    await createStation(page, name);
+
+    // With the mini bar showing, as it does all day.
+    await playAll(page, listener);
+    await expectPlaying(page, tune);
+    await page.goto('/albums');
+    const album = await page.locator('main a[href^="/album/"]').first().getAttribute('href');
+    expect(album).not.toBeNull();
+
+    const pages: [string, (p: Page) => Promise<void>][] = [
+      ['/home', async (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+      ['/songs', async (p) => expect(p.getByText('Midnight Harbour').first()).toBeVisible()],
+      ['/albums', async (p) => expect(p.locator('main a[href^="/album/"]').first()).toBeVisible()],
+      [album!, async (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+      ['/artist', async (p) => expect(p.locator('main a[href^="/artist/"]').first()).toBeVisible()],
+      [
+        `/artist/${listener.username}`,
+        async (p) => expect(p.getByRole('button', { name: 'Play all' })).toBeVisible(),
+      ],
+      ['/playlist', async (p) => expect(p.getByText(playlist.name).first()).toBeVisible()],
+      [
+        `/player/${playlist._id}`,
+        async (p) => expect(p.getByText('Midnight Harbour').first()).toBeVisible(),
+      ],
+      [
+        '/search?q=Midnight',
+        async (p) => expect(p.locator('main').getByText('Midnight Harbour').first()).toBeVisible(),
+      ],
+      ['/join', async (p) => expect(p.getByText(name).first()).toBeVisible()],
+      ['/settings', async (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+      ['/upload', async (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+      ['/allusers', async (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible()],
+    ];
+    const overflows: string[] = [];
+    for (const [path, loaded] of pages) {
+      await page.goto(path);
+      await loaded(page);
+      await expect(playerBar(page)).toBeVisible();
+      const wide = await page.evaluate(() => {
+        const doc = document.documentElement;
+        if (doc.scrollWidth <= doc.clientWidth) return null;
+        // Name what sticks out, so a failure says where to look.
+        const out = [...document.querySelectorAll<HTMLElement>('body *')]
+          .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 0.5)
+          .slice(0, 5)
+          .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+        return `${doc.scrollWidth} > ${doc.clientWidth}: ${out.join(', ')}`;
+      });
+      if (wide) overflows.push(`${path}: ${wide}`);
+    }
+    expect(overflows).toEqual([]);
+  });
 });

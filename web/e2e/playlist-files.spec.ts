@@ -28,7 +28,7 @@ test('a playlist file imports, and the songs it names that are not here are list
     buffer: Buffer.from(m3u),
   });
   // The name comes from the file's.
-  await expect(dialog.getByLabel('Playlist Name')).toHaveValue('Road Mix');
+  await expect(dialog.getByLabel('Playlist name')).toHaveValue('Road Mix');
   await dialog.getByRole('button', { name: 'Import' }).click();
 
   const report = page.getByRole('dialog', { name: 'Playlist imported' });

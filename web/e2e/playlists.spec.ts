@@ -34,15 +34,19 @@ test('creates a playlist, changes its cover and deletes it', async ({ page, list
 
   await page.getByRole('button', { name: 'Create' }).click();
   let dialog = page.getByRole('dialog', { name: 'Create playlist' });
-  await expect(dialog.getByRole('textbox', { name: 'Playlist Name' })).toBeFocused();
+  await expect(dialog.getByRole('textbox', { name: 'Playlist name' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
   await page.getByRole('button', { name: 'Create' }).click();
   dialog = page.getByRole('dialog', { name: 'Create playlist' });
-  await dialog.getByRole('textbox', { name: 'Playlist Name' }).fill('Road  Trip');
+  await dialog.getByRole('textbox', { name: 'Playlist name' }).fill('Road  Trip');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toBeHidden();
+  // The new playlist opens, ready for songs.
+  await expect(page).toHaveURL(/\/player\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Road  Trip' })).toBeVisible();
+  await page.goBack();
   const trip = card(page, 'Road  Trip');
   await expect(trip).toContainText('0 songs');
   await expect(trip.locator('img')).toHaveAttribute('src', '/default-cover.svg');
@@ -50,20 +54,20 @@ test('creates a playlist, changes its cover and deletes it', async ({ page, list
   // The same name again (any case) is refused in the dialog.
   await page.getByRole('button', { name: 'Create' }).click();
   dialog = page.getByRole('dialog', { name: 'Create playlist' });
-  await dialog.getByRole('textbox', { name: 'Playlist Name' }).fill('road  trip');
+  await dialog.getByRole('textbox', { name: 'Playlist name' }).fill('road  trip');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog).toContainText('You already have a playlist called “road  trip”.');
   await dialog.getByRole('button', { name: 'Close' }).click();
 
-  // The menu: exactly Share, Delete, Change Cover and Close.
+  // The menu: exactly Share, Delete, Change cover and Close.
   await trip.getByRole('button', { name: 'More options for Road  Trip' }).click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Share', 'Delete', 'Change Cover', 'Close']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Share', 'Delete', 'Change cover', 'Close']);
   await menu.getByRole('menuitem', { name: 'Close' }).click();
   await expect(menu).toBeHidden();
 
   await trip.getByRole('button', { name: /More options/ }).click();
-  await page.getByRole('menuitem', { name: 'Change Cover' }).click();
+  await page.getByRole('menuitem', { name: 'Change cover' }).click();
   const cover = page.getByRole('dialog', { name: 'Change cover' });
   const file = cover.getByLabel('Cover image');
   await expect(file).toHaveAttribute('accept', 'image/*');
@@ -99,6 +103,8 @@ test('adds songs from /songs, plays, shuffles, reorders and removes them', async
   page,
   signedIn,
 }) => {
+  // Three adds, playback, shuffle, reorder and removal: a long walk.
+  test.slow();
   const name = unique('Evening Mix ');
   const playlist = await createPlaylist(page.request, name);
   expect(signedIn.username).toBeTruthy();
@@ -120,7 +126,13 @@ test('adds songs from /songs, plays, shuffles, reorders and removes them', async
     .click();
   const dialog = page.getByRole('dialog', { name: 'Add to playlist' });
   await dialog.getByRole('searchbox', { name: 'Filter playlists' }).fill(name);
+  // The refusal is awaited as an answer: on a busy machine the write can queue
+  // behind others for longer than a toast check waits.
+  const refused = page.waitForResponse(
+    (r) => r.url().endsWith('/api/playlist/add') && r.request().method() === 'PUT',
+  );
   await dialog.getByRole('button', { name, exact: true }).click();
+  expect((await refused).status()).toBe(409);
   await expect(page.getByRole('alert')).toContainText(`This song is already in “${name}”.`);
   await page.keyboard.press('Escape');
 

@@ -46,6 +46,8 @@ test('add to playlist lists your playlists at once, filters them and makes a new
   page,
   listener,
 }) => {
+  // Three dialogs, a new playlist and the keyboard walk: a long flow.
+  test.slow();
   expect(listener.username).toBeTruthy();
   const older = await createPlaylist(page.request, unique('Older '));
   const newer = await createPlaylist(page.request, unique('Newer '));

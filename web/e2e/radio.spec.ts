@@ -105,7 +105,7 @@ test.describe('in Berlin', () => {
   }) => {
     await page.goto('/join');
     await expect(page.getByRole('heading', { level: 1, name: 'Join a station!' })).toBeVisible();
-    const form = page.getByRole('region', { name: 'Add a radio station !' });
+    const form = page.getByRole('region', { name: 'Add a radio station' });
     const time = form.getByLabel('Select time');
     const date = form.getByLabel('Date');
     await expect(time).toHaveValue('16:00');

@@ -2,16 +2,17 @@ import { expect, test } from './fixtures';
 import { createAccount, mailedCode } from './helpers';
 
 test('resets a forgotten password with the mailed code', async ({ page, request }) => {
+  test.slow(); // sign-up, a mailed code, three password checks and two logins: a long flow
   // Its own account (made in a separate cookie jar, so the page stays signed out):
   // changing the password ends every session of the user.
   const account = await createAccount(request);
   const newPassword = 'brand new secret 2';
 
   await page.goto('/login');
-  await page.getByRole('link', { name: 'Forget password' }).click();
+  await page.getByRole('link', { name: 'Forgot password' }).click();
   await expect(page).toHaveURL(/\/forget$/);
   await page.getByLabel('Email').fill(account.email);
-  await page.getByRole('button', { name: 'Get OTP' }).click();
+  await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page).toHaveURL(/\/otp$/);
 
   // A refresh keeps the flow.
@@ -24,29 +25,31 @@ test('resets a forgotten password with the mailed code', async ({ page, request 
   if (code !== '000000') {
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByLabel('Reset code')).toHaveAccessibleDescription(
-      'OTP entered is incorrect',
+      'That code isn’t right. Check the mail and try again.',
     );
   }
   await page.getByLabel('Reset code').fill(code);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page).toHaveURL(/\/change$/);
   // The error of the earlier try stays behind on /otp.
-  await expect(page.getByText('OTP entered is incorrect')).toHaveCount(0);
+  await expect(page.getByText('That code isn’t right. Check the mail and try again.')).toHaveCount(
+    0,
+  );
 
   await page.getByLabel('Password', { exact: true }).fill('abc');
   await page.getByLabel('Confirm password').fill('abc');
-  await page.getByRole('button', { name: 'Enter' }).click();
+  await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
-    'Please enter the password more than 6 letter',
+    'Your password needs at least 6 characters',
   );
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
-  await page.getByRole('button', { name: 'Enter' }).click();
+  await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page.getByLabel('Confirm password')).toHaveAccessibleDescription(
-    "Password doesn't matches with confirm password",
+    'The passwords don’t match',
   );
 
   await page.getByLabel('Confirm password').fill(newPassword);
-  await page.getByRole('button', { name: 'Enter' }).click();
+  await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(
     page

@@ -1,8 +1,11 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { baseURL } from './env';
 import { expect, test } from './fixtures';
 import {
   audioState,
+  createAccount,
+  createPlaylist,
   fillRegistration,
   mailedCode,
   mediaFile,
@@ -13,7 +16,10 @@ import {
   songNamed,
   statusToast,
   type Account,
+  type SongJSON,
 } from './helpers';
+
+const shots = '/tmp/shots-share';
 
 function row(page: Page, name: string) {
   return page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
@@ -72,7 +78,7 @@ test('a visitor opens a shared song, logs in and lands back on it', async ({ pag
   await page.goto(`/share?id=${song._id}&type=song`);
   await expect(page.getByRole('heading', { level: 1, name: 'Dandelion Road' })).toBeVisible();
   await expect(page.getByText(`by ${song.artist.replace(/-/g, ' ')}`)).toBeVisible();
-  await expect(page.getByRole('main').locator('img')).toHaveAttribute('src', song.cover);
+  await expect(page.getByRole('main').locator('img').first()).toHaveAttribute('src', song.cover);
   await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute(
     'href',
     `/?next=${encodeURIComponent(`/share?id=${song._id}&type=song`)}`,
@@ -147,3 +153,140 @@ test('a link to nothing shows a friendly page, signed out and signed in', async 
   await expect(signedIn.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await context.close();
 });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  const size = `${viewport.width}x${viewport.height}`;
+
+  test.describe(`the public share page at ${size}`, () => {
+    test.use({ viewport });
+
+    test('a visitor sees the tracks and hears a 30-second preview; with previews off, no play buttons', async ({
+      page,
+      browser,
+    }) => {
+      test.slow(); // previews are cut by ffmpeg on first play
+      fs.mkdirSync(shots, { recursive: true });
+      // The owner: an account of its own, so turning previews off touches no other test.
+      const owner = await createAccount(page.request);
+      await page.context().clearCookies();
+      const ownerApi = await requestAs(owner);
+      const all = (await (await ownerApi.get('/api/search/all')).json()) as SongJSON[];
+      const long = all.filter((s) => s.duration >= 40).slice(0, 4);
+      expect(long.length).toBeGreaterThanOrEqual(3);
+      const name = `Preview mix ${size}`;
+      const playlist = await createPlaylist(
+        ownerApi,
+        name,
+        long.map((s) => s._id),
+      );
+      await ownerApi.dispose();
+
+      await page.goto(`/share?id=${playlist._id}&type=playlist`);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      const tracks = page.getByRole('list', { name: `Tracks in ${name}` }).getByRole('listitem');
+      await expect(tracks).toHaveCount(long.length);
+      for (const [i, song] of long.entries()) {
+        await expect(tracks.nth(i)).toContainText(song.song);
+        await expect(tracks.nth(i)).toContainText(song.artist.replace(/-/g, ' '));
+      }
+      const first = long[0]!;
+      await page.getByRole('button', { name: `Play preview of ${first.song}` }).click();
+      const player = page.getByRole('region', { name: 'Preview player' });
+      await expect(player.getByText('Preview · 30 s')).toBeVisible();
+      await expect(player).toContainText(first.song);
+      await expect
+        .poll(async () => (await audioState(page)).currentTime, { timeout: 20_000 })
+        .toBeGreaterThan(0.5);
+      const playing = await audioState(page);
+      expect(playing.paused).toBe(false);
+      expect(new URL(playing.src).pathname).toBe(
+        `/api/share/playlist/${playlist._id}/preview/${first._id}`,
+      );
+      // The file itself is the song's first 30 s, not the whole song.
+      expect(playing.duration).toBeLessThanOrEqual(30.5);
+      expect(playing.duration).toBeLessThan(first.duration);
+      await expect(
+        page.getByRole('button', { name: `Pause preview of ${first.song}` }),
+      ).toBeVisible();
+      await page.screenshot({ path: `${shots}/share-playlist-${size}.png`, fullPage: true });
+
+      // Near its end, the preview stops by itself at 30 s at most.
+      await page.evaluate(() => {
+        document.querySelector('audio')!.currentTime = 29;
+      });
+      await expect(
+        player.getByRole('link', { name: 'Sign up to hear the whole song' }),
+      ).toBeVisible({
+        timeout: 10_000,
+      });
+      const ended = await audioState(page);
+      expect(ended.paused).toBe(true);
+      expect(ended.currentTime).toBeGreaterThanOrEqual(29);
+      expect(ended.currentTime).toBeLessThanOrEqual(30);
+
+      // The owner turns previews off in the share panel of the playlist.
+      const ownerContext = await browser.newContext({ viewport });
+      const ownerPage = await ownerContext.newPage();
+      await signIn(ownerPage, owner);
+      await ownerPage.goto(`/player/${playlist._id}`);
+      await ownerPage.getByRole('button', { name: 'Share', exact: true }).click();
+      const panel = ownerPage.getByRole('dialog', { name: 'Share playlist' });
+      const toggle = panel.getByRole('switch', { name: 'Let visitors hear 30-second previews' });
+      await expect(toggle).toBeChecked();
+      await toggle.click();
+      await expect(toggle).not.toBeChecked();
+      await expect(statusToast(ownerPage)).toContainText('Previews off');
+      await ownerContext.close();
+
+      await page.reload();
+      await expect(tracks).toHaveCount(long.length);
+      await expect(page.getByText('Previews are off for this playlist.')).toBeVisible();
+      await expect(page.getByRole('button', { name: /preview of/ })).toHaveCount(0);
+      const refused = await page.request.get(
+        `/api/share/playlist/${playlist._id}/preview/${first._id}`,
+      );
+      expect(refused.status()).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        'The owner has turned previews off for this playlist. Sign up or log in to listen.',
+      );
+    });
+
+    test('a visitor sees a shared song with its preview', async ({ page, account }) => {
+      fs.mkdirSync(shots, { recursive: true });
+      const lookup = await requestAs(account);
+      const song = await songNamed(lookup, 'Midnight Harbour');
+      await lookup.dispose();
+      await page.goto(`/share?id=${song._id}&type=song`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Midnight Harbour' })).toBeVisible();
+      const tracks = page
+        .getByRole('list', { name: 'Tracks in Midnight Harbour' })
+        .getByRole('listitem');
+      await expect(tracks).toHaveCount(1);
+      await page.getByRole('button', { name: 'Play preview of Midnight Harbour' }).click();
+      await expect
+        .poll(async () => (await audioState(page)).currentTime, { timeout: 20_000 })
+        .toBeGreaterThan(0.3);
+      await page.screenshot({ path: `${shots}/share-song-${size}.png`, fullPage: true });
+    });
+
+    test('a signed-out visit to an album goes to log in and comes back to it', async ({
+      page,
+      account,
+    }) => {
+      const lookup = await requestAs(account);
+      const { albums } = (await (await lookup.get('/api/albums?sort=name')).json()) as {
+        albums: { _id: string; name: string }[];
+      };
+      await lookup.dispose();
+      const album = albums[0]!;
+      await page.goto(`/album/${album._id}`);
+      await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/album/${album._id}`)}`);
+      await logIn(page, account);
+      await expect(page).toHaveURL(new RegExp(`/album/${album._id}$`));
+      await expect(page.getByRole('heading', { level: 1, name: album.name })).toBeVisible();
+    });
+  });
+}

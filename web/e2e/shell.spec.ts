@@ -9,14 +9,19 @@ const menu = [
   ['Radio', '/join', 'Join a station!'],
   ['Upload song', '/upload', 'Upload song'],
   ['Home', '/home', /^Good (morning|afternoon|evening), /],
+  ['Recently played', '/recent', 'Recently played'],
   ['Downloads', '/downloads', 'Downloads'],
   ['Profile', '/profile', null],
 ] as const;
 
-test('a signed-out visit to the signed-in area goes to /', async ({ page }) => {
-  for (const path of ['/home', '/songs', '/profile']) {
+test('a signed-out visit to the signed-in area goes to log in, keeping the page', async ({
+  page,
+}) => {
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login$/);
+  for (const path of ['/songs', '/profile']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
   }
 });
 
@@ -30,11 +35,11 @@ test('a signed-in visit to / or /login goes to /home', async ({ page, signedIn }
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('the side menu has the nine links and each leads to its page', async ({ page, signedIn }) => {
+test('the side menu has the ten links and each leads to its page', async ({ page, signedIn }) => {
   await page.goto('/home');
   const nav = page.getByRole('navigation', { name: 'Main' });
   const links = nav.getByRole('link');
-  await expect(links).toHaveCount(9);
+  await expect(links).toHaveCount(10);
   await expect(links).toHaveText(menu.map(([label]) => label));
 
   for (const [label, path, heading] of menu) {
@@ -144,7 +149,7 @@ test.describe('on a phone', () => {
 
     await open.click();
     await expect(sheet).toBeVisible();
-    await expect(sheet.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(9);
+    await expect(sheet.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(10);
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
     await expect(open).toBeFocused();

@@ -35,6 +35,8 @@ test('builds a smart playlist with a nested group, saves it and edits its rules'
   page,
   listener,
 }) => {
+  // Rules, a nested group, saving and editing again: a long flow.
+  test.slow();
   void listener;
   await like(page.request, LIKED);
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -11,7 +11,7 @@ test('a song uploaded through the form shows on Songs, Artists and its artist pa
   await page.goto('/upload');
   await expect(page.getByRole('heading', { level: 1, name: 'Upload song' })).toBeVisible();
 
-  await page.getByLabel('Song Name').fill(name);
+  await page.getByLabel('Song name').fill(name);
   await page
     .getByLabel('Upload Song', { exact: true })
     .setInputFiles(fixture('audio', 'tune-12s.mp3'));
@@ -55,13 +55,13 @@ test("a refused upload shows the server's message and keeps the form", async ({
 }) => {
   expect(listener.username).toContain('-');
   await page.goto('/upload');
-  await page.getByLabel('Song Name').fill('Not really music');
+  await page.getByLabel('Song name').fill('Not really music');
   await page.getByLabel('Upload Song', { exact: true }).setInputFiles(fixture('audio', 'text.mp3'));
   await page.getByRole('button', { name: 'Submit' }).click();
   const audio = page.getByLabel('Upload Song', { exact: true });
   await expect(audio).toHaveAccessibleDescription(/This file is not an audio file we can play/);
   await expect(audio).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('Song Name')).toHaveValue('Not really music');
+  await expect(page.getByLabel('Song name')).toHaveValue('Not really music');
   await expect(page.getByText('text.mp3')).toBeVisible();
 
   // The same file twice: the second is refused with the first one's name.
@@ -71,7 +71,7 @@ test("a refused upload shows the server's message and keeps the form", async ({
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(statusToast(page)).toContainText('Uploaded “Not really music”');
   await page.getByRole('button', { name: 'Upload another' }).click();
-  await page.getByLabel('Song Name').fill('Chime again');
+  await page.getByLabel('Song name').fill('Chime again');
   await page.getByLabel('Upload Song', { exact: true }).setInputFiles({
     name: 'renamed.mp3',
     mimeType: 'audio/mpeg',
@@ -93,6 +93,44 @@ test('the form asks for a name and a file before sending', async ({ page, signed
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Please give the song a name.')).toBeVisible();
   await expect(page.getByText('Please choose an audio file.')).toBeVisible();
-  await expect(page.getByLabel('Song Name')).toBeFocused();
+  await expect(page.getByLabel('Song name')).toBeFocused();
   expect(sent).toBe(false);
 });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width}x${viewport.height} the name comes from the file's tags, never over a typed one`, async ({
+    page,
+    listener,
+  }) => {
+    expect(listener.username).not.toBe('');
+    await page.setViewportSize(viewport);
+    await page.goto('/upload');
+    const name = page.getByLabel('Song name');
+    const audio = page.getByLabel('Upload Song', { exact: true });
+
+    for (const [file, title] of [
+      ['tagged.flac', 'Café Tide (flac)'],
+      ['tagged.m4a', 'Café Tide (m4a)'],
+      ['tagged.mp3', 'Tide'],
+    ] as const) {
+      await audio.setInputFiles(fixture('audio', file));
+      await expect(name).toHaveValue(title);
+    }
+    // Without a title the file's name stands in.
+    await audio.setInputFiles(fixture('audio', 'tune-12s.mp3'));
+    await expect(name).toHaveValue('tune-12s');
+
+    // A name the person typed stays, even when they type while the tags are read.
+    await name.fill('');
+    await audio.setInputFiles(fixture('audio', 'tagged.ogg'));
+    await name.fill('My own name');
+    await expect(page.locator('form[data-reading-tags]')).toHaveCount(0);
+    await expect(name).toHaveValue('My own name');
+    await audio.setInputFiles(fixture('audio', 'tagged.opus'));
+    await expect(page.getByText('tagged.opus')).toBeVisible();
+    await expect(name).toHaveValue('My own name');
+  });
+}

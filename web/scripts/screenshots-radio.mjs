@@ -98,7 +98,7 @@ async function run(name, viewport) {
   await shot('01-list-full', { fullPage: true });
 
   // The form, filled in, with the start said plainly.
-  const form = page.getByRole('region', { name: 'Add a radio station !' });
+  const form = page.getByRole('region', { name: 'Add a radio station' });
   await form.getByLabel('Station Name').fill('Friday Night Jazz');
   await form.getByLabel('Audio file').setInputFiles(path.join(testdata, 'audio', 'tune-12s.mp3'));
   await form.getByRole('button', { name: 'Create' }).scrollIntoViewIfNeeded();

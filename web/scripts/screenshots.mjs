@@ -145,11 +145,11 @@ async function playlistsAndPeople(page, context, name, { them, art, username, st
   await shot('71-playlist-menu');
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Create' }).click();
-  await page.getByLabel('Playlist Name').fill('Summer  Hits');
+  await page.getByLabel('Playlist name').fill('Summer  Hits');
   await shot('72-create-dialog');
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'More options for “Late Night Coding”' }).click();
-  await page.getByRole('menuitem', { name: 'Change Cover' }).click();
+  await page.getByRole('menuitem', { name: 'Change cover' }).click();
   await page
     .getByLabel('Cover image')
     .setInputFiles({ name: 'new-cover.png', mimeType: 'image/png', buffer: art.glass });
@@ -289,7 +289,7 @@ async function run(name, viewport) {
   await page.getByRole('button', { name: 'Login' }).waitFor();
   await shot('03-login-google-error');
   await page.goto(`${base}/forget`);
-  await page.getByRole('button', { name: 'Get OTP' }).waitFor();
+  await page.getByRole('button', { name: 'Send code' }).waitFor();
   await shot('04-forget');
   await page.goto(`${base}/tandc`);
   await page.getByRole('heading', { name: 'Terms and Conditions' }).waitFor();
@@ -398,7 +398,7 @@ async function run(name, viewport) {
   await page.getByRole('button', { name: 'Play all' }).waitFor();
   await shot('60-artist-page');
   await page.goto(`${base}/upload`);
-  await page.getByLabel('Song Name').fill('Harbour Lights (demo)');
+  await page.getByLabel('Song name').fill('Harbour Lights (demo)');
   await page
     .getByLabel('Upload Song', { exact: true })
     .setInputFiles(path.join(testdata, 'audio', 'sine.wav'));
@@ -468,7 +468,7 @@ async function run(name, viewport) {
   await page.waitForURL(`${base}/`);
   await page.goto(`${base}/forget`);
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Get OTP' }).click();
+  await page.getByRole('button', { name: 'Send code' }).click();
   await page.waitForURL('**/otp');
   await shot('50-reset-code');
   const reset = await mailCode(page.request, email, 'password reset code');
@@ -478,7 +478,7 @@ async function run(name, viewport) {
   await shot('51-change');
   await page.getByLabel('Password', { exact: true }).fill('new password 2');
   await page.getByLabel('Confirm password').fill('new password 2');
-  await page.getByRole('button', { name: 'Enter' }).click();
+  await page.getByRole('button', { name: 'Save password' }).click();
   await page.waitForURL('**/login');
   await shot('52-login-after-change');
   await page.getByLabel('Username or email').fill(username);

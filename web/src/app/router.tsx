@@ -263,6 +263,10 @@ export function appRoutes(client?: QueryClient): RouteObject[] {
               lazy: page(() => import('@/features/queue/components/QueuePage'), 'QueuePage'),
             },
             {
+              path: 'recent',
+              lazy: page(() => import('@/features/recent/components/RecentPage'), 'RecentPage'),
+            },
+            {
               path: 'likes',
               lazy: page(() => import('@/features/likes/components/LikesPage'), 'LikesPage'),
             },

@@ -6,6 +6,7 @@ import {
   api,
   errorMessage,
   fieldError,
+  fieldErrors,
   setWriteDeferral,
 } from './api-client';
 
@@ -104,6 +105,38 @@ describe('fieldError', () => {
   it('is null for a refusal about no field', () => {
     expect(fieldError(new ApiError(429, 'Too many attempts.'), ['password'])).toBeNull();
     expect(fieldError(new Error('x'), ['password'])).toBeNull();
+  });
+});
+
+describe('fieldErrors', () => {
+  it('reads every field the server lists, beside the one it named', async () => {
+    stubFetch(async () =>
+      Response.json(
+        {
+          message: 'Please enter a valid email address',
+          field: 'email',
+          fields: {
+            email: 'Please enter a valid email address',
+            username: 'Please choose a username',
+            x: 3,
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    const err = await api('/api/auth/cheak').catch((e: unknown) => e);
+    expect(fieldErrors(err, ['email', 'password', 'username'])).toEqual({
+      email: 'Please enter a valid email address',
+      username: 'Please choose a username',
+    });
+  });
+
+  it('falls back to the one field named, and to nothing for other errors', () => {
+    const err = new ApiError(409, 'This username is already taken', 'username');
+    expect(fieldErrors(err, ['email', 'username'])).toEqual({
+      username: 'This username is already taken',
+    });
+    expect(fieldErrors(new Error('x'), ['email'])).toEqual({});
   });
 });
 

@@ -5,12 +5,20 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly field: string | undefined;
+  /** Every field the server refused with its message, when it named several. */
+  readonly fields: Readonly<Record<string, string>>;
 
-  constructor(status: number, message: string, field?: string) {
+  constructor(
+    status: number,
+    message: string,
+    field?: string,
+    fields: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.field = field;
+    this.fields = fields;
   }
 }
 
@@ -73,6 +81,15 @@ function fieldOf(body: unknown): string | undefined {
   return undefined;
 }
 
+function fieldsOf(body: unknown): Record<string, string> {
+  if (!body || typeof body !== 'object' || !('fields' in body)) return {};
+  const { fields } = body as { fields: unknown };
+  if (!fields || typeof fields !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+}
+
 function messageOf(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'message' in body) {
     const { message } = body as { message: unknown };
@@ -111,7 +128,12 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
   const data = await readJSON(res);
   if (!res.ok) {
-    throw new ApiError(res.status, messageOf(data) ?? fallbackMessage(res.status), fieldOf(data));
+    throw new ApiError(
+      res.status,
+      messageOf(data) ?? fallbackMessage(res.status),
+      fieldOf(data),
+      fieldsOf(data),
+    );
   }
   if (data === undefined) {
     throw new ApiError(
@@ -140,6 +162,27 @@ export function fieldError<F extends string>(
   if (!(err instanceof ApiError) || err.field === undefined) return null;
   const field = fields.find((f) => f === err.field);
   if (field === undefined) return null;
-  const message = err.message.replace(` (${field}).`, '.').replace(` (${field})`, '');
-  return { field, message };
+  return { field, message: besideField(err.message, field) };
+}
+
+/** The '(field)' the server adds for API clients is left out beside the field. */
+function besideField(message: string, field: string): string {
+  return message.replace(` (${field}).`, '.').replace(` (${field})`, '');
+}
+
+/**
+ * Every one of `fields` the server refused, as field → message: the ones its
+ * answer lists, or the one it named.
+ */
+export function fieldErrors<F extends string>(
+  err: unknown,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  if (!(err instanceof ApiError)) return {};
+  const out: Partial<Record<F, string>> = {};
+  for (const f of fields) {
+    const message = err.fields[f] ?? (err.field === f ? err.message : undefined);
+    if (message !== undefined) out[f] = besideField(message, f);
+  }
+  return out;
 }

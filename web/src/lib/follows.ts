@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
+import { displayName, plural } from './song';
 
 /** Someone the caller follows, or who follows the caller: `_id` is the follow record's id. */
 export interface FollowingRecord {
@@ -24,6 +25,21 @@ export interface PublicUser {
   _id: string;
   username: string;
   following: boolean;
+  /** The artist name they chose, when they chose one. */
+  name?: string;
+  /** How many songs they uploaded (0 for a listener). */
+  songs?: number;
+}
+
+/** How a person is named in lists: their artist name, else their username as people read it. */
+export function personName(u: Pick<PublicUser, 'username' | 'name'>): string {
+  return u.name ?? displayName(u.username);
+}
+
+/** The line under a person's name: artist or listener, and whether the caller follows them. */
+export function personNote(u: Pick<PublicUser, 'songs' | 'following'>): string {
+  const role = u.songs ? `Artist · ${plural(u.songs, 'song')}` : 'Listener';
+  return u.following ? `${role} · You follow them` : role;
 }
 
 /** GET /api/auth/followings: whom the caller follows, newest first. */

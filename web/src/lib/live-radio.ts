@@ -14,11 +14,16 @@ export interface LiveStation {
   blocked: boolean;
   /** Why the audio cannot play, or null. */
   failed: string | null;
+  /** The station's own volume, 0–100, and mute: apart from the song player's. */
+  volume: number;
+  muted: boolean;
 }
 
 interface Controls {
   stop: () => void;
   resume: () => void;
+  setVolume: (value: number) => void;
+  toggleMute: () => void;
 }
 
 const station = createStore<LiveStation | null>(null);
@@ -42,6 +47,15 @@ export function stopLiveRadio(): void {
 /** Starts the sound from a click when the browser refused to start it alone. */
 export function resumeLiveRadio(): void {
   controls?.resume();
+}
+
+/** Sets the station's volume (0–100), from the player bar or a key. */
+export function setLiveVolume(value: number): void {
+  controls?.setVolume(value);
+}
+
+export function toggleLiveMute(): void {
+  controls?.toggleMute();
 }
 
 export function useLiveStation(): LiveStation | null {

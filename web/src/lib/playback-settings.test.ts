@@ -5,6 +5,7 @@ import {
   PLAYBACK_SETTINGS_KEY,
   reloadPlaybackSettings,
   setCrossfade,
+  setAutoplay,
   setNormalize,
   setStreamQuality,
 } from './playback-settings';
@@ -15,21 +16,24 @@ afterEach(() => {
 });
 
 describe('playback settings', () => {
-  it('start with crossfade off, normalisation on and the original files', () => {
-    expect(getPlaybackSettings()).toEqual({ crossfade: 0, normalize: true, quality: 0 });
+  it('start with crossfade off, normalisation on, the original files and autoplay on', () => {
+    expect(getPlaybackSettings()).toEqual({
+      crossfade: 0,
+      normalize: true,
+      quality: 0,
+      autoplay: true,
+    });
   });
 
   it('are saved in this browser and read back after a reload', () => {
     setCrossfade(6);
     setNormalize(false);
     setStreamQuality(96);
-    expect(JSON.parse(localStorage.getItem(PLAYBACK_SETTINGS_KEY) ?? '{}')).toEqual({
-      crossfade: 6,
-      normalize: false,
-      quality: 96,
-    });
+    setAutoplay(false);
+    const saved = { crossfade: 6, normalize: false, quality: 96, autoplay: false };
+    expect(JSON.parse(localStorage.getItem(PLAYBACK_SETTINGS_KEY) ?? '{}')).toEqual(saved);
     reloadPlaybackSettings();
-    expect(getPlaybackSettings()).toEqual({ crossfade: 6, normalize: false, quality: 96 });
+    expect(getPlaybackSettings()).toEqual(saved);
   });
 
   it('keep the crossfade within 0–12 whole seconds', () => {
@@ -47,14 +51,21 @@ describe('playback settings', () => {
         crossfade: Number.NaN,
         normalize: 'yes' as never,
         quality: 100 as never,
+        autoplay: 'no' as never,
       }),
     ).toEqual({
       crossfade: 0,
       normalize: true,
       quality: 0,
+      autoplay: true,
     });
     localStorage.setItem(PLAYBACK_SETTINGS_KEY, '[1,2]');
     reloadPlaybackSettings();
-    expect(getPlaybackSettings()).toEqual({ crossfade: 0, normalize: true, quality: 0 });
+    expect(getPlaybackSettings()).toEqual({
+      crossfade: 0,
+      normalize: true,
+      quality: 0,
+      autoplay: true,
+    });
   });
 });

@@ -12,6 +12,8 @@ export interface PlaybackSettings {
   normalize: boolean;
   /** Kbps of the rendition songs stream at, or 0 for the original file. */
   quality: StreamQuality;
+  /** When the queue ends (repeat off), songs like the last ones keep playing. */
+  autoplay: boolean;
 }
 
 /** The streaming qualities: the original, or a rendition at these kbps. */
@@ -24,7 +26,7 @@ function isQuality(v: unknown): v is StreamQuality {
 
 export const PLAYBACK_SETTINGS_KEY = 'musicify.playback';
 
-const defaults: PlaybackSettings = { crossfade: 0, normalize: true, quality: 0 };
+const defaults: PlaybackSettings = { crossfade: 0, normalize: true, quality: 0, autoplay: true };
 
 function isSettings(v: unknown): v is Partial<PlaybackSettings> {
   return !!v && typeof v === 'object' && !Array.isArray(v);
@@ -38,7 +40,8 @@ export function parsePlaybackSettings(saved: Partial<PlaybackSettings> | null): 
       : defaults.crossfade;
   const normalize = typeof saved?.normalize === 'boolean' ? saved.normalize : defaults.normalize;
   const quality = isQuality(saved?.quality) ? saved.quality : defaults.quality;
-  return { crossfade, normalize, quality };
+  const autoplay = typeof saved?.autoplay === 'boolean' ? saved.autoplay : defaults.autoplay;
+  return { crossfade, normalize, quality, autoplay };
 }
 
 // Read from localStorage on first use, and again after a reset.
@@ -65,6 +68,10 @@ export function setCrossfade(seconds: number): void {
 
 export function setNormalize(on: boolean): void {
   update({ normalize: on });
+}
+
+export function setAutoplay(on: boolean): void {
+  update({ autoplay: on });
 }
 
 export function setStreamQuality(quality: StreamQuality): void {

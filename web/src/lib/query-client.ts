@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /** Retries only what may pass on a second try: network failures and 5xx, twice. */
@@ -8,6 +8,10 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
+  // The query library assumes a network until the browser says otherwise;
+  // opened offline, queries must wait for it instead of failing (a failed
+  // profile fetch would look like a signed-out visitor).
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },

@@ -30,6 +30,16 @@ export const queryKeys = {
     shared: (type: string, id: string) => [...queryKeys.songs.all, 'shared', type, id] as const,
     /** The results of the search view (GET /api/search), by the words searched. */
     search: (q: string) => [...queryKeys.songs.all, 'search', q] as const,
+    /** The caller's recently played songs (GET /api/me/recent): a counted listen refreshes them. */
+    recent: () => [...queryKeys.songs.all, 'recent'] as const,
+  },
+  /**
+   * A song's lyrics (GET /api/songs/{id}/lyrics), apart from songs.all: a
+   * counted listen changes counts, never words.
+   */
+  lyrics: {
+    all: ['lyrics'] as const,
+    song: (id: string) => [...queryKeys.lyrics.all, id] as const,
   },
   /** Playlists without their songs: the caller's own list and searches in it. */
   playlists: {

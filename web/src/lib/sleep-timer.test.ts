@@ -96,8 +96,16 @@ describe('the sleep timer', () => {
   it('stops the radio too', () => {
     const stop = vi.fn(() => setLiveStation(null));
     setLiveStation(
-      { id: 's1', name: 'Night shift', by: 'dj', blocked: false, failed: null },
-      { stop, resume: () => undefined },
+      {
+        id: 's1',
+        name: 'Night shift',
+        by: 'dj',
+        blocked: false,
+        failed: null,
+        volume: 100,
+        muted: false,
+      },
+      { stop, resume: () => undefined, setVolume: () => undefined, toggleMute: () => undefined },
     );
     setSleepTimer(15);
     vi.advanceTimersByTime(15 * 60_000);

@@ -48,10 +48,14 @@ export function testQueryClient(): QueryClient {
 }
 
 /** Renders routes in a memory router with the app's providers, starting at `path`. */
-export function renderRoutes(routes: RouteObject[], path: string) {
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+  queryClient: QueryClient = testQueryClient(),
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const utils = render(
-    <Providers queryClient={testQueryClient()}>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>,
   );

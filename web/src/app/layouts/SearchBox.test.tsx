@@ -9,12 +9,20 @@ import { getClientState, resetClientState } from '@/lib/client-state';
 import { getPlayerState, resetPlayer } from '@/lib/player-store';
 import { createQueryClient } from '@/lib/query-client';
 import type { Playlist } from '@/lib/playlist';
+import type { Album } from '@/lib/albums';
 import { deferred, json } from '@/test/deferred';
 import { makeSong } from '@/test/songs';
 import { renderRoutes } from '@/test/utils';
 import { SearchBox } from './SearchBox';
 
-const empty: SearchResults = { songs: [], artists: [], playlists: [], users: [] };
+const empty: SearchResults = {
+  top: null,
+  songs: [],
+  artists: [],
+  albums: [],
+  playlists: [],
+  users: [],
+};
 
 const playlist: Playlist = {
   _id: 'p1',
@@ -28,12 +36,36 @@ const playlist: Playlist = {
   createdAt: '2026-11-21T12:00:00Z',
 };
 
+const album: Album = {
+  _id: 'al1',
+  name: 'Sub Rosa',
+  artist: 'Crimson Harbor',
+  artistId: 'ar1',
+  year: 2019,
+  genre: 'Rock',
+  compilation: false,
+  cover: '/default-cover.svg',
+  coverSmall: '/default-cover.svg',
+  songs: 3,
+  duration: 600,
+  plays: 0,
+  userId: '',
+  username: '',
+};
+
+const songs = [
+  makeSong('s1', { song: 'Yellow Submarine Dreams', artist: 'pixel-parade' }),
+  makeSong('s2', { song: 'Deep Sub Bass', artist: 'neon-harbor' }),
+];
+
 const found: SearchResults = {
-  songs: [
-    makeSong('s1', { song: 'Yellow Submarine Dreams', artist: 'pixel-parade' }),
-    makeSong('s2', { song: 'Deep Sub Bass', artist: 'neon-harbor' }),
+  top: { type: 'song', song: songs[1]! },
+  songs,
+  artists: [
+    { name: 'sub-club', cover: '', coverSmall: '', songs: 2 },
+    { _id: 'ar2', name: 'Subway Sect', cover: '', coverSmall: '', songs: 4, userId: '' },
   ],
-  artists: [{ name: 'sub-club', cover: '', coverSmall: '', songs: 2 }],
+  albums: [album],
   playlists: [playlist],
   users: [],
 };
@@ -133,7 +165,8 @@ describe('the search box and the results view', () => {
     mockSearch(() => json(200, found));
     const user = userEvent.setup();
     renderApp('/search?q=sub');
-    await user.click(await screen.findByRole('button', { name: 'Play Deep Sub Bass' }));
+    const list = await screen.findByRole('list', { name: 'Songs found' });
+    await user.click(within(list).getByRole('button', { name: 'Play Deep Sub Bass' }));
     const state = getPlayerState();
     expect(state.queue.map((s) => s._id)).toEqual(['s1', 's2']);
     expect(state.index).toBe(1);
@@ -178,20 +211,76 @@ describe('the search box and the results view', () => {
     expect(screen.queryByRole('region', { name: 'Songs' })).toBeNull();
   });
 
-  it('keeps the last results on screen while the next ones load', async () => {
+  it('never shows the results of other words than those in the heading', async () => {
     const next = deferred<Response>();
     mockSearch((q) => (q === 'sub' ? json(200, found) : next.promise));
     const user = userEvent.setup();
     renderApp('/search?q=sub');
     await songResult('Yellow Submarine Dreams');
     await user.type(box(), 'marine');
+    // At once, before the new words are even asked: the old results are gone.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Results for “submarine”');
+    expect(screen.queryByRole('button', { name: 'Play Yellow Submarine Dreams' })).toBeNull();
+    expect(screen.getByRole('status', { name: 'Searching for “submarine”' })).toBeInTheDocument();
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
-    expect(
-      screen.getByRole('button', { name: 'Play Yellow Submarine Dreams' }),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Songs' })).toBeNull();
     await act(async () => next.resolve(json(200, empty)));
     expect(await screen.findByText('No results for “submarine”')).toBeInTheDocument();
+  });
+
+  it('shows the top result big, and plays it with the other songs after it', async () => {
+    mockSearch(() => json(200, found));
+    const user = userEvent.setup();
+    renderApp('/search?q=sub');
+    const top = await screen.findByRole('article', { name: 'Top result: Deep Sub Bass' });
+    expect(within(top).getByText('Song')).toBeInTheDocument();
+    await user.click(within(top).getByRole('button', { name: 'Play Deep Sub Bass' }));
+    const state = getPlayerState();
+    expect(state.queue.map((s) => s._id)).toEqual(['s1', 's2']);
+    expect(state.index).toBe(1);
+  });
+
+  it('lists albums, and the library’s artists beside the uploaders', async () => {
+    mockSearch(() => json(200, found));
+    renderApp('/search?q=sub');
+    const albums = await screen.findByRole('region', { name: 'Albums' });
+    expect(within(albums).getByRole('link', { name: /Sub Rosa/ })).toHaveAttribute(
+      'href',
+      '/album/al1',
+    );
+    const artists = screen.getByRole('region', { name: 'Artists' });
+    expect(within(artists).getByRole('link', { name: /Subway Sect/ })).toHaveAttribute(
+      'href',
+      '/artist/Subway%20Sect',
+    );
+  });
+
+  it('/ and Ctrl+K or Cmd+K bring the focus to the box, but not from another field', async () => {
+    mockSearch(() => json(200, found));
+    const user = userEvent.setup();
+    renderApp('/home');
+    const other = document.createElement('input');
+    document.body.append(other);
+    try {
+      await user.keyboard('/');
+      expect(box()).toHaveFocus();
+      expect(box()).toHaveValue('');
+      box().blur();
+      await user.keyboard('{Control>}k{/Control}');
+      expect(box()).toHaveFocus();
+      box().blur();
+      await user.keyboard('{Meta>}k{/Meta}');
+      expect(box()).toHaveFocus();
+
+      await user.click(other);
+      await user.keyboard('/');
+      expect(other).toHaveFocus();
+      expect(other).toHaveValue('/');
+      await user.keyboard('{Control>}k{/Control}');
+      expect(other).toHaveFocus();
+    } finally {
+      other.remove();
+    }
   });
 
   it('sets the shared search term on Enter, which the songs page filters by', async () => {

@@ -1,14 +1,17 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { Search, X } from 'lucide-react';
 import { searchNavState, searchPath, type SearchNavState } from '@/lib/search';
 import { setSearchTerm, useSearchTerm } from '@/lib/client-state';
+import { isSearchShortcut } from './search-shortcut';
 
 /**
  * The shared search box. Typing opens the results view (`/search?q=…`) and
  * keeps it in step; submitting sets the search term every page can read (the
  * songs page filters by it). Escape clears the box and closes the results.
  * The box stays in the top bar across pages, so the focus stays in it.
+ * `/` or Ctrl+K (Cmd+K on a Mac) bring the focus to it from anywhere but
+ * another field, as in most apps with a search.
  */
 export function SearchBox() {
   const term = useSearchTerm();
@@ -33,6 +36,18 @@ export function SearchBox() {
     setShownKey(location.key);
     if (navigationType === 'POP') setText(urlQuery ?? term ?? '');
   }
+
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const input = inputRef.current;
+      if (!input || e.target === input || !isSearchShortcut(e)) return;
+      e.preventDefault();
+      input.focus();
+      input.select();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
 
   /** Shows the results for `value`: in place on the results view, else as a new page. */
   function showResults(value: string, typed: boolean) {

@@ -1,6 +1,7 @@
 import {
   ArrowDownToLine,
   Disc3,
+  History,
   Home,
   ListMusic,
   Mic2,
@@ -35,6 +36,7 @@ export const navGroups: { label: string; items: NavItem[] }[] = [
     label: 'You',
     items: [
       { to: '/home', label: 'Home', icon: Home },
+      { to: '/recent', label: 'Recently played', icon: History },
       { to: '/downloads', label: 'Downloads', icon: ArrowDownToLine },
       { to: '/profile', label: 'Profile', icon: UserRound },
     ],

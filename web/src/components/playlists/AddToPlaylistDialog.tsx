@@ -99,45 +99,37 @@ export function AddToPlaylistDialog({ song, songs, label, onClose }: AddToPlayli
   const shown = term === '' ? handMade : handMade.filter((p) => matchesFilter(p.name, term));
   const offerByName = term !== '' && !hasExactMatch(all, term);
 
+  // The outcome is read from the promise, not from mutate's callbacks: those
+  // are dropped when the dialog's observer goes away mid-request, and then
+  // the song was added but the dialog stayed open without a word.
   function addTo(playlist: Pick<Playlist, '_id' | 'name'>) {
     setAddingTo(playlist._id);
-    const settle = {
-      onError: (err: unknown) => toast.error(errorMessage(err)),
-      onSettled: () => setAddingTo(null),
-    };
-    if (songs) {
-      addMany.mutate(
-        { playlistId: playlist._id, songIds: songs.map((s) => s._id) },
-        {
-          ...settle,
-          onSuccess: (result) => {
-            toast.success(addedMessage(playlist.name, result));
-            onClose();
-          },
-        },
-      );
-      return;
-    }
-    add.mutate(
-      { playlistId: playlist._id, songId: song._id },
-      {
-        ...settle,
-        onSuccess: () => {
-          toast.success(`Added to “${playlist.name}”`);
+    const done = songs
+      ? addMany
+          .mutateAsync({ playlistId: playlist._id, songIds: songs.map((s) => s._id) })
+          .then((result) => addedMessage(playlist.name, result))
+      : add
+          .mutateAsync({ playlistId: playlist._id, songId: song._id })
+          .then(() => `Added to “${playlist.name}”`);
+    done
+      .then(
+        (message) => {
+          toast.success(message);
           onClose();
         },
-      },
-    );
+        (err: unknown) => toast.error(errorMessage(err)),
+      )
+      .finally(() => setAddingTo(null));
   }
 
   function createAndAdd(name: string) {
-    create.mutate(name, {
-      onSuccess: (res) => addTo(res.playlist),
-      onError: (err) => {
+    create.mutateAsync(name).then(
+      (res) => addTo(res.playlist),
+      (err: unknown) => {
         if (naming !== null) setNameError(errorMessage(err));
         else toast.error(errorMessage(err));
       },
-    });
+    );
   }
 
   function onNewPlaylist() {

@@ -22,6 +22,12 @@ describe('marking what matched a search', () => {
     expect(matchRanges('Crème brûlée', 'brule')).toEqual([[6, 11]]);
   });
 
+  it('takes "and" as the search does: a joining word, not a word to mark', () => {
+    expect(marked('Smoke & Honey', 'smoke and honey')).toEqual(['Smoke', 'Honey']);
+    expect(marked('Andromeda and Anders', 'andro and')).toEqual(['Andro']);
+    expect(marked('And So It Goes', 'and')).toEqual(['And']);
+  });
+
   it('marks nothing inside words, and nothing for an empty search', () => {
     expect(marked('Submarine', 'marine')).toEqual([]);
     expect(marked('Submarine', '  ')).toEqual([]);

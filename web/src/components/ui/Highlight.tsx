@@ -6,13 +6,19 @@ function foldChar(ch: string): string {
   return ch.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/** The words of a search, folded: 'Café  Noir' → ['cafe', 'noir']. */
+/**
+ * The words of a search, folded as the server folds them: 'Café  Noir' →
+ * ['cafe', 'noir']. "and" joins words as '&' and '+' do, so it is no word
+ * of its own unless it is all there is.
+ */
 export function searchWords(query: string): string[] {
-  return Array.from(query)
+  const words = Array.from(query)
     .map(foldChar)
     .join('')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
+  const others = words.filter((w) => w !== 'and');
+  return others.length > 0 ? others : words;
 }
 
 /**

@@ -7,6 +7,8 @@ export interface MenuItem {
   /** Called after the menu has closed. */
   onSelect: () => void;
   tone?: 'danger';
+  /** Set on each item of a menu of choices: the item is a radio, and this one is chosen. */
+  checked?: boolean;
 }
 
 interface MenuProps {
@@ -16,6 +18,8 @@ interface MenuProps {
   trigger: ReactNode;
   items: MenuItem[];
   className?: string;
+  /** The menu's own name when the button's says more (its current value); else `label`. */
+  menuLabel?: string;
 }
 
 /**
@@ -23,7 +27,7 @@ interface MenuProps {
  * between items; Escape or a click elsewhere closes it and the focus goes
  * back to the button.
  */
-export function Menu({ label, trigger, items, className }: MenuProps) {
+export function Menu({ label, trigger, items, className, menuLabel }: MenuProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -34,7 +38,9 @@ export function Menu({ label, trigger, items, className }: MenuProps) {
   useEffect(() => {
     if (!open) return;
     const list = itemRefs.current.filter(Boolean);
-    (initial === 'last' ? list[list.length - 1] : list[0])?.focus();
+    // In a menu of choices the keyboard starts on the one chosen, as a select does.
+    const chosen = list.find((el) => el?.getAttribute('aria-checked') === 'true');
+    (chosen ?? (initial === 'last' ? list[list.length - 1] : list[0]))?.focus();
     const onPointer = (e: PointerEvent) => {
       if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
     };
@@ -111,7 +117,7 @@ export function Menu({ label, trigger, items, className }: MenuProps) {
           id={menuId}
           className="menu__list"
           role="menu"
-          aria-label={label}
+          aria-label={menuLabel ?? label}
           // Focus lives on the items; the menu itself only takes it from a script.
           tabIndex={-1}
           onKeyDown={onMenuKey}
@@ -123,7 +129,8 @@ export function Menu({ label, trigger, items, className }: MenuProps) {
                 itemRefs.current[i] = el;
               }}
               type="button"
-              role="menuitem"
+              role={item.checked === undefined ? 'menuitem' : 'menuitemradio'}
+              aria-checked={item.checked}
               tabIndex={-1}
               className={item.tone === 'danger' ? 'menu__item menu__item--danger' : 'menu__item'}
               onClick={() => {

@@ -11,7 +11,7 @@ function Buttons() {
   return (
     <>
       <button onClick={() => toast.info(`Note ${++count}`)}>note</button>
-      <button onClick={() => toast.error('Please fill credentials')}>error</button>
+      <button onClick={() => toast.error('Please fill in every field')}>error</button>
       <button onClick={() => toast.success('Saved')}>success</button>
     </>
   );
@@ -32,7 +32,7 @@ describe('Toast', () => {
     setup();
     await userEvent.click(screen.getByRole('button', { name: 'error' }));
     await userEvent.click(screen.getByRole('button', { name: 'success' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please fill credentials');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in every field');
     expect(screen.getByRole('alert')).not.toHaveTextContent('Saved');
     expect(screen.getByRole('status')).toHaveTextContent('Saved');
   });
@@ -41,7 +41,7 @@ describe('Toast', () => {
     setup();
     await userEvent.click(screen.getByRole('button', { name: 'error' }));
     await userEvent.click(screen.getByRole('button', { name: 'error' }));
-    expect(screen.getAllByText('Please fill credentials')).toHaveLength(1);
+    expect(screen.getAllByText('Please fill in every field')).toHaveLength(1);
   });
 
   it('can be dismissed with its button', async () => {

@@ -69,7 +69,7 @@ export function ToastProvider({ children, duration = 5000 }: ToastProviderProps)
       dismissAll: () => setToasts([]),
       pageChanged: () => {
         // 'Password changed', raised by the action that led here, stays; an error
-        // from an earlier try ('OTP entered is incorrect') does not follow the person.
+        // from an earlier try ('That code isn’t right. Check the mail and try again.') does not follow the person.
         const since = actedAt.current;
         setToasts((list) =>
           list.some((t) => t.id < since) ? list.filter((t) => t.id >= since) : list,

@@ -16,7 +16,9 @@ function OtpPage() {
   const navigate = useNavigate();
   return (
     <>
-      <button onClick={() => toast.error('OTP entered is incorrect')}>wrong</button>
+      <button onClick={() => toast.error('That code isn’t right. Check the mail and try again.')}>
+        wrong
+      </button>
       <button onClick={() => navigate('/change')}>right</button>
       <button onClick={() => navigate('/otp?resent=1')}>resend</button>
     </>
@@ -60,15 +62,21 @@ describe('toasts across pages', () => {
   it('leaves an earlier error behind and keeps the outcome of the action that navigated', async () => {
     const { router } = renderFlow();
     await userEvent.click(screen.getByRole('button', { name: 'wrong' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('OTP entered is incorrect');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'That code isn’t right. Check the mail and try again.',
+    );
 
     // A change of the query alone is the same page: the toast stays.
     await userEvent.click(screen.getByRole('button', { name: 'resend' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('OTP entered is incorrect');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'That code isn’t right. Check the mail and try again.',
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'right' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/change'));
-    expect(screen.queryByText('OTP entered is incorrect')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('That code isn’t right. Check the mail and try again.'),
+    ).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'save' }));
     expect(await screen.findByText('login page')).toBeInTheDocument();
@@ -80,6 +88,8 @@ describe('toasts across pages', () => {
     await userEvent.click(screen.getByRole('button', { name: 'wrong' }));
     // A redirect from code (a guard, an effect): no click or key came after the toast.
     await act(() => router.navigate('/login'));
-    expect(screen.getByRole('alert')).toHaveTextContent('OTP entered is incorrect');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'That code isn’t right. Check the mail and try again.',
+    );
   });
 });

@@ -66,12 +66,20 @@ export function setTunedPlayback(p: TunedPlayback): void {
   });
 }
 
-export function setStationVolume(volume: number): void {
+export function setStationVolume(value: number): void {
+  if (!Number.isFinite(value)) return;
+  const volume = Math.round(Math.min(100, Math.max(0, value)));
   setState({ volume, muted: volume > 0 ? false : tuned.get().muted });
 }
 
 export function toggleStationMute(): void {
-  setState({ muted: !tuned.get().muted });
+  const { volume, muted } = tuned.get();
+  // Unmuting a silent slider would still be silent: bring it back to half, as the player does.
+  if (muted || volume === 0) {
+    setState({ muted: false, volume: volume === 0 ? 50 : volume });
+    return;
+  }
+  setState({ muted: true });
 }
 
 /** Back as it starts (signing out, tests). */

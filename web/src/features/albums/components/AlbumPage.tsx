@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Disc3, ListPlus, Play, Shuffle } from 'lucide-react';
 import { AddToPlaylistDialog } from '@/components/playlists';
-import { SongCover, SongList } from '@/components/songs';
+import { QueueListMenu, SongCover, SongList } from '@/components/songs';
 import { DownloadCollectionButton } from '@/components/offline/DownloadCollectionButton';
 import { Button, ButtonLink, EmptyState, PageHero, PageLoader } from '@/components/ui';
 import { useAlbum, type Album } from '@/lib/albums';
@@ -108,6 +108,7 @@ export function AlbumPage() {
           collection={{ kind: 'album', id: album._id, name: album.name, cover: album.coverSmall }}
           songs={songs}
         />
+        <QueueListMenu songs={queue} name={album.name} />
       </div>
       <SongList
         songs={songs}

@@ -2,12 +2,39 @@ import { ApiError, fallbackMessage, NETWORK_ERROR_MESSAGE } from '@/lib/api-clie
 import type { Song } from '@/lib/song';
 import { readEventStream } from '../sse';
 
-/** Something the assistant offers to do, shown as a button under its reply. */
+/** The actions the app performs on the player as soon as an answer arrives. */
+export type PlayerActionType =
+  | 'queue'
+  | 'play_next'
+  | 'next'
+  | 'previous'
+  | 'pause'
+  | 'resume'
+  | 'volume'
+  | 'seek'
+  | 'repeat'
+  | 'shuffle';
+
+/**
+ * Something the assistant does or offers to do: a player action, performed
+ * at once, or a button under its reply (play, open_playlist, create_playlist,
+ * add_to_playlist).
+ */
 export interface ChatAction {
-  type: 'play' | 'open_playlist' | 'create_playlist' | 'add_to_playlist';
+  type: 'play' | 'open_playlist' | 'create_playlist' | 'add_to_playlist' | PlayerActionType;
   label: string;
-  /** play, create_playlist, add_to_playlist: the songs. */
+  /** play, queue, play_next, create_playlist, add_to_playlist: the songs. */
   songs?: Song[];
+  /** volume: the new volume, 0–1. */
+  volume?: number;
+  /** seek: where to, in seconds. */
+  position?: number;
+  /** repeat: the new mode. */
+  mode?: 'off' | 'all' | 'one';
+  /** shuffle: on or off. */
+  on?: boolean;
+  /** play: play at once as well as offering the button. */
+  now?: boolean;
   /** open_playlist, add_to_playlist: the playlist's id. */
   playlist?: string;
   /** create_playlist: the new playlist's name. */
@@ -30,9 +57,20 @@ export interface ChatTurn {
   text: string;
 }
 
+/** The player as the assistant sees it: song ids, seconds, volume 0–1. */
+export interface PlayerSnapshot {
+  song: string | null;
+  position: number;
+  queue: string[];
+  volume: number;
+  repeat: 'off' | 'all' | 'one';
+  shuffle: boolean;
+}
+
 export interface ChatRequest {
   message: string;
   history: ChatTurn[];
+  player?: PlayerSnapshot;
 }
 
 interface SendOptions {
@@ -41,7 +79,22 @@ interface SendOptions {
   signal?: AbortSignal;
 }
 
-const ACTION_TYPES = new Set(['play', 'open_playlist', 'create_playlist', 'add_to_playlist']);
+const ACTION_TYPES = new Set([
+  'play',
+  'open_playlist',
+  'create_playlist',
+  'add_to_playlist',
+  'queue',
+  'play_next',
+  'next',
+  'previous',
+  'pause',
+  'resume',
+  'volume',
+  'seek',
+  'repeat',
+  'shuffle',
+]);
 
 function isAction(v: unknown): v is ChatAction {
   if (!v || typeof v !== 'object') return false;

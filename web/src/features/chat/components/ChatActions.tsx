@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ListMusic, ListPlus, ListVideo, Play } from 'lucide-react';
 import { Button, useToast } from '@/components/ui';
@@ -8,8 +9,9 @@ import { plural } from '@/lib/song';
 import { useAddSongsToPlaylist } from '@/components/playlists';
 import { useCreatePlaylistWithSongs } from '../api/create-playlist-with-songs';
 import type { ChatAction } from '../api/send-message';
+import { isButton } from '../player-actions';
 
-const icons = {
+const icons: Partial<Record<ChatAction['type'], ReactNode>> = {
   play: <Play size={16} fill="currentColor" aria-hidden="true" />,
   open_playlist: <ListMusic size={16} aria-hidden="true" />,
   create_playlist: <ListPlus size={16} aria-hidden="true" />,
@@ -109,16 +111,18 @@ export function ChatActions({
   actions: ChatAction[];
   onCreated: (actionIndex: number, playlistId: string) => void;
 }) {
-  if (actions.length === 0) return null;
+  if (!actions.some(isButton)) return null;
   return (
     <div className="chat__actions">
-      {actions.map((action, i) => (
-        <ActionButton
-          key={`${action.type}-${i}`}
-          action={action}
-          onCreated={(playlistId) => onCreated(i, playlistId)}
-        />
-      ))}
+      {actions.map((action, i) =>
+        !isButton(action) ? null : (
+          <ActionButton
+            key={`${action.type}-${i}`}
+            action={action}
+            onCreated={(playlistId) => onCreated(i, playlistId)}
+          />
+        ),
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getPlayerState, resetPlayer } from '@/lib/player-store';
+import { getPlayerState, playSongs, resetPlayer } from '@/lib/player-store';
 import { json } from '@/test/deferred';
 import { makeSong } from '@/test/songs';
 import { InSession, renderRoutes } from '@/test/utils';
@@ -391,6 +391,34 @@ describe('the suggestions', () => {
 
 describe('the actions under a reply', () => {
   const songs = [makeSong('s1', { song: 'Yellow Submarine Dreams' }), makeSong('s2')];
+
+  it('sends the player with the message and acts on the player at once, without a button', async () => {
+    playSongs([makeSong('a'), makeSong('b')], 0);
+    const calls = mockFetch(() =>
+      streamed('Skipping to the next song.', [{ type: 'next', label: 'next' }]),
+    );
+    const user = userEvent.setup();
+    renderChat();
+    await user.type(input(), 'skip this{Enter}');
+    await within(log()).findByText('Skipping to the next song.');
+    expect(chatCalls(calls)[0]?.body.player).toMatchObject({ song: 'a', queue: ['a', 'b'] });
+    expect(getPlayerState().index).toBe(1);
+    expect(within(log()).queryByRole('button', { name: 'next' })).toBeNull();
+  });
+
+  it('plays at once what a play request asks for, and keeps its button', async () => {
+    mockFetch(() =>
+      streamed('Here are 2 songs.', [
+        { type: 'play', label: 'Play lo-fi songs', songs, now: true },
+      ]),
+    );
+    const user = userEvent.setup();
+    renderChat();
+    await user.type(input(), 'play some lo-fi{Enter}');
+    expect(await screen.findByRole('button', { name: 'Play lo-fi songs' })).toBeInTheDocument();
+    expect(getPlayerState().queue.map((s) => s._id)).toEqual(['s1', 's2']);
+    expect(getPlayerState().playing).toBe(true);
+  });
 
   it('plays the songs it offers', async () => {
     mockFetch(() =>

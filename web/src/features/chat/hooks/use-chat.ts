@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { readSession, writeSession } from '@/lib/storage';
 import { sendMessage } from '../api/send-message';
+import { performAll, playerSnapshot } from '../player-actions';
 import {
   CHAT_ERROR,
   historyOf,
@@ -60,7 +61,7 @@ export function useChat(key: string): Chat {
     let reply: ChatMessage;
     try {
       const answer = await sendMessage(
-        { message: text, history: historyOf(before) },
+        { message: text, history: historyOf(before), player: playerSnapshot() },
         {
           signal: controller.signal,
           onDelta: (piece) => {
@@ -72,6 +73,8 @@ export function useChat(key: string): Chat {
         },
       );
       if (controller.signal.aborted) return;
+      // The player acts as soon as the answer is in; the reply shows its buttons.
+      performAll(answer.actions);
       reply = { id: messageId(), type: 'incoming', text: answer.reply, actions: answer.actions };
     } catch (err) {
       if (controller.signal.aborted) return;

@@ -1,5 +1,6 @@
 import { Heart, Play, Shuffle } from 'lucide-react';
-import { SongList, useLikedSongs } from '@/components/songs';
+import { ListViewControls, SongList, useLikedSongs, useListView } from '@/components/songs';
+import { SearchX } from 'lucide-react';
 import { DownloadCollectionButton } from '@/components/offline/DownloadCollectionButton';
 import { Button, ButtonLink, EmptyState, PageHero, PageLoader } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
@@ -12,7 +13,9 @@ import './likes.css';
 export function LikesPage() {
   const { user } = useSession();
   const liked = useLikedSongs();
-  const songs = liked.data ?? [];
+  const view = useListView('likes');
+  const all = liked.data ?? [];
+  const songs = view.apply(all);
 
   let body;
   if (liked.isPending) {
@@ -25,6 +28,20 @@ export function LikesPage() {
         action={<Button onClick={() => void liked.refetch()}>Try again</Button>}
       >
         {errorMessage(liked.error)}
+      </EmptyState>
+    );
+  } else if (all.length > 0 && songs.length === 0) {
+    body = (
+      <EmptyState
+        icon={SearchX}
+        title={`No liked songs match “${view.filter.trim()}”`}
+        action={
+          <Button variant="secondary" onClick={() => view.setFilter('')}>
+            Clear the filter
+          </Button>
+        }
+      >
+        Try another title, artist or album.
       </EmptyState>
     );
   } else if (songs.length === 0) {
@@ -56,11 +73,11 @@ export function LikesPage() {
         meta={
           <>
             <strong>{user.username}</strong>
-            {liked.isSuccess && ` · ${songsSummary(songs)}`}
+            {liked.isSuccess && ` · ${songsSummary(all)}`}
           </>
         }
       />
-      {songs.length > 0 && (
+      {all.length > 0 && (
         <div className="likes-actions">
           <Button
             size="lg"
@@ -79,9 +96,19 @@ export function LikesPage() {
           </Button>
           <DownloadCollectionButton
             collection={{ kind: 'liked', id: user._id, name: 'Liked Songs', cover: '' }}
-            songs={songs}
+            songs={all}
           />
         </div>
+      )}
+      {all.length > 0 && (
+        <ListViewControls
+          label="Liked Songs"
+          customLabel="Recently liked"
+          sort={view.sort}
+          filter={view.filter}
+          onSort={view.setSort}
+          onFilter={view.setFilter}
+        />
       )}
       {body}
     </div>

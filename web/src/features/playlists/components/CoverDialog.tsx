@@ -7,7 +7,7 @@ import type { Playlist } from '@/lib/playlist';
 import { useFilePreview } from '@/lib/use-file-preview';
 import { useSetPlaylistCover } from '../api/set-playlist-cover';
 
-/** 'Change Cover': an image (required) with its preview, sent with 'Add'. */
+/** 'Change cover': an image (required) with its preview, sent with 'Add'. */
 export function CoverDialog({ playlist, onClose }: { playlist: Playlist; onClose: () => void }) {
   const id = useId();
   const toast = useToast();

@@ -117,7 +117,7 @@ function ImportForm({
         )}
       </div>
       <TextField
-        label="Playlist Name"
+        label="Playlist name"
         name="name"
         required
         maxLength={MAX_NAME}

@@ -15,7 +15,10 @@ const songs = [
 ];
 
 function renderControls(list: Song[] = songs) {
-  return renderRoutes([{ path: '/', element: <PlaylistControls songs={list} /> }], '/');
+  return renderRoutes(
+    [{ path: '/', element: <PlaylistControls songs={list} name="Road trip" /> }],
+    '/',
+  );
 }
 
 /** A speech recognition the test speaks through. */

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { ChevronDown, FileText, Mic, MicOff, Play, Share2, Shuffle } from 'lucide-react';
 import { DownloadCollectionButton } from '@/components/offline/DownloadCollectionButton';
+import { QueueListMenu } from '@/components/songs';
 import { Button, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import type { CollectionRef } from '@/lib/offline/downloads';
@@ -12,7 +13,12 @@ import { runCommand, runRequest, VOICE_COMMANDS, VOICE_UNSUPPORTED } from '../vo
 import { Transcript } from './Transcript';
 
 interface PlaylistControlsProps {
+  /** The songs as shown (sorted, filtered): Play, Shuffle and voice commands play these. */
   songs: Song[];
+  /** Every song of the playlist, for the download; `songs` when left out. */
+  allSongs?: Song[];
+  /** The list's name, for its Play next and Add to queue menu. */
+  name: string;
   /** Shown for playlists (not the top songs): opens the share panel. */
   onShare?: () => void;
   /** Shown for playlists: downloads it for offline listening. */
@@ -47,10 +53,17 @@ function VoiceStatus({ voice }: { voice: ReturnType<typeof useVoiceCommands> }) 
 }
 
 /**
- * Play all, Shuffle, the microphone toggle (voice commands for this list)
+ * Play all, Shuffle, Play next and Add to queue, the microphone toggle (voice commands for this list)
  * and the transcript of the song that plays.
  */
-export function PlaylistControls({ songs, onShare, download, menu }: PlaylistControlsProps) {
+export function PlaylistControls({
+  songs,
+  allSongs = songs,
+  name,
+  onShare,
+  download,
+  menu,
+}: PlaylistControlsProps) {
   const toast = useToast();
   const voice = useVoiceCommands(
     (command) => runCommand(command, songs),
@@ -102,7 +115,8 @@ export function PlaylistControls({ songs, onShare, download, menu }: PlaylistCon
               <span className="pl-share__text">Share</span>
             </Button>
           )}
-          {download && <DownloadCollectionButton collection={download} songs={songs} />}
+          {download && <DownloadCollectionButton collection={download} songs={allSongs} />}
+          <QueueListMenu songs={songs} name={name} />
           {menu}
         </div>
         <div className="pl-controls__group pl-controls__group--extra">

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Disc3, ListMusic, Music2, SlidersHorizontal, Sparkles } from 'lucide-react';
+import { Disc3, ListMusic, Music2, SearchX, SlidersHorizontal, Sparkles } from 'lucide-react';
 import { SharePanel } from '@/components/share';
 import { PlaylistCover } from '@/components/playlists';
-import { SongList } from '@/components/songs';
+import { ListViewControls, SongList, useListView } from '@/components/songs';
 import { Button, ButtonLink, EmptyState, PageHero, PageLoader } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { userPath } from '@/lib/playlist';
@@ -72,7 +72,7 @@ function TopSongs() {
           </>
         }
       />
-      <PlaylistControls songs={songs} />
+      <PlaylistControls songs={songs} name="Top Songs" />
       {songs.length === 0 ? (
         <EmptyState
           icon={Disc3}
@@ -96,6 +96,7 @@ function PlaylistDetail({ refName }: { refName: string }) {
   const [sharing, setSharing] = useState(false);
   const [editing, setEditing] = useState(false);
   const [editingDetails, setEditingDetails] = useState(false);
+  const view = useListView(`playlist:${refName}`);
 
   if (playlist.isPending) return <PageLoader />;
 
@@ -131,6 +132,10 @@ function PlaylistDetail({ refName }: { refName: string }) {
     <Link to={userPath(p.owner)}>{p.owner}</Link>
   );
 
+  const shown = view.apply(p.songs);
+  // Moving songs only makes sense in the playlist's own order, all of it shown.
+  const reorderable = p.mine && !smart && view.natural;
+
   function move(from: number, to: number) {
     reorder.mutate({ from, to, order: orderAfterMove(playlist.data, from, to) });
   }
@@ -154,7 +159,9 @@ function PlaylistDetail({ refName }: { refName: string }) {
         }
       />
       <PlaylistControls
-        songs={p.songs}
+        songs={shown}
+        allSongs={p.songs}
+        name={p.name}
         onShare={() => setSharing(true)}
         download={{ kind: 'playlist', id: p._id, name: p.name, cover: p.coverSmall }}
         menu={
@@ -202,22 +209,49 @@ function PlaylistDetail({ refName }: { refName: string }) {
             : `${p.owner} has not added any songs yet.`}
         </EmptyState>
       ) : (
-        <SongList
-          songs={p.songs}
-          label={`Songs in ${p.name}`}
-          playlistId={p._id}
-          onMove={p.mine && !smart ? move : undefined}
-          onRemove={p.mine && !smart ? (song) => remove.mutate(song) : undefined}
-        />
+        <>
+          <ListViewControls
+            label={`Songs in ${p.name}`}
+            customLabel={smart ? 'Best matches' : 'Playlist order'}
+            sort={view.sort}
+            filter={view.filter}
+            onSort={view.setSort}
+            onFilter={view.setFilter}
+          />
+          {shown.length === 0 ? (
+            <EmptyState
+              icon={SearchX}
+              title={`No songs match “${view.filter.trim()}”`}
+              action={
+                <Button variant="secondary" onClick={() => view.setFilter('')}>
+                  Clear the filter
+                </Button>
+              }
+            >
+              Try another title, artist or album.
+            </EmptyState>
+          ) : (
+            <SongList
+              songs={shown}
+              label={`Songs in ${p.name}`}
+              playlistId={p._id}
+              onMove={reorderable ? move : undefined}
+              onRemove={p.mine && !smart ? (song) => remove.mutate(song) : undefined}
+            />
+          )}
+        </>
       )}
       {editing && <SmartEditor playlist={p} onClose={() => setEditing(false)} />}
       {editingDetails && (
         <EditDetailsDialog playlist={p} onClose={() => setEditingDetails(false)} />
       )}
-      {p.mine && !smart && p.songs.length > 1 && (
+      {reorderable && p.songs.length > 1 && (
         <p className="pl-hint">
           Drag a song by its handle to reorder, or use Move up and Move down (Alt+↑ and Alt+↓).
         </p>
+      )}
+      {p.mine && !smart && !view.natural && p.songs.length > 1 && (
+        <p className="pl-hint">Choose Playlist order and clear the filter to reorder songs.</p>
       )}
       {sharing && (
         <SharePanel

@@ -158,7 +158,7 @@ export function PlaylistsPage() {
                       onSelect: () => setOpen({ kind: 'delete', playlist: p }),
                     },
                     {
-                      label: 'Change Cover',
+                      label: 'Change cover',
                       icon: <ImagePlus size={18} aria-hidden="true" />,
                       onSelect: () => setOpen({ kind: 'cover', playlist: p }),
                     },

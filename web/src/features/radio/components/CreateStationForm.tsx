@@ -54,7 +54,7 @@ function StartPreview({ start, now }: { start: Date | null; now: number }) {
 }
 
 /**
- * 'Add a radio station !': a name, a time (16:00 unless changed), a date
+ * 'Add a radio station': a name, a time (16:00 unless changed), a date
  * (today unless changed) and the audio. The start is that date and time in
  * the creator's own time zone, sent with that day's offset.
  */
@@ -122,7 +122,7 @@ export function CreateStationForm({ now }: CreateStationFormProps) {
   return (
     <section className="radio-form-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="radio-form-card__title">
-        Add a radio station !
+        Add a radio station
       </h2>
       <p className="radio-form-card__text">
         Pick a start and an audio file. From then on it plays on a loop, and everyone who joins

@@ -8,7 +8,13 @@ import { stationsQuery } from '../api/get-stations';
 import { useStationAudio } from '../hooks/use-station-audio';
 import { holdRadioLive, radioLive, stationAudio, tuneOut } from '../live/radio-connection';
 import { displayName } from '../schedule';
-import { getTuned, setTunedPlayback, useTuned } from '../tuned';
+import {
+  getTuned,
+  setStationVolume,
+  setTunedPlayback,
+  toggleStationMute,
+  useTuned,
+} from '../tuned';
 
 /**
  * Plays the tuned station on every page, in sync with the server's clock,
@@ -49,10 +55,12 @@ export default function RadioDock() {
         by: displayName(station.username),
         blocked,
         failed,
+        volume,
+        muted,
       },
-      { stop: tuneOut, resume },
+      { stop: tuneOut, resume, setVolume: setStationVolume, toggleMute: toggleStationMute },
     );
-  }, [station, blocked, failed, resume]);
+  }, [station, blocked, failed, volume, muted, resume]);
   useEffect(() => () => setLiveStation(null), []);
 
   // A song started in the main player takes over: the station stops.

@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Album } from '@/lib/albums';
 import { api } from '@/lib/api-client';
 import type { Playlist } from '@/lib/playlist';
 import { queryKeys } from '@/lib/query-keys';
@@ -11,16 +12,27 @@ export interface FoundUser {
   following: boolean;
 }
 
+/** The one result that best answers the words, whatever its group. */
+export type TopResult =
+  | { type: 'song'; song: Song }
+  | { type: 'artist'; artist: Artist }
+  | { type: 'album'; album: Album }
+  | { type: 'playlist'; playlist: Playlist };
+
 export interface SearchResults {
+  /** Null when nothing matches. */
+  top: TopResult | null;
   songs: Song[];
+  /** Uploaders, then the library's artists of the songs found. */
   artists: Artist[];
+  albums: Album[];
   playlists: Playlist[];
   users: FoundUser[];
 }
 
 /**
- * GET /api/search?q=: songs, artists, playlists and people, each ranked; word
- * starts in any order, and typos are forgiven.
+ * GET /api/search?q=: the top result, then songs, artists, albums, playlists
+ * and people, each ranked; word starts in any order, and typos are forgiven.
  */
 export function search(q: string, signal?: AbortSignal): Promise<SearchResults> {
   return api<SearchResults>(`/api/search?q=${encodeURIComponent(q)}`, { signal });
@@ -30,11 +42,11 @@ export const searchQuery = (q: string) =>
   queryOptions({
     queryKey: queryKeys.songs.search(q),
     queryFn: ({ signal }) => search(q, signal),
-    // The last results stay while the next ones load, so they do not flash away.
-    placeholderData: keepPreviousData,
+    // No placeholder from the last words: results shown under other words
+    // than they answer mislead (the page says it is searching instead).
     // Results mix songs, playlists and whom the caller follows, which change
-    // elsewhere: coming back to the same words asks again (the old ones stay
-    // on screen meanwhile).
+    // elsewhere: coming back to the same words asks again (the answer kept
+    // for these very words stays on screen meanwhile).
     staleTime: 0,
     enabled: q !== '',
   });

@@ -1,17 +1,19 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Search, SearchX } from 'lucide-react';
-import { ArtistCard, CardRow } from '@/components/cards';
+import { AlbumCard, ArtistCard, CardRow } from '@/components/cards';
 import { PlaylistCard } from '@/components/playlists';
 import { SongList } from '@/components/songs';
-import { Avatar, Button, EmptyState, Highlight, PageLoader, Section } from '@/components/ui';
+import { Avatar, Button, EmptyState, Highlight, Section, Spinner } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { userPath } from '@/lib/playlist';
 import { SEARCH_DEBOUNCE_MS, searchNavState } from '@/lib/search';
+import { personName, personNote } from '@/lib/follows';
 import { plural } from '@/lib/song';
 import { setSearchTerm } from '@/lib/client-state';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSearch, type SearchResults } from '../api/search';
+import { TopResult } from './TopResult';
 import './search.css';
 
 /** A group with nothing for these words says so in one quiet line. */
@@ -19,38 +21,74 @@ function NoneFound({ children }: { children: ReactNode }) {
   return <p className="search-none">{children}</p>;
 }
 
+/** While the words shown are being searched: never the results of other words. */
+function Searching({ q }: { q: string }) {
+  return (
+    <div className="search-pending" role="status" aria-label={`Searching for “${q}”`}>
+      <Spinner size={28} />
+      <span aria-hidden="true">Searching for “{q}”…</span>
+    </div>
+  );
+}
+
 function Groups({ results, term }: { results: SearchResults; term: string }) {
-  const { songs, artists, playlists, users } = results;
+  const { top, songs, artists, albums, playlists, users } = results;
+  const songsSection = (
+    <Section
+      title="Songs"
+      action={
+        songs.length > 0 ? (
+          <Link to="/songs" onClick={() => setSearchTerm(term)}>
+            Show in Songs
+          </Link>
+        ) : undefined
+      }
+    >
+      {songs.length > 0 ? (
+        <SongList songs={songs} label="Songs found" highlight={term} />
+      ) : (
+        <NoneFound>No songs match “{term}”.</NoneFound>
+      )}
+    </Section>
+  );
   return (
     <>
-      <Section
-        title="Songs"
-        action={
-          songs.length > 0 ? (
-            <Link to="/songs" onClick={() => setSearchTerm(term)}>
-              Show in Songs
-            </Link>
-          ) : undefined
-        }
-      >
-        {songs.length > 0 ? (
-          <SongList songs={songs} label="Songs found" highlight={term} />
-        ) : (
-          <NoneFound>No songs match “{term}”.</NoneFound>
-        )}
-      </Section>
+      {top ? (
+        <div className="search-lead">
+          <Section title="Top result">
+            <TopResult top={top} songs={songs} term={term} />
+          </Section>
+          {songsSection}
+        </div>
+      ) : (
+        songsSection
+      )}
 
       <Section title="Artists">
         {artists.length > 0 ? (
           <CardRow label="Artists found" layout="grid">
             {artists.map((artist) => (
-              <li key={artist.name}>
+              <li key={artist._id ?? artist.name}>
                 <ArtistCard artist={artist} highlight={term} />
               </li>
             ))}
           </CardRow>
         ) : (
           <NoneFound>No artists match “{term}”.</NoneFound>
+        )}
+      </Section>
+
+      <Section title="Albums">
+        {albums.length > 0 ? (
+          <CardRow label="Albums found" layout="grid">
+            {albums.map((album) => (
+              <li key={album._id}>
+                <AlbumCard album={album} />
+              </li>
+            ))}
+          </CardRow>
+        ) : (
+          <NoneFound>No albums match “{term}”.</NoneFound>
         )}
       </Section>
 
@@ -79,15 +117,13 @@ function Groups({ results, term }: { results: SearchResults; term: string }) {
                 <Link
                   className="person-result"
                   to={userPath(u.username)}
-                  aria-label={`View profile of ${u.username}`}
+                  aria-label={`View profile of ${personName(u)}`}
                 >
-                  <Avatar name={u.username} size={72} />
+                  <Avatar name={personName(u)} size={72} />
                   <span className="person-result__name">
-                    <Highlight text={u.username} query={term} />
+                    <Highlight text={personName(u)} query={term} />
                   </span>
-                  <span className="person-result__note">
-                    {u.following ? 'You follow them' : 'Listener'}
-                  </span>
+                  <span className="person-result__note">{personNote(u)}</span>
                 </Link>
               </li>
             ))}
@@ -101,9 +137,12 @@ function Groups({ results, term }: { results: SearchResults; term: string }) {
 }
 
 /**
- * `/search?q=…`: what the search box found, grouped into songs, artists,
- * playlists and people. It follows the box as you type, a moment after the
- * last key, and keeps the last results on screen until the next arrive.
+ * `/search?q=…`: what the search box found, the top result first, then
+ * songs, artists, albums, playlists and people. It follows the box as you
+ * type, a moment after the last key. Results only ever show under the words
+ * they answer: while newer words are waiting or loading, it says it is
+ * searching instead, so a glance never reads one query's results as
+ * another's.
  */
 export function SearchPage() {
   const [params] = useSearchParams();
@@ -116,17 +155,20 @@ export function SearchPage() {
     searchNavState(location.state).typed ? '' : q,
   );
   const results = useSearch(term);
-  const stale = results.isPlaceholderData || (term !== q && q !== '');
+  // The answer held is for `term`, the words asked last; the heading shows
+  // `q`, the words in the box. Until they are the same, the answer is old.
+  const current = term === q;
 
   let body;
   if (q === '') {
     body = (
       <EmptyState icon={Search} title="Search Musicify">
-        Find songs, artists, playlists and people: start typing in the search box.
+        Find songs, artists, albums, playlists and people: start typing in the search box, or press
+        / from anywhere.
       </EmptyState>
     );
-  } else if (term === '' || results.isPending) {
-    body = <PageLoader />;
+  } else if (!current || results.isPending) {
+    body = <Searching q={q} />;
   } else if (results.isError) {
     body = (
       <EmptyState
@@ -138,10 +180,10 @@ export function SearchPage() {
       </EmptyState>
     );
   } else {
-    const { songs, artists, playlists, users } = results.data;
-    const found = songs.length + artists.length + playlists.length + users.length;
+    const { songs, artists, albums, playlists, users } = results.data;
+    const found = songs.length + artists.length + albums.length + playlists.length + users.length;
     body =
-      found === 0 && !results.isPlaceholderData ? (
+      found === 0 ? (
         <EmptyState icon={SearchX} title={`No results for “${term}”`}>
           Check the spelling, or try fewer or other words.
         </EmptyState>
@@ -159,10 +201,7 @@ export function SearchPage() {
           {q ? `Results for “${q}”` : 'What do you want to hear?'}
         </h1>
       </header>
-      <div
-        className={stale ? 'search-page__body search-page__body--stale' : 'search-page__body'}
-        aria-busy={stale || undefined}
-      >
+      <div className="search-page__body" aria-busy={(q !== '' && !current) || undefined}>
         {body}
       </div>
     </div>

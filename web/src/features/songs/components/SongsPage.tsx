@@ -1,5 +1,5 @@
 import { Music2, Play, SearchX, Upload, X } from 'lucide-react';
-import { SongList } from '@/components/songs';
+import { ListViewControls, SongList, useListView } from '@/components/songs';
 import { Button, ButtonLink, EmptyState, PageHeader, PageLoader } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { playSongs } from '@/lib/player-store';
@@ -12,8 +12,9 @@ import './songs.css';
 export function SongsPage() {
   const term = useSearchTerm();
   const songs = useSongs();
+  const view = useListView('songs');
   const all = songs.data ?? [];
-  const shown = term ? all.filter((s) => songMatches(s, term)) : all;
+  const shown = view.apply(term ? all.filter((s) => songMatches(s, term)) : all);
 
   let body;
   if (songs.isPending) {
@@ -26,6 +27,20 @@ export function SongsPage() {
         action={<Button onClick={() => void songs.refetch()}>Try again</Button>}
       >
         {errorMessage(songs.error)}
+      </EmptyState>
+    );
+  } else if (shown.length === 0 && view.filter.trim() !== '') {
+    body = (
+      <EmptyState
+        icon={SearchX}
+        title={`No songs match “${view.filter.trim()}”`}
+        action={
+          <Button variant="secondary" onClick={() => view.setFilter('')}>
+            Clear the filter
+          </Button>
+        }
+      >
+        Try another title, artist or album.
       </EmptyState>
     );
   } else if (shown.length === 0) {
@@ -95,6 +110,16 @@ export function SongsPage() {
             <X size={14} aria-hidden="true" />
           </button>
         </div>
+      )}
+      {songs.isSuccess && all.length > 0 && (
+        <ListViewControls
+          label="Songs"
+          customLabel="Default order"
+          sort={view.sort}
+          filter={view.filter}
+          onSort={view.setSort}
+          onFilter={view.setFilter}
+        />
       )}
       {body}
     </div>

@@ -11,6 +11,7 @@ import {
   validateUpload,
   type UploadErrors,
 } from '../validation';
+import { nameFromFileName, readTitle } from '../read-title';
 import { AudioPicker, CoverPicker } from './FilePickers';
 
 interface UploadFormProps {
@@ -44,6 +45,9 @@ export function UploadForm({ onUploaded }: UploadFormProps) {
   const nameRef = useRef<HTMLInputElement>(null);
   const audioRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
+  const chosenRef = useRef<File | null>(null);
+  const prefilledRef = useRef('');
+  const [readingTags, setReadingTags] = useState(false);
   const busy = upload.isPending;
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -107,6 +111,19 @@ export function UploadForm({ onUploaded }: UploadFormProps) {
   const chooseAudioFile = (file: File | null) => {
     chooseAudio(file);
     setErrors(({ audio: _, cover: __, ...rest }) => rest);
+    chosenRef.current = file;
+    // The name comes from the file's tags (else its file name) unless the person typed one.
+    if (file && (name.trim() === '' || name === prefilledRef.current)) {
+      setReadingTags(true);
+      void readTitle(file).then((title) => {
+        if (chosenRef.current !== file) return; // another file was chosen meanwhile
+        setReadingTags(false);
+        const guess = (title ?? nameFromFileName(file.name)).slice(0, MAX_NAME_LENGTH);
+        prefilledRef.current = guess;
+        setName((typed) => (typed.trim() === '' || typed === name ? guess : typed));
+        setErrors(({ name: _, ...rest }) => rest);
+      });
+    }
   };
   const chooseCoverFile = (file: File | null) => {
     chooseCover(file);
@@ -114,7 +131,13 @@ export function UploadForm({ onUploaded }: UploadFormProps) {
   };
 
   return (
-    <form className="upload-form" onSubmit={onSubmit} noValidate aria-busy={busy || undefined}>
+    <form
+      className="upload-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={busy || undefined}
+      data-reading-tags={readingTags || undefined}
+    >
       {failure && (
         <p className="upload-form__failure">
           <AlertCircle size={18} aria-hidden="true" />
@@ -124,7 +147,7 @@ export function UploadForm({ onUploaded }: UploadFormProps) {
       <div className="upload-form__main">
         <TextField
           ref={nameRef}
-          label="Song Name"
+          label="Song name"
           name="song"
           required
           autoComplete="off"

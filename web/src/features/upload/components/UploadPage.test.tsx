@@ -69,7 +69,7 @@ describe('the upload page', () => {
   it('has the original app’s fields and checks them before sending anything', async () => {
     const user = userEvent.setup();
     renderUpload();
-    expect(screen.getByLabelText('Song Name')).toBeRequired();
+    expect(screen.getByLabelText('Song name')).toBeRequired();
     expect(screen.getByLabelText('Upload Song')).toHaveAttribute('accept', 'audio/*');
     expect(screen.getByLabelText('Upload Song Cover')).toHaveAttribute('accept', 'image/*');
     expect(screen.getByLabelText('Lyrics')).toBeInTheDocument();
@@ -77,7 +77,7 @@ describe('the upload page', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText('Please give the song a name.')).toBeInTheDocument();
     expect(screen.getByText('Please choose an audio file.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Song Name')).toHaveFocus();
+    expect(screen.getByLabelText('Song name')).toHaveFocus();
     expect(FakeXHR.sent).toHaveLength(0);
   });
 
@@ -111,7 +111,7 @@ describe('the upload page', () => {
     renderUpload();
     const big = tune();
     Object.defineProperty(big, 'size', { value: 201 * 1024 * 1024 });
-    await user.type(screen.getByLabelText('Song Name'), 'Huge');
+    await user.type(screen.getByLabelText('Song name'), 'Huge');
     await user.upload(screen.getByLabelText('Upload Song'), big);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText('This file is 201 MB. Songs can be at most 200 MB.')).toBeVisible();
@@ -121,7 +121,7 @@ describe('the upload page', () => {
   it("shows the server's message on failure and keeps what was filled in", async () => {
     const user = userEvent.setup();
     renderUpload();
-    await user.type(screen.getByLabelText('Song Name'), 'Not a song');
+    await user.type(screen.getByLabelText('Song name'), 'Not a song');
     await user.upload(screen.getByLabelText('Upload Song'), tune());
     await user.type(screen.getByLabelText('Lyrics'), 'words');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -148,7 +148,7 @@ describe('the upload page', () => {
         'This file is not an audio file we can play',
       ),
     );
-    expect(screen.getByLabelText('Song Name')).toHaveValue('Not a song');
+    expect(screen.getByLabelText('Song name')).toHaveValue('Not a song');
     expect(screen.getByLabelText('Lyrics')).toHaveValue('words');
     expect(screen.getByLabelText('Preview of the chosen song')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
@@ -157,7 +157,7 @@ describe('the upload page', () => {
   it('shows a refusal that names a field beside that field, not as a toast', async () => {
     const user = userEvent.setup();
     renderUpload();
-    await user.type(screen.getByLabelText('Song Name'), 'Not a song');
+    await user.type(screen.getByLabelText('Song name'), 'Not a song');
     await user.upload(screen.getByLabelText('Upload Song'), tune());
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     FakeXHR.sent[0]?.respond(415, {
@@ -178,7 +178,7 @@ describe('the upload page', () => {
       field: 'song',
     });
     await waitFor(() =>
-      expect(screen.getByLabelText('Song Name')).toHaveAccessibleDescription(
+      expect(screen.getByLabelText('Song name')).toHaveAccessibleDescription(
         'Please give the song a name.',
       ),
     );
@@ -187,7 +187,7 @@ describe('the upload page', () => {
   it('announces the new song and offers to play it', async () => {
     const user = userEvent.setup();
     renderUpload();
-    await user.type(screen.getByLabelText('Song Name'), 'Night Drive');
+    await user.type(screen.getByLabelText('Song name'), 'Night Drive');
     await user.upload(screen.getByLabelText('Upload Song'), tune());
     await user.upload(screen.getByLabelText('Upload Song Cover'), image());
     await user.click(screen.getByRole('button', { name: 'Submit' }));

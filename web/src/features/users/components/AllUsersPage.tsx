@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/api-client';
 import { userPath } from '@/lib/playlist';
 import { useAllUsers } from '../api/get-all-users';
 import { FollowButton } from '@/components/follow';
+import { personName, personNote } from '@/lib/follows';
 import './users.css';
 
 /** `/allusers`: everyone else on this server, each with Follow or Following. */
@@ -32,13 +33,13 @@ export function AllUsersPage() {
         <ul className="user-grid" aria-label="Users">
           {users.data.map((u) => (
             <li key={u._id} className="user-card">
-              <Avatar name={u.username} size={88} />
-              <p className="user-card__name">{u.username}</p>
-              <p className="user-card__role">{u.following ? 'You follow them' : 'Listener'}</p>
+              <Avatar name={personName(u)} size={88} />
+              <p className="user-card__name">{personName(u)}</p>
+              <p className="user-card__role">{personNote(u)}</p>
               <Link
                 className="user-card__link"
                 to={userPath(u.username)}
-                aria-label={`View profile of ${u.username}`}
+                aria-label={`View profile of ${personName(u)}`}
               />
               <div className="user-card__action">
                 <FollowButton userId={u._id} username={u.username} following={u.following} />
