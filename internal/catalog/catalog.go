@@ -196,7 +196,8 @@ func (s *Service) overQuota(used int64) error {
 		s.QuotaMB, float64(used)/(1<<20))
 }
 
-// SetArtistCover replaces the user's artist cover with the image at coverPath.
+// SetArtistCover replaces the user's artist cover, which is also their
+// picture, with the image at coverPath.
 func (s *Service) SetArtistCover(ctx context.Context, user *musicify.User, coverPath string) (*musicify.Artist, error) {
 	sizes, err := covers.Read(ctx, coverPath)
 	if err != nil {
@@ -212,7 +213,22 @@ func (s *Service) SetArtistCover(ctx context.Context, user *musicify.User, cover
 		return nil, err
 	}
 	covers.Delete(ctx, s.Blobs, s.Logger, old)
-	return s.Songs.Artist(ctx, user.Username)
+	a, err := s.Songs.Artist(ctx, user.Username)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		// A listener with no uploads has a picture but no artist page yet.
+		return &musicify.Artist{Name: user.Username, UserID: user.ID, Username: user.Username, CoverKey: key}, nil
+	}
+	return a, err
+}
+
+// RemoveArtistCover clears the user's artist cover and deletes its files.
+func (s *Service) RemoveArtistCover(ctx context.Context, user *musicify.User) error {
+	old, err := s.Songs.SetArtistCover(ctx, user.ID, "")
+	if err != nil {
+		return err
+	}
+	covers.Delete(ctx, s.Blobs, s.Logger, old)
+	return nil
 }
 
 // maxArtistName bounds an artist name, as it is shown whole in headings.

@@ -414,6 +414,46 @@ func (c *client) artistCover(img []byte) reply {
 	return c.form("/api/artist/cover", part{name: "cover", file: "me.png", body: img})
 }
 
+// The artist cover is also the person's picture: in their own profile, in
+// the people lists others see, and gone again (files and all) when removed.
+func TestAPictureShowsWhereThePersonDoesAndCanBeRemoved(t *testing.T) {
+	e := newEnv(t)
+	ida := e.signUp("ida", "ida@example.com", "secret1")
+	jon := e.signUp("jon", "jon@example.com", "secret1")
+	if me := ida.get("/api/auth/session"); strings.Contains(me.Raw, "picture") {
+		t.Fatalf("a picture before one was chosen: %s", me.Raw)
+	}
+	before := len(mediaFiles(t, e.Media))
+	expect(t, ida.artistCover(readFixture(t, "images", "cover.png")), 200, "success")
+
+	me := ida.get("/api/auth/session").Body["user"].(map[string]any)
+	large, _ := me["picture"].(string)
+	small, _ := me["pictureSmall"].(string)
+	if !strings.HasSuffix(large, "-640.jpg") || !strings.HasSuffix(small, "-160.jpg") {
+		t.Fatalf("own profile: %v", me)
+	}
+	if res, body := ida.fetch(small); res.StatusCode != 200 || !bytes.HasPrefix(body, []byte{0xff, 0xd8}) {
+		t.Fatalf("the picture is not served as a JPEG: %d", res.StatusCode)
+	}
+	people := jon.get("/api/auth/all")
+	if !strings.Contains(people.Raw, `"picture":"`+small+`"`) {
+		t.Fatalf("others do not see the picture: %s", people.Raw)
+	}
+
+	expect(t, ida.do("DELETE", "/api/artist/cover", nil), 200, "success")
+	if me := ida.get("/api/auth/session"); strings.Contains(me.Raw, "picture") {
+		t.Fatalf("the picture is still there: %s", me.Raw)
+	}
+	if after := len(mediaFiles(t, e.Media)); after != before {
+		t.Errorf("removing the picture left %d files (%d before it)", after, before)
+	}
+	if res, _ := ida.fetch(small); res.StatusCode != 404 {
+		t.Errorf("the removed picture is still served: %d", res.StatusCode)
+	}
+	// Removing none is no mistake.
+	expect(t, ida.do("DELETE", "/api/artist/cover", nil), 200, "success")
+}
+
 func TestAnArtistMaySetTheirOwnCover(t *testing.T) {
 	e := newEnv(t)
 	c := e.signUp("hana", "hana@example.com", "secret1")

@@ -306,8 +306,12 @@ type Catalog interface {
 	// CountView counts a listen that happened at at (zero: now), under
 	// the ListenRule: plays cannot be bought by repeating a request.
 	CountView(ctx context.Context, user *User, songID string, at time.Time) (int64, error)
-	// SetArtistCover makes the image at coverPath the user's artist cover.
+	// SetArtistCover makes the image at coverPath the user's artist cover,
+	// which is also their picture (User.PictureKey).
 	SetArtistCover(ctx context.Context, user *User, coverPath string) (*Artist, error)
+	// RemoveArtistCover takes the picture away: their initial is shown
+	// again, and their artist page takes the cover of a song.
+	RemoveArtistCover(ctx context.Context, user *User) error
 	// SetArtistName gives the user's artist the name they chose, with its
 	// capitals, and returns it as stored.
 	SetArtistName(ctx context.Context, user *User, name string) (string, error)

@@ -18,6 +18,9 @@ type User struct {
 	// Admin may use the admin pages; Disabled may not sign in at all.
 	Admin    bool `json:"admin"`
 	Disabled bool `json:"disabled"`
+	// PictureKey is the cover of the picture they chose for themselves,
+	// on their profile and as their artist's image ("" when none).
+	PictureKey string `json:"-"`
 }
 
 // UserStore persists accounts. Lookups that find nothing return ENOTFOUND.

@@ -13,7 +13,7 @@ import (
 
 var _ musicify.UserStore = (*DB)(nil)
 
-const userColumns = `id, username, email, password_hash, created_at, is_admin, disabled_at IS NOT NULL`
+const userColumns = `id, username, email, password_hash, created_at, is_admin, disabled_at IS NOT NULL, artist_cover_key`
 
 // CreateUser inserts u, filling in its id and creation time. A taken
 // username or email is a conflict with the message the form shows.
@@ -160,7 +160,7 @@ type scanner interface{ Scan(dest ...any) error }
 func scanUser(s scanner) (*musicify.User, error) {
 	var u musicify.User
 	var created int64
-	if err := s.Scan(&u.ID, &u.Username, &u.Email, &u.PasswordHash, &created, &u.Admin, &u.Disabled); err != nil {
+	if err := s.Scan(&u.ID, &u.Username, &u.Email, &u.PasswordHash, &created, &u.Admin, &u.Disabled, &u.PictureKey); err != nil {
 		return nil, err
 	}
 	u.CreatedAt = fromMillis(created)

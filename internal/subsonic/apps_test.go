@@ -2,13 +2,16 @@ package subsonic_test
 
 import (
 	"bytes"
+	"image/jpeg"
 	"image/png"
 	"net/http"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/sqlstore/storetest"
 )
@@ -109,7 +112,7 @@ func TestUsersAvatarsAndShares(t *testing.T) {
 	e := newEnv(t, nil)
 	lib := e.library()
 	ann := e.user("ann", "pw")
-	e.admin("boss", "pw2")
+	boss := e.admin("boss", "pw2")
 	if a := e.raw(http.MethodGet, "getUsers", creds("ann", "pw", "f", "json")); a.errorCode() != 50 {
 		t.Fatalf("getUsers by a non-admin: %s", a.Body)
 	}
@@ -151,6 +154,19 @@ func TestUsersAvatarsAndShares(t *testing.T) {
 	}
 	if a := e.raw(http.MethodGet, "getAvatar", creds("ann", "pw", "f", "json", "username", "zed")); a.errorCode() != 70 {
 		t.Fatalf("getAvatar of nobody: %s", a.Body)
+	}
+
+	// A picture the person chose is sent instead of the drawn one.
+	key, err := covers.Store(t.Context(), e.Blobs, e.Logger, filepath.Join("..", "..", "testdata", "images", "cover.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.DB.SetArtistCover(t.Context(), boss.ID, key); err != nil {
+		t.Fatal(err)
+	}
+	a = e.raw(http.MethodGet, "getAvatar", creds("ann", "pw", "username", "boss"))
+	if img, err := jpeg.Decode(bytes.NewReader(a.Body)); a.Status != 200 || a.Header.Get("Content-Type") != "image/jpeg" || err != nil || img.Bounds().Dx() != 160 {
+		t.Fatalf("getAvatar of a chosen picture: %d %v %v", a.Status, a.Header, err)
 	}
 
 	if a := e.raw(http.MethodGet, "getShares", creds("ann", "pw", "f", "json")); len(a.Res["shares"].(map[string]any)["share"].([]any)) != 0 {

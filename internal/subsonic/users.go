@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/delivery"
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -40,26 +41,28 @@ const avatarSize = 160
 // avatars holds the PNG of each username drawn so far.
 var avatars sync.Map
 
-// getAvatar sends the user's picture. Musicify accounts have none, so it
-// is the one the web app shows: the name's first letter on a disc in
-// colours drawn from the name (avatar.go).
+// getAvatar sends the user's picture: the one they chose (their artist
+// cover, a stored JPEG), else the one the web app draws: the name's first
+// letter on a disc in colours drawn from the name (avatar.go).
 func (s *Server) getAvatar(w http.ResponseWriter, q *request) (*response, error) {
 	name, err := q.required("username")
 	if err != nil {
 		return nil, err
 	}
+	u := q.user
 	if !strings.EqualFold(name, q.user.Username) {
 		if s.Users == nil {
 			return nil, notFound("There is no user " + name + ".")
 		}
-		u, err := s.Users.UserByUsername(q.ctx(), name)
-		if err != nil {
+		if u, err = s.Users.UserByUsername(q.ctx(), name); err != nil {
 			return nil, err
 		}
-		name = u.Username
-	} else {
-		name = q.user.Username
 	}
+	if u.PictureKey != "" {
+		s.serveBlob(w, q, covers.File(u.PictureKey, avatarSize), "image/jpeg", `"`+u.PictureKey+`-avatar"`)
+		return nil, nil
+	}
+	name = u.Username
 	cached, ok := avatars.Load(name)
 	if !ok {
 		var b bytes.Buffer

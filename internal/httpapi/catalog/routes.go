@@ -36,6 +36,7 @@ func (s *API) Routes(mux *platform.Mux) {
 	mux.User("DELETE /api/songs/{id}", s.handleDeleteSong)
 	mux.User("POST /api/view/increase", s.handleView)
 	mux.User("POST /api/artist/cover", s.handleArtistCover)
+	mux.User("DELETE /api/artist/cover", s.handleRemoveArtistCover)
 	mux.User("GET /api/artist/name", s.handleOwnArtistName)
 	mux.User("PUT /api/artist/name", s.handleSetArtistName)
 	mux.User("GET /api/albums", s.handleAlbums)

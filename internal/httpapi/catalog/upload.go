@@ -62,3 +62,12 @@ func (s *API) handleArtistCover(w http.ResponseWriter, r *http.Request) error {
 	}{"success", views.ArtistOf(a)})
 	return nil
 }
+
+// handleRemoveArtistCover takes the caller's picture away.
+func (s *API) handleRemoveArtistCover(w http.ResponseWriter, r *http.Request) error {
+	if err := s.Catalog.RemoveArtistCover(r.Context(), platform.UserOf(r)); err != nil {
+		return err
+	}
+	platform.WriteJSON(w, http.StatusOK, platform.Success)
+	return nil
+}

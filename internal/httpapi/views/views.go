@@ -242,6 +242,8 @@ type Person struct {
 	// their uploads, so a page can tell artists from listeners.
 	Name  string `json:"name,omitempty"`
 	Songs int    `json:"songs"`
+	// Picture is the small image of their picture, when they chose one.
+	Picture string `json:"picture,omitempty"`
 }
 
 // PeopleOf is users as others see them, with whom the caller follows and
@@ -254,6 +256,9 @@ func PeopleOf(users []*musicify.User, following map[string]bool, artists []*musi
 	out := make([]Person, 0, len(users))
 	for _, u := range users {
 		p := Person{ID: u.ID, Username: u.Username, Following: following[u.ID]}
+		if u.PictureKey != "" {
+			_, p.Picture = CoverURLs(u.PictureKey)
+		}
 		if a := byUser[u.ID]; a != nil {
 			p.Songs = a.Songs
 			if a.Name != u.Username {
@@ -270,11 +275,18 @@ type User struct {
 	ID       string `json:"_id"`
 	Username string `json:"username"`
 	Email    string `json:"email,omitempty"`
+	// Picture and PictureSmall are the images of the picture they chose;
+	// absent when they chose none and the app draws their initial.
+	Picture      string `json:"picture,omitempty"`
+	PictureSmall string `json:"pictureSmall,omitempty"`
 }
 
 // UserOf is u as others see it; withEmail adds the email, for u alone.
 func UserOf(u *musicify.User, withEmail bool) User {
 	v := User{ID: u.ID, Username: u.Username}
+	if u.PictureKey != "" {
+		v.Picture, v.PictureSmall = CoverURLs(u.PictureKey)
+	}
 	if withEmail {
 		v.Email = u.Email
 	}

@@ -29,6 +29,8 @@ export interface PublicUser {
   name?: string;
   /** How many songs they uploaded (0 for a listener). */
   songs?: number;
+  /** The small image of the picture they chose, when they chose one. */
+  picture?: string;
 }
 
 /** How a person is named in lists: their artist name, else their username as people read it. */

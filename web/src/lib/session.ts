@@ -7,6 +7,9 @@ export interface CurrentUser {
   email: string;
   /** An admin sees the Admin page; the server checks it again on every admin call. */
   admin?: boolean;
+  /** The picture they chose (640 and 160 px); absent: their initial is drawn. */
+  picture?: string;
+  pictureSmall?: string;
 }
 
 export interface Session {

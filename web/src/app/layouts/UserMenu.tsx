@@ -51,7 +51,7 @@ export function UserMenu() {
         aria-label={`Account menu for ${user.username}`}
         onClick={() => setOpen((o) => !o)}
       >
-        <Avatar name={user.username} size={30} />
+        <Avatar name={user.username} src={user.pictureSmall} size={30} />
         <span className="usermenu__name">{user.username}</span>
         <ChevronDown size={16} aria-hidden="true" className="usermenu__chevron" />
       </button>

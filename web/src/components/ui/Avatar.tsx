@@ -7,8 +7,25 @@ function hueOf(name: string): number {
   return h;
 }
 
-/** A placeholder picture: the first letter of the name on a gradient of its own. */
-export function Avatar({ name, size = 96 }: { name: string; size?: number }) {
+/**
+ * A person's picture: the one they chose (`src`), else their initial on a
+ * gradient of its own. Decorative: their name is always written beside it.
+ */
+export function Avatar({ name, src, size = 96 }: { name: string; src?: string; size?: number }) {
+  if (src) {
+    return (
+      <img
+        className="avatar avatar--picture"
+        src={src}
+        alt=""
+        aria-hidden="true"
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+      />
+    );
+  }
   const hue = hueOf(name);
   return (
     <span

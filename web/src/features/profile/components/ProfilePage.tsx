@@ -52,7 +52,7 @@ export function ProfilePage() {
       <PageHero
         eyebrow="Profile"
         title={user.username}
-        art={<Avatar name={user.username} size={208} />}
+        art={<Avatar name={user.username} src={user.picture} size={208} />}
         round
         meta={[
           <>

@@ -10,6 +10,9 @@ export interface FoundUser {
   _id: string;
   username: string;
   following: boolean;
+  name?: string;
+  /** The small image of the picture they chose, when they chose one. */
+  picture?: string;
 }
 
 /** The one result that best answers the words, whatever its group. */

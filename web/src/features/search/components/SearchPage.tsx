@@ -119,7 +119,7 @@ function Groups({ results, term }: { results: SearchResults; term: string }) {
                   to={userPath(u.username)}
                   aria-label={`View profile of ${personName(u)}`}
                 >
-                  <Avatar name={personName(u)} size={72} />
+                  <Avatar name={personName(u)} src={u.picture} size={72} />
                   <span className="person-result__name">
                     <Highlight text={personName(u)} query={term} />
                   </span>

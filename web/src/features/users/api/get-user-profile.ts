@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 export interface UserProfile {
   /** `email` only when the profile is the caller's own. */
-  user: { _id: string; username: string; email?: string };
+  user: { _id: string; username: string; email?: string; picture?: string };
   /** That user's playlists, newest first. */
   playlist: Playlist[];
 }

@@ -33,7 +33,7 @@ export function AllUsersPage() {
         <ul className="user-grid" aria-label="Users">
           {users.data.map((u) => (
             <li key={u._id} className="user-card">
-              <Avatar name={personName(u)} size={88} />
+              <Avatar name={personName(u)} src={u.picture} size={88} />
               <p className="user-card__name">{personName(u)}</p>
               <p className="user-card__role">{personNote(u)}</p>
               <Link

@@ -72,7 +72,7 @@ export function FollowUserPage() {
       <PageHero
         eyebrow="Profile"
         title={user.username}
-        art={<Avatar name={user.username} size={208} />}
+        art={<Avatar name={user.username} src={user.picture} size={208} />}
         round
         meta={[
           user.email && (
