@@ -1,7 +1,9 @@
 package assistant
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/musicify/musicify/internal/assistant/nlu"
 	"github.com/musicify/musicify/internal/musicify"
@@ -162,7 +164,8 @@ func (t *turn) likeArtist(artist string, theirs []*musicify.Song) ([]*musicify.S
 	return out, nil
 }
 
-// album lists the songs of an album, by the album tag.
+// album lists the songs of an album, by the album tag, in the order the
+// album plays: by disc, then track.
 func (t *turn) album(name string) ([]*musicify.Song, error) {
 	all, err := t.cat().Songs.Songs(t.ctx)
 	if err != nil {
@@ -174,5 +177,8 @@ func (t *turn) album(name string) ([]*musicify.Song, error) {
 			out = append(out, s)
 		}
 	}
+	slices.SortStableFunc(out, func(a, b *musicify.Song) int {
+		return cmp.Or(cmp.Compare(a.Disc, b.Disc), cmp.Compare(a.Track, b.Track))
+	})
 	return out, nil
 }

@@ -83,6 +83,29 @@ func TestQueueRequestsAddToTheQueue(t *testing.T) {
 	}
 }
 
+// An album goes into the queue as it plays on the album page: by disc and
+// track, not by how well each song matched the words.
+func TestAnAlbumIsQueuedInTrackOrder(t *testing.T) {
+	w := newDemoWorld(t)
+	ctx := context.Background()
+	byTrack := map[int]string{}
+	// Added out of order, and the last track shares a word with the request.
+	for _, track := range []int{2, 3, 1} {
+		s := &musicify.Song{ID: musicify.NewID(), Name: []string{"", "Opening", "Middle", "Low Tide"}[track], UserID: w.me.ID,
+			Artist: "newcomer", Format: "wav", Size: 1, SHA256: musicify.NewID(), AudioKey: "k/" + musicify.NewID(),
+			Duration: 60, Album: "Tides Turning", Track: track, Disc: 1}
+		if err := w.db.CreateSong(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+		byTrack[track] = s.ID
+	}
+	want := []string{byTrack[1], byTrack[2], byTrack[3]}
+	a := w.chatWith(t, &Player{Song: w.songs["Glass Garden"].ID}, "queue the album tides turning after this song")
+	if got := first(t, a, ActPlayNext).Songs; !slices.Equal(got, want) {
+		t.Fatalf("queued %v, want the album in track order %v (%q)", got, want, a.Reply)
+	}
+}
+
 func TestSongQuestionsAreAnsweredFromTheSongsDetails(t *testing.T) {
 	w := newDemoWorld(t)
 	ctx := context.Background()
