@@ -160,7 +160,7 @@ func TestShareLinksUnfurlWithARasterPictureAndTheirKind(t *testing.T) {
 		want := map[string]string{
 			"og:type": tc.ogType, "og:title": tc.title, "og:description": tc.desc,
 			"og:image": e.URL + "/api/share/" + tc.kind + "/" + tc.id + "/cover.jpg", "og:image:type": "image/jpeg",
-			"og:image:width": "640", "og:image:height": "640", "twitter:card": "summary_large_image",
+			"og:image:width": "1200", "og:image:height": "630", "twitter:card": "summary_large_image",
 			"twitter:title": tc.title, "twitter:image": e.URL + "/api/share/" + tc.kind + "/" + tc.id + "/cover.jpg",
 		}
 		for k, v := range want {
@@ -174,21 +174,33 @@ func TestShareLinksUnfurlWithARasterPictureAndTheirKind(t *testing.T) {
 			continue
 		}
 		img, format, err := image.Decode(bytes.NewReader(body))
-		if err != nil || format != "jpeg" || img.Bounds().Dx() != 640 || img.Bounds().Dy() != 640 {
+		if err != nil || format != "jpeg" || img.Bounds().Dx() != 1200 || img.Bounds().Dy() != 630 {
 			t.Errorf("%s picture: %s %v, %v", tc.title, format, img.Bounds(), err)
 			continue
 		}
 		pictures[tc.id] = img
 	}
-	// The mosaic is made of the covers: its corners are not the plain
-	// picture of a playlist without any, and its top-left is the first cover.
+	// The art is a square in the middle of the card, 48 px from its top and
+	// bottom. The mosaic is made of the covers: it is not the plain picture
+	// of a playlist without any, and its top-left tile is the first cover.
+	const side, left, top = 630 - 2*48, (1200 - (630 - 2*48)) / 2, 48
 	if m, plain, cover := pictures[mosaic], pictures[empty], pictures[song]; m != nil && plain != nil && cover != nil {
-		if near(m.At(20, 20), plain.At(20, 20)) && near(m.At(620, 620), plain.At(620, 620)) {
+		if near(m.At(left+20, top+20), plain.At(left+20, top+20)) && near(m.At(left+side-20, top+side-20), plain.At(left+side-20, top+side-20)) {
 			t.Error("the mosaic looks like the plain picture")
 		}
-		if !near(m.At(40, 40), cover.At(80, 80)) {
-			t.Errorf("the mosaic's first tile %v is not the first song's cover %v", m.At(40, 40), cover.At(80, 80))
+		if got, want := m.At(left+40, top+40), cover.At(left+80, top+80); !near(got, want) {
+			t.Errorf("the mosaic's first tile %v is not the first song's cover %v", got, want)
 		}
+		// Beside the art, a darkened blur of it: darker than the art itself.
+		if luma(cover.At(40, 315)) >= luma(cover.At(left+side/2, top+side/2)) {
+			t.Errorf("the card's side %v is not darker than its art %v", cover.At(40, 315), cover.At(left+side/2, top+side/2))
+		}
+	}
+	// A link preview fetching the picture again is answered from its ETag.
+	res, _ := anon.raw(t, "/api/share/song/"+song+"/cover.jpg")
+	again, _ := anon.raw(t, "/api/share/song/"+song+"/cover.jpg", "If-None-Match", res.Header.Get("ETag"))
+	if res.Header.Get("ETag") == "" || again.StatusCode != http.StatusNotModified {
+		t.Errorf("revalidating the picture: ETag %q, %d", res.Header.Get("ETag"), again.StatusCode)
 	}
 	if r := anon.get("/api/share/playlist/nope/cover.jpg"); r.Status != 404 {
 		t.Errorf("an unknown playlist's picture: %d", r.Status)
@@ -201,4 +213,10 @@ func near(a, b color.Color) bool {
 	br, bg, bb, _ := b.RGBA()
 	d := func(x, y uint32) int { return max(int(x>>8)-int(y>>8), int(y>>8)-int(x>>8)) }
 	return d(ar, br) < 24 && d(ag, bg) < 24 && d(ab, bb) < 24
+}
+
+// luma is a colour's brightness, 0 to 65535.
+func luma(c color.Color) uint32 {
+	r, g, b, _ := c.RGBA()
+	return (299*r + 587*g + 114*b) / 1000
 }

@@ -13,9 +13,12 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// ShareCoverSize is the width and height of a shared item's picture
-// (social.ShareCoverSize).
-const ShareCoverSize = 640
+// The width and height of a shared item's picture (social.ShareCardWidth
+// and ShareCardHeight).
+const (
+	ShareCoverWidth  = 1200
+	ShareCoverHeight = 630
+)
 
 // API serves the pages.
 type API struct {
@@ -26,7 +29,7 @@ type API struct {
 	// Router answers the first calls of a page, sent inside index.html.
 	Router http.Handler
 	// ShareCard is the title, sentence and picture path of a shared item;
-	// the picture is a square JPEG of ShareCoverSize.
+	// the picture is a JPEG of ShareCoverWidth × ShareCoverHeight.
 	ShareCard func(ctx context.Context, kind, id string) (title, description, image string, ok bool)
 	// Outbox, when set, serves the dev outbox at /dev/mail to this machine.
 	Outbox musicify.OutboxStore

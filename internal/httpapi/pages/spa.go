@@ -240,11 +240,11 @@ func (s *API) serveSharePage(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	title, desc, kind := "Musicify", "Listen on Musicify.", "website"
 	image := s.P.BaseURL.String() + "/icon-512.png"
-	imageType, imageSize := "image/png", "512"
+	imageType, imageWidth, imageHeight := "image/png", "512", "512"
 	status := http.StatusOK
 	if t, d, cover, ok := s.ShareCard(r.Context(), q.Get("type"), q.Get("id")); ok {
 		title, desc, image = t, d, s.P.BaseURL.String()+cover
-		imageType, imageSize = "image/jpeg", strconv.Itoa(ShareCoverSize)
+		imageType, imageWidth, imageHeight = "image/jpeg", strconv.Itoa(ShareCoverWidth), strconv.Itoa(ShareCoverHeight)
 		kind = "music.song"
 		if q.Get("type") == "playlist" {
 			kind = "music.playlist"
@@ -261,8 +261,8 @@ func (s *API) serveSharePage(w http.ResponseWriter, r *http.Request) {
 		{"property", "og:description", desc},
 		{"property", "og:image", image},
 		{"property", "og:image:type", imageType},
-		{"property", "og:image:width", imageSize},
-		{"property", "og:image:height", imageSize},
+		{"property", "og:image:width", imageWidth},
+		{"property", "og:image:height", imageHeight},
 		{"property", "og:url", link},
 		{"name", "twitter:card", "summary_large_image"},
 		{"name", "twitter:title", title},

@@ -23,9 +23,15 @@ import (
 	"github.com/musicify/musicify/internal/musicify"
 )
 
-// ShareCoverSize is the width and height of the picture a link preview of
-// a shared item shows (a square JPEG).
-const ShareCoverSize = 640
+// The picture a link preview of a shared item shows: a JPEG of the size
+// the big link cards are drawn at (1.91:1), the item's art in the middle on
+// a blurred, darkened copy of itself.
+const (
+	ShareCardWidth  = 1200
+	ShareCardHeight = 630
+	// shareArtSize is the square art (cover or mosaic) the card is made of.
+	shareArtSize = 640
+)
 
 // ShareCoverPath is where that picture is served, for anyone.
 func ShareCoverPath(kind, id string) string {
@@ -68,51 +74,71 @@ func (s *API) handleSharePreviewAudio(w http.ResponseWriter, r *http.Request) er
 	return s.Files.Serve(w, r, delivery.Stored{Key: key, ContentType: contentType, CacheControl: "public, max-age=3600"}, false)
 }
 
-// handleShareCover is public: the shared item's picture as a JPEG, for
-// link previews, which do not show SVG or WebP. A playlist without a cover
-// of its own gets the mosaic of its songs' covers; an item with no cover
-// at all, a plain one.
+// handleShareCover is public: the shared item's picture as a JPEG card,
+// for link previews, which do not show SVG or WebP. Its art is the item's
+// cover; a playlist without one of its own gets the mosaic of its songs'
+// covers; an item with no cover at all, a plain one. Drawing it costs a
+// few milliseconds, so a fresh one is rate limited like the previews,
+// while a revalidation (If-None-Match) is not.
 func (s *API) handleShareCover(w http.ResponseWriter, r *http.Request) error {
 	item, err := s.resolveShare(r.Context(), r.PathValue("type"), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	if item.CoverKey != "" {
-		key, contentType, err := s.Covers.Open(r.Context(), item.CoverKey, ShareCoverSize, covers.JPEG)
-		if err != nil {
-			return err
+	tiles := []string{item.CoverKey}
+	if item.CoverKey == "" {
+		tiles = nil
+		if item.playlist != nil {
+			tiles = item.playlist.Mosaic
 		}
-		return s.Files.Serve(w, r, delivery.Stored{Key: key, ContentType: contentType, CacheControl: "public, max-age=3600"}, false)
 	}
-	var tiles []string
-	if item.playlist != nil {
-		tiles = item.playlist.Mosaic
-	}
-	sum := sha256.Sum256([]byte("share-cover-v1 " + strings.Join(tiles, " ")))
+	sum := sha256.Sum256([]byte("share-card-v2 " + strings.Join(tiles, " ")))
 	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
 	w.Header().Set("ETag", etag)
 	w.Header().Set("Cache-Control", "public, max-age=3600")
-	w.Header().Set("Content-Type", "image/jpeg")
 	if r.Header.Get("If-None-Match") == etag {
 		w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
-	img, err := s.mosaic(r.Context(), tiles)
+	if err := s.P.RateLimit(r.Context(), s.PreviewRate, "previews", s.P.ClientOf(r).IP); err != nil {
+		return err
+	}
+	art, err := s.mosaic(r.Context(), tiles)
 	if err != nil {
 		return err
 	}
 	var out bytes.Buffer
-	if err := jpeg.Encode(&out, img, &jpeg.Options{Quality: 85}); err != nil {
-		return fmt.Errorf("encoding a share cover: %w", err)
+	if err := jpeg.Encode(&out, card(art), &jpeg.Options{Quality: 85}); err != nil {
+		return fmt.Errorf("encoding a share picture: %w", err)
 	}
+	w.Header().Set("Content-Type", "image/jpeg")
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(out.Bytes()))
 	return nil
+}
+
+// card lays square art out as a link card: the art in the middle, with a
+// margin, on a blur of itself (shrunk to a few pixels and stretched back)
+// darkened so that the art stands out.
+func card(art image.Image) image.Image {
+	out := image.NewRGBA(image.Rect(0, 0, ShareCardWidth, ShareCardHeight))
+	tiny := image.NewRGBA(image.Rect(0, 0, 8, 8))
+	xdraw.ApproxBiLinear.Scale(tiny, tiny.Rect, art, art.Bounds(), xdraw.Src, nil)
+	// The blur fills the width; its middle band is the card's height.
+	band := image.Rect(0, (ShareCardHeight-ShareCardWidth)/2, ShareCardWidth, (ShareCardHeight+ShareCardWidth)/2)
+	xdraw.BiLinear.Scale(out, band, tiny, tiny.Rect, xdraw.Src, nil)
+	shade := image.NewUniform(color.RGBA{0, 0, 0, 0x8c})
+	xdraw.Draw(out, out.Rect, shade, image.Point{}, xdraw.Over)
+	const margin = 48
+	side := ShareCardHeight - 2*margin
+	at := image.Rect((ShareCardWidth-side)/2, margin, (ShareCardWidth+side)/2, margin+side)
+	xdraw.CatmullRom.Scale(out, at, art, art.Bounds(), xdraw.Src, nil)
+	return out
 }
 
 // mosaic draws up to four covers in a square grid (one fills it; two or
 // three repeat to fill four places), or, with none, a plain gradient.
 func (s *API) mosaic(ctx context.Context, keys []string) (image.Image, error) {
-	const size, half = ShareCoverSize, ShareCoverSize / 2
+	const size, half = shareArtSize, shareArtSize / 2
 	out := image.NewRGBA(image.Rect(0, 0, size, size))
 	if len(keys) == 0 {
 		top, bottom := color.RGBA{0x3b, 0x2a, 0x6e, 0xff}, color.RGBA{0x12, 0x12, 0x18, 0xff}
