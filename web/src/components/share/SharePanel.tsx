@@ -1,6 +1,6 @@
 import { useId, useRef, type ComponentType } from 'react';
 import { Check, Copy, Mail, MessageCircle, Send, Share } from 'lucide-react';
-import { Button, Dialog, useToast } from '@/components/ui';
+import { Button, Dialog, Switch, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { usePublicShare, useSetSharePreviews } from '@/lib/public-share';
 import {
@@ -173,10 +173,7 @@ function PreviewsSwitch({ target }: { target: ShareTarget }) {
             : 'Listening needs an account.'}
         </p>
       </div>
-      <input
-        type="checkbox"
-        role="switch"
-        className="share__switch"
+      <Switch
         checked={on}
         disabled={set.isPending}
         onChange={(e) =>

@@ -19,3 +19,4 @@ export { Menu, type MenuItem } from './Menu';
 export { Highlight } from './Highlight';
 export { Modal, useTopModal } from './Modal';
 export { PageHero } from './PageHero';
+export { Switch } from './Switch';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Infinity as Endless } from 'lucide-react';
+import { Switch } from '@/components/ui';
 import { setAutoplay, usePlaybackSettings } from '@/lib/playback-settings';
 
 /** The queue's own autoplay switch: the same setting as Settings → Playback. */
@@ -20,10 +21,7 @@ export function AutoplaySwitch() {
           Similar songs play when your queue ends
         </span>
       </span>
-      <input
-        type="checkbox"
-        role="switch"
-        className="queue-autoplay__switch"
+      <Switch
         checked={on}
         onChange={(e) => setAutoplay(e.target.checked)}
         aria-labelledby={labelId}

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { AudioLines, Blend, Gauge, Infinity as Endless } from 'lucide-react';
-import { Section, Slider } from '@/components/ui';
+import { Section, Slider, Switch } from '@/components/ui';
 import {
   CROSSFADE_MAX,
   setAutoplay,
@@ -124,10 +124,7 @@ export function PlaybackSection() {
             </p>
           </div>
           <div className="playback__control">
-            <input
-              type="checkbox"
-              role="switch"
-              className="playback__switch"
+            <Switch
               checked={normalize}
               onChange={(e) => setNormalize(e.target.checked)}
               aria-labelledby={normalizeLabel}
@@ -150,10 +147,7 @@ export function PlaybackSection() {
             </p>
           </div>
           <div className="playback__control">
-            <input
-              type="checkbox"
-              role="switch"
-              className="playback__switch"
+            <Switch
               checked={autoplay}
               onChange={(e) => setAutoplay(e.target.checked)}
               aria-labelledby={autoplayLabel}
