@@ -1,5 +1,6 @@
-import { ArrowDownUp, ListFilter, X } from 'lucide-react';
+import { ArrowDownUp, ListFilter, SearchX, X } from 'lucide-react';
 import { useId } from 'react';
+import { Button, EmptyState } from '@/components/ui';
 import { SONG_SORTS, type SongSort } from './list-view';
 import './ListViewControls.css';
 
@@ -72,5 +73,31 @@ export function ListViewControls({
         </select>
       </label>
     </div>
+  );
+}
+
+/** What a list shows when its filter hides every song, with the way back. */
+export function NoSongsMatch({
+  filter,
+  onClear,
+  what = 'songs',
+}: {
+  filter: string;
+  onClear: () => void;
+  /** What the list holds ('liked songs'). */
+  what?: string;
+}) {
+  return (
+    <EmptyState
+      icon={SearchX}
+      title={`No ${what} match “${filter.trim()}”`}
+      action={
+        <Button variant="secondary" onClick={onClear}>
+          Clear the filter
+        </Button>
+      }
+    >
+      Try another title, artist or album.
+    </EmptyState>
   );
 }

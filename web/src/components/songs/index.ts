@@ -4,6 +4,6 @@ export { SongCover } from './SongCover';
 export { SongList } from './SongList';
 export { MoreLikeThisDialog } from './MoreLikeThisDialog';
 export { SongInfoDialog } from './SongInfoDialog';
-export { ListViewControls } from './ListViewControls';
+export { ListViewControls, NoSongsMatch } from './ListViewControls';
 export { useListView, sortSongs, filterSongs, type SongSort } from './list-view';
 export { QueueListMenu } from './QueueListMenu';

@@ -1,6 +1,11 @@
 import { Heart, Play, Shuffle } from 'lucide-react';
-import { ListViewControls, SongList, useLikedSongs, useListView } from '@/components/songs';
-import { SearchX } from 'lucide-react';
+import {
+  ListViewControls,
+  NoSongsMatch,
+  SongList,
+  useLikedSongs,
+  useListView,
+} from '@/components/songs';
 import { DownloadCollectionButton } from '@/components/offline/DownloadCollectionButton';
 import { Button, ButtonLink, EmptyState, PageHero, PageLoader } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
@@ -32,17 +37,7 @@ export function LikesPage() {
     );
   } else if (all.length > 0 && songs.length === 0) {
     body = (
-      <EmptyState
-        icon={SearchX}
-        title={`No liked songs match “${view.filter.trim()}”`}
-        action={
-          <Button variant="secondary" onClick={() => view.setFilter('')}>
-            Clear the filter
-          </Button>
-        }
-      >
-        Try another title, artist or album.
-      </EmptyState>
+      <NoSongsMatch what="liked songs" filter={view.filter} onClear={() => view.setFilter('')} />
     );
   } else if (songs.length === 0) {
     body = (

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Disc3, ListMusic, Music2, SearchX, SlidersHorizontal, Sparkles } from 'lucide-react';
+import { Disc3, ListMusic, Music2, SlidersHorizontal, Sparkles } from 'lucide-react';
 import { SharePanel } from '@/components/share';
 import { PlaylistCover } from '@/components/playlists';
-import { ListViewControls, SongList, useListView } from '@/components/songs';
+import { ListViewControls, NoSongsMatch, SongList, useListView } from '@/components/songs';
 import { Button, ButtonLink, EmptyState, PageHero, PageLoader } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { userPath } from '@/lib/playlist';
@@ -219,17 +219,7 @@ function PlaylistDetail({ refName }: { refName: string }) {
             onFilter={view.setFilter}
           />
           {shown.length === 0 ? (
-            <EmptyState
-              icon={SearchX}
-              title={`No songs match “${view.filter.trim()}”`}
-              action={
-                <Button variant="secondary" onClick={() => view.setFilter('')}>
-                  Clear the filter
-                </Button>
-              }
-            >
-              Try another title, artist or album.
-            </EmptyState>
+            <NoSongsMatch filter={view.filter} onClear={() => view.setFilter('')} />
           ) : (
             <SongList
               songs={shown}

@@ -1,5 +1,5 @@
 import { Music2, Play, SearchX, Upload, X } from 'lucide-react';
-import { ListViewControls, SongList, useListView } from '@/components/songs';
+import { ListViewControls, NoSongsMatch, SongList, useListView } from '@/components/songs';
 import { Button, ButtonLink, EmptyState, PageHeader, PageLoader } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { playSongs } from '@/lib/player-store';
@@ -30,19 +30,7 @@ export function SongsPage() {
       </EmptyState>
     );
   } else if (shown.length === 0 && view.filter.trim() !== '') {
-    body = (
-      <EmptyState
-        icon={SearchX}
-        title={`No songs match “${view.filter.trim()}”`}
-        action={
-          <Button variant="secondary" onClick={() => view.setFilter('')}>
-            Clear the filter
-          </Button>
-        }
-      >
-        Try another title, artist or album.
-      </EmptyState>
-    );
+    body = <NoSongsMatch filter={view.filter} onClear={() => view.setFilter('')} />;
   } else if (shown.length === 0) {
     body = term ? (
       <EmptyState
