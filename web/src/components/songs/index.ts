@@ -7,3 +7,4 @@ export { SongInfoDialog } from './SongInfoDialog';
 export { ListViewControls, NoSongsMatch } from './ListViewControls';
 export { useListView, sortSongs, filterSongs, type SongSort } from './list-view';
 export { QueueListMenu } from './QueueListMenu';
+export { CollectionActions } from './CollectionActions';

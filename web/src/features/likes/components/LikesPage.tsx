@@ -1,5 +1,6 @@
-import { Heart, Play, Shuffle } from 'lucide-react';
+import { Heart } from 'lucide-react';
 import {
+  CollectionActions,
   ListViewControls,
   NoSongsMatch,
   SongList,
@@ -9,7 +10,6 @@ import {
 import { DownloadCollectionButton } from '@/components/offline/DownloadCollectionButton';
 import { Button, ButtonLink, EmptyState, PageHero, PageLoader } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
-import { playShuffled, playSongs } from '@/lib/player-store';
 import { useSession } from '@/lib/session';
 import { songsSummary } from '@/lib/format';
 import './likes.css';
@@ -73,27 +73,12 @@ export function LikesPage() {
         }
       />
       {all.length > 0 && (
-        <div className="likes-actions">
-          <Button
-            size="lg"
-            icon={<Play size={20} fill="currentColor" aria-hidden="true" />}
-            onClick={() => playSongs(songs, 0)}
-          >
-            Play all
-          </Button>
-          <Button
-            size="lg"
-            variant="secondary"
-            icon={<Shuffle size={18} aria-hidden="true" />}
-            onClick={() => playShuffled(songs)}
-          >
-            Shuffle
-          </Button>
+        <CollectionActions songs={songs}>
           <DownloadCollectionButton
             collection={{ kind: 'liked', id: user._id, name: 'Liked Songs', cover: '' }}
             songs={all}
           />
-        </div>
+        </CollectionActions>
       )}
       {all.length > 0 && (
         <ListViewControls

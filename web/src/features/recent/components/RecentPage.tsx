@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { History, Play, Shuffle } from 'lucide-react';
-import { QueueListMenu, SongList } from '@/components/songs';
+import { History } from 'lucide-react';
+import { CollectionActions, QueueListMenu, SongList } from '@/components/songs';
 import { Button, ButtonLink, EmptyState, PageHero, PageLoader } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { songsSummary } from '@/lib/format';
-import { playShuffled, playSongs } from '@/lib/player-store';
 import { useSession } from '@/lib/session';
 import { playable } from '@/lib/song';
 import { recentQuery } from '../api/get-recent';
@@ -67,24 +66,9 @@ export function RecentPage() {
         }
       />
       {queue.length > 0 && (
-        <div className="recent-actions">
-          <Button
-            size="lg"
-            icon={<Play size={20} fill="currentColor" aria-hidden="true" />}
-            onClick={() => playSongs(queue, 0)}
-          >
-            Play all
-          </Button>
-          <Button
-            size="lg"
-            variant="secondary"
-            icon={<Shuffle size={18} aria-hidden="true" />}
-            onClick={() => playShuffled(queue)}
-          >
-            Shuffle
-          </Button>
+        <CollectionActions songs={queue}>
           <QueueListMenu songs={queue} name="Recently played" />
-        </div>
+        </CollectionActions>
       )}
       {body}
     </div>
