@@ -241,9 +241,15 @@ for (const size of sizes) {
       await goInApp(page, '/queue');
       await expect(page.getByRole('switch', { name: 'Autoplay' })).toBeChecked();
       await expect(page.getByText('Similar songs play when your queue ends')).toBeVisible();
-      // The last song plays: songs like it are added after it, marked as autoplay.
+      // The last song plays: songs like it are added after it, under autoplay's own heading.
       await expect.poll(() => upNextRows(page).count()).toBeGreaterThan(0);
-      await expect(upNextRows(page).first()).toContainText('Autoplay');
+      await expect(
+        page.getByRole('list', { name: 'Up next' }).getByRole('heading', { name: 'Autoplay' }),
+      ).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({
+        path: `/tmp/shots/queue-autoplay-${size.viewport.width}x${size.viewport.height}.png`,
+      });
       const [following] = await upNextNames(page);
       expect(following).not.toBe('Midnight Harbour');
 

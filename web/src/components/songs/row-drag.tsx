@@ -45,7 +45,10 @@ export function useRowDrag(count: number, onMove: (from: number, to: number) => 
 
   function start(e: ReactPointerEvent<HTMLElement>, from: number) {
     if (e.button !== 0 || count < 2) return;
-    const rows = Array.from(listRef.current?.children ?? []) as HTMLElement[];
+    // Rows only: a list may hold dividers between its rows (data-divider).
+    const rows = (Array.from(listRef.current?.children ?? []) as HTMLElement[]).filter(
+      (el) => el.dataset.divider === undefined,
+    );
     const middles = rows.map((row) => {
       const r = row.getBoundingClientRect();
       return r.top + r.height / 2;

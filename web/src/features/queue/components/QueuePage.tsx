@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { ListOrdered } from 'lucide-react';
 import { Link } from 'react-router';
 import { dragRowClass, dragRowStyle, useRowDrag } from '@/components/songs/row-drag';
@@ -35,6 +35,7 @@ export function QueuePage() {
   const [announcement, setAnnouncement] = useState('');
   const upNext = queue.slice(index + 1);
   const own = upNext.filter((s) => !isAutoplay(s)).length;
+  const firstAutoplay = upNext.findIndex(isAutoplay);
 
   /** Moves an Up next row (positions within Up next) and says where it went. */
   function move(from: number, to: number) {
@@ -119,20 +120,27 @@ export function QueuePage() {
             </p>
             <ol className="queue__list" aria-label="Up next" ref={listRef}>
               {upNext.map((song, i) => (
-                <QueueRow
-                  key={keys[i]}
-                  song={song}
-                  position={index + 1 + i}
-                  unreachable={notDownloaded(song._id)}
-                  moves={{
-                    step: (by) => move(i, i + by),
-                    onGripDown: (e) => start(e, i),
-                    first: i === 0,
-                    last: i === upNext.length - 1,
-                    className: dragRowClass(drag, i),
-                    style: dragRowStyle(drag, i),
-                  }}
-                />
+                <Fragment key={keys[i]}>
+                  {i === firstAutoplay && (
+                    <li role="presentation" data-divider className="queue__divider">
+                      <h3 className="queue__subheading">Autoplay</h3>
+                      <p className="queue__subhint">Songs like the ones you played</p>
+                    </li>
+                  )}
+                  <QueueRow
+                    song={song}
+                    position={index + 1 + i}
+                    unreachable={notDownloaded(song._id)}
+                    moves={{
+                      step: (by) => move(i, i + by),
+                      onGripDown: (e) => start(e, i),
+                      first: i === 0,
+                      last: i === upNext.length - 1,
+                      className: dragRowClass(drag, i),
+                      style: dragRowStyle(drag, i),
+                    }}
+                  />
+                </Fragment>
               ))}
             </ol>
           </>

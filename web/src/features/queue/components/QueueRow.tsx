@@ -5,7 +5,7 @@ import { SongCover } from '@/components/songs';
 import { DragHandle } from '@/components/songs/row-drag';
 import { Menu } from '@/components/ui';
 import { formatTime } from '@/lib/format';
-import { isAutoplay, playAt, removeAt, togglePlay } from '@/lib/player-store';
+import { playAt, removeAt, togglePlay } from '@/lib/player-store';
 import { songArtist, songArtistPath, type Song } from '@/lib/song';
 
 /** How an Up next row is moved: by its grip, its menu or Alt+↑/↓; absent for Now playing. */
@@ -42,7 +42,6 @@ export function QueueRow({
 }: QueueRowProps) {
   const action = current ? togglePlay : () => playAt(position);
   const label = current ? `${playing ? 'Pause' : 'Play'} ${song.song}` : `Play ${song.song} now`;
-  const autoplay = isAutoplay(song);
 
   function onKeyDown(e: KeyboardEvent<HTMLLIElement>) {
     if (!moves || !e.altKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return;
@@ -91,11 +90,6 @@ export function QueueRow({
       <span className="qrow__text">
         <span className="qrow__title">{song.song}</span>
         <span className="qrow__sub">
-          {autoplay && !current && (
-            <span className="qrow__badge" title="Added by autoplay: a song like the ones before">
-              Autoplay
-            </span>
-          )}
           <Link className="qrow__artist" to={songArtistPath(song)}>
             {songArtist(song)}
           </Link>
