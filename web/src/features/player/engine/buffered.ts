@@ -29,7 +29,7 @@ interface Track {
 }
 
 /** How often the position is mirrored into the store (ms), as often as an element's timeupdate. */
-const TICK = 100;
+const TICK = 250;
 /** How long the context may take to run after play before the elements take over (ms). */
 const RESUME_WAIT = 1500;
 
