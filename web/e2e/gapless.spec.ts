@@ -297,6 +297,35 @@ test('the tracks of a gapless album play back to back on the Web Audio clock', a
   for (const ms of atChange) expect(ms).toBeLessThanOrEqual(1);
 });
 
+test('on the Web Audio path, pause and seek restart the sources from the position', async ({
+  page,
+  listener,
+}) => {
+  expect(listener).toBeTruthy();
+  // A 12-second track, time enough to pause and seek in it, then a 4-second one.
+  const songs = await uploadAll(page, [
+    ['Tune', fixture('audio', 'tune-12s.mp3')],
+    ['Hum', fixture('audio', 'hum-4s.opus')],
+  ]);
+  await asOneAlbum(page);
+  await recordSources(page);
+  await playInOrder(page, songs);
+  const bar = playerBar(page);
+  const starts = async () => (await page.evaluate(() => window.__sourceStarts)) ?? [];
+  await expect.poll(async () => (await starts()).length).toBe(2); // Tune, and Hum behind it
+  await bar.getByRole('button', { name: 'Pause', exact: true }).click();
+  await bar.getByRole('slider', { name: 'Seek' }).fill('10');
+  await bar.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(async () => (await starts()).length).toBe(4);
+  const [, , again, next] = await starts();
+  // Tune again from the second it was moved to, and Hum right behind its end.
+  expect(again!.offset).toBeCloseTo(10, 3);
+  const left = again!.frames - Math.round(again!.offset * again!.sampleRate);
+  expect((next!.when - again!.when) * again!.sampleRate).toBeCloseTo(left, 3);
+  await expect(bar).toContainText('Hum', { timeout: 10_000 });
+  expect(await page.locator('audio[src]').count()).toBe(0);
+});
+
 test('a track too long to decode in memory changes over on the two elements', async ({
   page,
   listener,
