@@ -26,10 +26,24 @@ interface AudioEvent {
   other: { file: string; paused: boolean; readyState: number; currentTime: number };
 }
 
+/** A buffer source the page started on an AudioContext (see recordSources). */
+interface SourceStart {
+  /** Context time it was to start at, and from where in its buffer (seconds). */
+  when: number;
+  offset: number;
+  /** Its buffer's length in sample frames, and the context's rate. */
+  frames: number;
+  sampleRate: number;
+}
+
 declare global {
   interface Window {
     __audioEvents: AudioEvent[];
     __audioTap?: { ctx: AudioContext; gaps: () => Promise<[number, number][]> };
+    __sourceStarts?: SourceStart[];
+    __appContexts?: AudioContext[];
+    /** Seconds of sound the app's tap has heard. */
+    __heard?: number;
   }
 }
 
@@ -117,6 +131,78 @@ async function installTap(page: Page) {
   });
 }
 
+/**
+ * Before the app loads: records each AudioBufferSourceNode.start() and
+ * puts a silence tap (as installTap's) between every AudioContext the app
+ * makes and its destination, so the tap hears exactly what the app plays.
+ */
+async function recordSources(page: Page) {
+  await page.addInitScript(() => {
+    window.__sourceStarts = [];
+    window.__appContexts = [];
+    const start = AudioBufferSourceNode.prototype.start;
+    AudioBufferSourceNode.prototype.start = function (when = 0, offset = 0, duration?: number) {
+      window.__sourceStarts!.push({
+        when,
+        offset,
+        frames: this.buffer?.length ?? 0,
+        sampleRate: this.context.sampleRate,
+      });
+      if (duration === undefined) start.call(this, when, offset);
+      else start.call(this, when, offset, duration);
+    };
+    const realDestination = Object.getOwnPropertyDescriptor(
+      BaseAudioContext.prototype,
+      'destination',
+    )!.get!;
+    class Tapped extends AudioContext {
+      private readonly tap: ScriptProcessorNode;
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        this.tap = this.createScriptProcessor(2048, 1, 1);
+        const gaps: [number, number][] = [];
+        let heard = 0;
+        let silent = 0;
+        this.tap.onaudioprocess = (e) => {
+          for (const v of e.inputBuffer.getChannelData(0)) {
+            if (Math.abs(v) > 1e-4) {
+              if (heard > 0 && silent > 0)
+                gaps.push([heard / this.sampleRate, silent / this.sampleRate]);
+              heard++;
+              silent = 0;
+            } else if (heard > 0) silent++;
+          }
+          window.__heard = heard / this.sampleRate;
+        };
+        this.tap.connect(realDestination.call(this) as AudioDestinationNode);
+        window.__appContexts!.push(this);
+        window.__audioTap = { ctx: this, gaps: () => Promise.resolve(gaps) };
+      }
+      override get destination(): AudioDestinationNode {
+        return this.tap as unknown as AudioDestinationNode;
+      }
+    }
+    window.AudioContext = Tapped;
+  });
+}
+
+/** The longest silence the tap heard near each change (2 and 4 s of sound), in ms. */
+async function silenceAtChanges(page: Page): Promise<{ atChange: number[]; text: string }> {
+  const heard = (await page.evaluate(() => window.__audioTap?.gaps())) ?? [];
+  const state = await page.evaluate(() => window.__audioTap?.ctx.state);
+  // Each track is 2.000 s of sound: the changes are after 2 and 4 s of it.
+  const atChange = [2, 4].map(
+    (t) =>
+      Math.max(0, ...heard.filter(([at]) => Math.abs(at - t) < 0.1).map(([, len]) => len)) * 1000,
+  );
+  const text =
+    state === 'running'
+      ? `${atChange.map((g) => g.toFixed(2)).join(', ')}; longest anywhere ` +
+        `${(Math.max(0, ...heard.map(([, len]) => len)) * 1000).toFixed(2)} of ${heard.length} silences`
+      : `not measured (audio context ${state})`;
+  return { atChange, text };
+}
+
 function report(testInfo: TestInfo, type: string, description: string) {
   console.log(`${type}: ${description}`);
   testInfo.annotations.push({ type, description });
@@ -146,16 +232,108 @@ async function playInOrder(
   await expect(playerBar(page)).toContainText(songs[0]!.song);
 }
 
-test('the tracks of a gapless album follow each other without a gap', async ({
+/**
+ * Makes the playlist's songs tracks 1, 2, 3… of one album, as an imported
+ * album's are: an upload keeps no album tag, and the player takes the Web
+ * Audio path only for an album's tracks in order. With `duration`, each
+ * also claims that length.
+ */
+async function asOneAlbum(page: Page, duration?: number) {
+  await page.route('**/api/playlist/*', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { songs?: (SongJSON & Record<string, unknown>)[] }[];
+    for (const [i, s] of (body[0]?.songs ?? []).entries()) {
+      Object.assign(s, { album: 'Sweep', albumId: 'sweep-album', track: i + 1, disc: 1 });
+      if (duration) s.duration = duration;
+    }
+    await route.fulfill({ response: res, json: body });
+  });
+}
+
+const SWEEPS: [string, string][] = [
+  ['Sweep 1', fixture('audio', 'sweep-1.opus')],
+  ['Sweep 2', fixture('audio', 'sweep-2.opus')],
+  ['Sweep 3', fixture('audio', 'sweep-3.opus')],
+];
+
+test('the tracks of a gapless album play back to back on the Web Audio clock', async ({
   page,
   listener,
 }, testInfo) => {
   expect(listener).toBeTruthy();
+  const songs = await uploadAll(page, SWEEPS);
+  await asOneAlbum(page);
+  await recordSources(page);
+  await playInOrder(page, songs);
+  await expect(playerBar(page)).toContainText('Sweep 3', { timeout: 15_000 });
+  // The end of the queue: play stops, back at the start of the last track.
+  await expect(playerBar(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible({
+    timeout: 10_000,
+  });
+  const starts = (await page.evaluate(() => window.__sourceStarts)) ?? [];
+  const contexts = await page.evaluate(() => window.__appContexts?.length ?? 0);
+  expect(contexts).toBe(1);
+  // Each track started once, from its top, and each next one on the very
+  // sample frame the one before ran out: no gap, no overlap, by construction.
+  expect(starts.map((s) => s.offset)).toEqual([0, 0, 0]);
+  const frame = (t: number, rate: number) => t * rate;
+  for (const [i, s] of starts.slice(0, -1).entries()) {
+    const next = starts[i + 1]!;
+    expect(next.sampleRate).toBe(s.sampleRate);
+    expect(frame(next.when, s.sampleRate) - frame(s.when, s.sampleRate)).toBeCloseTo(s.frames, 3);
+    // The decoded track is the file's 2 s (Opus may pad a few ms at the end).
+    expect(s.frames / s.sampleRate).toBeGreaterThanOrEqual(1.99);
+    expect(s.frames / s.sampleRate).toBeLessThan(2.05);
+  }
+  // The elements played no part.
+  expect(await page.locator('audio[src]').count()).toBe(0);
+  // The tap sits in the app's own graph, which the audio thread renders
+  // frame by frame however late it runs: what it hears is what was
+  // scheduled, whatever the machine's load (unlike the elements' tap).
+  const { atChange, text } = await silenceAtChanges(page);
+  report(testInfo, 'gapless (Web Audio): silence heard at each change, audio clock (ms)', text);
+  expect(await page.evaluate(() => window.__audioTap?.ctx.state)).toBe('running');
+  expect(await page.evaluate(() => window.__heard)).toBeGreaterThan(5.9); // all three tracks
+  for (const ms of atChange) expect(ms).toBeLessThanOrEqual(1);
+});
+
+test('on the Web Audio path, pause and seek restart the sources from the position', async ({
+  page,
+  listener,
+}) => {
+  expect(listener).toBeTruthy();
+  // A 12-second track, time enough to pause and seek in it, then a 4-second one.
   const songs = await uploadAll(page, [
-    ['Sweep 1', fixture('audio', 'sweep-1.opus')],
-    ['Sweep 2', fixture('audio', 'sweep-2.opus')],
-    ['Sweep 3', fixture('audio', 'sweep-3.opus')],
+    ['Tune', fixture('audio', 'tune-12s.mp3')],
+    ['Hum', fixture('audio', 'hum-4s.opus')],
   ]);
+  await asOneAlbum(page);
+  await recordSources(page);
+  await playInOrder(page, songs);
+  const bar = playerBar(page);
+  const starts = async () => (await page.evaluate(() => window.__sourceStarts)) ?? [];
+  await expect.poll(async () => (await starts()).length).toBe(2); // Tune, and Hum behind it
+  await bar.getByRole('button', { name: 'Pause', exact: true }).click();
+  await bar.getByRole('slider', { name: 'Seek' }).fill('10');
+  await bar.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(async () => (await starts()).length).toBe(4);
+  const [, , again, next] = await starts();
+  // Tune again from the second it was moved to, and Hum right behind its end.
+  expect(again!.offset).toBeCloseTo(10, 3);
+  const left = again!.frames - Math.round(again!.offset * again!.sampleRate);
+  expect((next!.when - again!.when) * again!.sampleRate).toBeCloseTo(left, 3);
+  await expect(bar).toContainText('Hum', { timeout: 10_000 });
+  expect(await page.locator('audio[src]').count()).toBe(0);
+});
+
+test('a track too long to decode in memory changes over on the two elements', async ({
+  page,
+  listener,
+}, testInfo) => {
+  expect(listener).toBeTruthy();
+  const songs = await uploadAll(page, SWEEPS);
+  // An album whose tracks say they last an hour: past the limit for decoding.
+  await asOneAlbum(page, 3600);
   await playInOrder(page, songs, async () => {
     await recordAudio(page);
     await installTap(page);
@@ -193,21 +371,9 @@ test('the tracks of a gapless album follow each other without a gap', async ({
     expect(moved?.file, `${to} advanced`).toBe(to);
     gaps.push(playing!.at - ended!.at);
   }
-  const heard = (await page.evaluate(() => window.__audioTap?.gaps())) ?? [];
-  const state = await page.evaluate(() => window.__audioTap?.ctx.state);
-  report(testInfo, 'gapless: ended → playing (ms)', gaps.map((g) => g.toFixed(1)).join(', '));
-  // Each track is 2.000 s of sound: the changes are after 2 and 4 s of it.
-  const atChange = [2, 4].map((t) =>
-    Math.max(0, ...heard.filter(([at]) => Math.abs(at - t) < 0.1).map(([, len]) => len)),
-  );
-  report(
-    testInfo,
-    'gapless: silence heard at each change, audio clock (ms)',
-    state === 'running'
-      ? `${atChange.map((g) => (g * 1000).toFixed(1)).join(', ')}; longest anywhere ` +
-          `${(Math.max(0, ...heard.map(([, len]) => len)) * 1000).toFixed(1)} of ${heard.length} silences`
-      : `not measured (audio context ${state})`,
-  );
+  report(testInfo, 'elements: ended → playing (ms)', gaps.map((g) => g.toFixed(1)).join(', '));
+  const { text } = await silenceAtChanges(page);
+  report(testInfo, 'elements: silence heard at each change, audio clock (ms)', text);
 });
 
 test('with a crossfade, the next song starts before the end and the volumes ramp', async ({

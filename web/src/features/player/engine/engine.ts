@@ -14,7 +14,9 @@ import type { Song } from '@/lib/song';
 import { playbackRateFor, songVolume } from '../audio-math';
 import { ListenCounter } from '../listen-counter';
 import { streamUrl } from '../stream-url';
+import { BufferedPlayer } from './buffered';
 import { Decks, holds, unload } from './decks';
+import { bufferedChange } from './schedule';
 import {
   crossfadeGains,
   crossfadeLength,
@@ -42,9 +44,12 @@ function nextSong(s: PlayerState): Song | null {
 
 /** Tells the lock screen and media keys where the song is. */
 function updatePositionState(el: HTMLAudioElement): void {
+  setPositionState(el.duration, el.currentTime, el.playbackRate);
+}
+
+function setPositionState(duration: number, currentTime: number, playbackRate: number): void {
   const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
   if (!session?.setPositionState) return;
-  const { duration, currentTime, playbackRate } = el;
   if (!Number.isFinite(duration) || duration <= 0 || playbackRate <= 0) return;
   try {
     session.setPositionState({
@@ -75,11 +80,16 @@ interface Fade {
   timer: ReturnType<typeof setInterval>;
 }
 
+/** Whether the Web Audio path can run in this browser. */
+const webAudio = typeof AudioContext !== 'undefined';
+
 /**
  * The player's sound: two elements taking turns (see Decks), driven by the
  * player store and mirrored back into it. A natural end hands over to the
  * buffered next song at once (gapless) or, with a crossfade set, starts it
  * that many seconds early and ramps the volumes; a skip simply loads.
+ * Songs of an album played in order go through Web Audio instead (see
+ * BufferedPlayer and bufferedChange), so their changes are sample-accurate.
  */
 export class AudioEngine {
   readonly decks: Decks;
@@ -91,6 +101,16 @@ export class AudioEngine {
   private doneSeek: number | null = null;
   private fade: Fade | null = null;
   private readonly detach: () => void;
+  private readonly buffered = new BufferedPlayer({
+    tick: (position, duration, playing) => this.onBufferedTime(position, duration, playing),
+    advanced: (song, duration) => this.onBufferedAdvance(song, duration),
+    ended: () => songEnded(),
+    volume: (song) => {
+      const s = getPlayerState();
+      return s.muted ? 0 : songVolume(s.volume, song.loudness, getPlaybackSettings().normalize);
+    },
+    failed: (position) => this.toElements(position),
+  });
 
   constructor(
     els: readonly [HTMLAudioElement, HTMLAudioElement],
@@ -102,12 +122,14 @@ export class AudioEngine {
   }
 
   dispose(): void {
+    this.buffered.stop();
     this.endFade();
     this.detach();
   }
 
   private listen(el: HTMLAudioElement): () => void {
-    const isCurrent = () => el === this.decks.current;
+    // While Web Audio plays, the emptied elements' events mean nothing.
+    const isCurrent = () => el === this.decks.current && !this.buffered.engaged;
     const handlers: [string, () => void][] = [
       ['loadedmetadata', () => isCurrent() && this.onMetadata(el)],
       ['durationchange', () => isCurrent() && this.onMetadata(el)],
@@ -167,6 +189,10 @@ export class AudioEngine {
 
   /** Buffers the next song in the spare element once the current one nears its end. */
   preload(): void {
+    if (this.buffered.engaged) {
+      this.preloadBuffered();
+      return;
+    }
     if (this.fade) return; // the spare is still fading out
     const s = getPlayerState();
     const next = nextSong(s);
@@ -245,6 +271,7 @@ export class AudioEngine {
     if (!song) {
       this.loadedPlay = null;
       this.pendingSeek = null;
+      this.buffered.stop();
       this.endFade();
       this.decks.all.forEach(unload);
       return;
@@ -254,6 +281,11 @@ export class AudioEngine {
     this.pendingSeek = null;
     this.counter.reset();
     this.endFade();
+    if (this.wantsBuffered(song)) {
+      this.loadBuffered(song, playId);
+      return;
+    }
+    this.buffered.stop();
     if (holds(spare, streamUrl(song))) {
       // A skip to the song buffered next: no need to fetch it again.
       current.pause();
@@ -268,6 +300,10 @@ export class AudioEngine {
 
   /** Plays or pauses the current element as the store says. */
   play(playing: boolean, playId: number): void {
+    if (this.buffered.engaged) {
+      this.buffered.setPlaying(playing);
+      return;
+    }
     const el = this.decks.current;
     if (!el.getAttribute('src')) return;
     if (!playing) {
@@ -294,6 +330,8 @@ export class AudioEngine {
         // A browser that refuses this rate keeps the previous one.
       }
     }
+    // A buffer source cannot keep the pitch at another speed: the elements take over.
+    if (this.buffered.engaged && rate !== 1) this.toElements(this.buffered.position());
   }
 
   /**
@@ -301,6 +339,7 @@ export class AudioEngine {
    * a crossfade, each song's share of the ramp, measured on its own clock.
    */
   applyVolumes(): void {
+    this.buffered.applyVolumes();
     const s = getPlayerState();
     const { normalize } = getPlaybackSettings();
     const { current } = this.decks;
@@ -323,8 +362,88 @@ export class AudioEngine {
     const el = this.decks.current;
     if (!req || this.doneSeek === req.id) return;
     this.doneSeek = req.id;
+    if (this.buffered.engaged) {
+      this.counter.jumped();
+      this.buffered.seek(req);
+      return;
+    }
     this.endFade();
     if (el.readyState >= HTMLMediaElement.HAVE_METADATA) applySeek(el, req);
     else this.pendingSeek = req;
+  }
+
+  /** Whether `song` starts a Web Audio run: it and the song after it change gaplessly. */
+  private wantsBuffered(song: Song): boolean {
+    const s = getPlayerState();
+    const { crossfade } = getPlaybackSettings();
+    return webAudio && bufferedChange(song, nextSong(s), crossfade, playbackRateFor(s.rate));
+  }
+
+  /** Plays `song` decoded; any failure (fetch, 401, decode) plays it on the elements instead. */
+  private loadBuffered(song: Song, playId: number): void {
+    // Engaged first, so the elements' pause events while emptied do not pause the store.
+    const started = this.buffered.start(song);
+    this.decks.all.forEach(unload);
+    this.buffered.setPlaying(getPlayerState().playing);
+    started.then(
+      () => this.preloadBuffered(),
+      () => {
+        if (this.loadedPlay === playId) this.toElements(0);
+      },
+    );
+  }
+
+  /** Decodes the next song while it continues the run; else forgets it. */
+  private preloadBuffered(): void {
+    const s = getPlayerState();
+    const song = this.buffered.song;
+    const next = nextSong(s);
+    const { crossfade } = getPlaybackSettings();
+    if (song && next && bufferedChange(song, next, crossfade, playbackRateFor(s.rate))) {
+      void this.buffered.queueNext(next);
+    } else {
+      this.buffered.dropNext();
+    }
+  }
+
+  /** Leaves Web Audio: the current song goes on in the element from `position`. */
+  private toElements(position: number): void {
+    const s = getPlayerState();
+    const song = currentSong(s);
+    this.buffered.stop();
+    if (!song) return;
+    this.decks.current.src = streamUrl(song);
+    this.pendingSeek = position > 0 ? { id: -1, kind: 'to', value: position } : null;
+    this.applyVolumes();
+    this.setRate(s.rate);
+    this.play(s.playing, s.playId);
+  }
+
+  private onBufferedTime(position: number, duration: number, playing: boolean): void {
+    setTime(position);
+    if (getPlayerState().duration !== duration) setDuration(duration);
+    if (this.counter.update(position, playing)) {
+      const song = currentSong(getPlayerState());
+      if (song) this.events().onListened(song);
+    }
+    setPositionState(duration, position, 1);
+  }
+
+  /** The next song took over on the context clock: the store moves on without a new load. */
+  private onBufferedAdvance(song: Song, duration: number): void {
+    const before = getPlayerState();
+    songEnded();
+    const after = getPlayerState();
+    this.counter.reset();
+    if (currentSong(after)?._id !== song._id) {
+      // The queue moved elsewhere meanwhile: load what it says.
+      this.buffered.stop();
+      this.load(currentSong(after), after.playId);
+      return;
+    }
+    if (after.playId !== before.playId) this.loadedPlay = after.playId;
+    setDuration(duration);
+    this.applyVolumes();
+    this.preloadBuffered();
   }
 }
