@@ -235,7 +235,7 @@ func (m *Main) Run(ctx context.Context) error {
 		Playlists: &playlists.Service{Store: db, Blobs: blobs, Logger: m.Logger}, Shares: db,
 		Social:      &social.Service{Store: db, Now: m.Now},
 		Search:      m.search,
-		Recommender: engine, Like: like, Interests: db, History: db, Now: m.Now,
+		Recommender: engine, Like: like, Interests: db, History: db, Mixes: db, Now: m.Now,
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: catalogService.Probe, Logger: m.Logger, Now: m.Now},
 		Presence: m.presence, Hub: hub,
 		SpoolDir: cfg.TempDir, MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,

@@ -149,7 +149,7 @@ func newEnvWith(t testing.TB, o envOptions, tweak ...func(*httpapi.Server)) *env
 		Playlists: &playlists.Service{Store: db, Blobs: blobs, Logger: logger}, Shares: db,
 		Social:      &social.Service{Store: db, Now: clk.Now},
 		Search:      &search.Service{Index: db, Logger: logger},
-		Recommender: engine, Like: like, Interests: db, History: db, Now: clk.Now, Media: mediaurl.New([]byte("a test secret of thirty-two bytes"), clk.Now),
+		Recommender: engine, Like: like, Interests: db, History: db, Mixes: db, Now: clk.Now, Media: mediaurl.New([]byte("a test secret of thirty-two bytes"), clk.Now),
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: media.NewProber(), Logger: logger, Now: clk.Now},
 		Presence: radio.NewPresence(hub), Hub: hub,
 		Ping: db.Ping, Logger: logger, BaseURL: base, Version: "test", Admin: admins, JobStats: db,

@@ -36,7 +36,8 @@ func (s *Server) routes(mux *platform.Mux) {
 		Shares: s.shares(), Renditions: s.Renditions, Files: s.files(), Covers: s.coverVariants(), PreviewRate: l.previews}
 	social.Routes(mux)
 	(&discoveryapi.API{P: p, Recommender: s.Recommender, Like: s.Like, Interests: s.Interests, Search: s.Search,
-		Songs: s.Songs, Albums: s.Albums, Users: s.Users, Playlists: s.Playlists, Social: s.Social, Media: s.Media, History: s.History}).Routes(mux)
+		Songs: s.Songs, Albums: s.Albums, Users: s.Users, Playlists: s.Playlists, Social: s.Social, Media: s.Media, History: s.History,
+		Mixes: s.mixes()}).Routes(mux)
 	(&radioapi.API{P: p, Radio: s.Radio, Presence: s.Presence, Hub: s.Hub, Files: s.files(), Media: s.Media,
 		MaxUploadMB: s.MaxUploadMB, Supervisor: s.Supervisor,
 		LiveBurst: s.Limits.LiveBurst, LivePerSecond: s.Limits.LivePerSecond, LiveConnections: s.Limits.LiveConnections}).Routes(mux)

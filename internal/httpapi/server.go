@@ -27,6 +27,7 @@ import (
 	discoveryapi "github.com/musicify/musicify/internal/httpapi/discovery"
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/mediaurl"
+	"github.com/musicify/musicify/internal/mixes"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
 	"github.com/musicify/musicify/internal/radio"
@@ -58,6 +59,9 @@ type Server struct {
 	}
 	// History lists the songs each person played, for Recently played; nil lists none.
 	History discoveryapi.History
+	// Mixes keeps the mixes made for each person and reads their listens;
+	// nil: no mixes are served.
+	Mixes musicify.MixStore
 	// Like finds the songs like a song, as Subsonic and the assistant do.
 	Like *recommend.Like
 	// Radio runs stations; Presence and Hub carry who listens, live.
@@ -174,6 +178,15 @@ func (s *Server) plat() *platform.Platform {
 		}
 	})
 	return s.platform
+}
+
+// mixes makes the mixes from the listens and the recommender; nil without
+// a store for them.
+func (s *Server) mixes() *mixes.Service {
+	if s.Mixes == nil || s.Recommender == nil {
+		return nil
+	}
+	return &mixes.Service{Store: s.Mixes, Recommender: s.Recommender, Now: s.now}
 }
 
 func (s *Server) now() time.Time {

@@ -63,6 +63,9 @@ func seedEverything(t *testing.T, db *sqlstore.DB) {
 	must(db.CreateInvite(ctx, &musicify.Invite{TokenHash: "i1", CreatedBy: ann.ID, CreatedAt: t0, ExpiresAt: t0.Add(time.Hour)}))
 	must(db.SetSongFeatures(ctx, "s0", &musicify.AudioFeatures{Version: 1, BPM: 120, Mode: musicify.Major,
 		Embedding: []float32{0.6, 0.8}, Analyzed: t0}))
+	_, err = db.KeepMix(ctx, ann.ID, &musicify.Mix{Kind: "discover-weekly", Period: "2023-W46", Songs: []string{"s1"},
+		Reasons: []musicify.MixReason{{Reason: "popular"}}, Created: t0})
+	must(err)
 }
 
 // Moving up: an installation's every row lands in PostgreSQL, searchable,

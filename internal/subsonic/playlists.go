@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -48,12 +49,20 @@ func (s *Server) getPlaylists(_ http.ResponseWriter, q *request) (*response, err
 		}
 		out.Playlist = append(out.Playlist, s.playlistOf(p, songs, a, false))
 	}
+	made, err := s.mixPlaylists(q, a, "")
+	if err != nil {
+		return nil, err
+	}
+	out.Playlist = append(out.Playlist, made...)
 	res := s.newResponse()
 	res.Playlists = out
 	return res, nil
 }
 
 func (s *Server) playlistResponse(q *request, id string) (*response, error) {
+	if strings.HasPrefix(id, mixPrefix) {
+		return s.mixResponse(q, id)
+	}
 	p, err := s.Playlists.Store.Playlist(q.ctx(), id)
 	if err != nil {
 		return nil, err
@@ -86,6 +95,9 @@ func (s *Server) getPlaylist(_ http.ResponseWriter, q *request) (*response, erro
 // owned finds a playlist the caller may change: only its owner may, and
 // a smart playlist is read-only here (its rules are edited in the web app).
 func (s *Server) owned(q *request, id string) (*musicify.Playlist, error) {
+	if strings.HasPrefix(id, mixPrefix) {
+		return nil, &apiError{Code: errNotAuthorized, Message: "This is a mix made for you from what you play, so it is read-only. Keep it as a playlist in Musicify's web app to change it."}
+	}
 	p, err := s.Playlists.Store.Playlist(q.ctx(), id)
 	if err != nil {
 		return nil, err

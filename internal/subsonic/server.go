@@ -20,6 +20,7 @@ import (
 
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/mediaurl"
+	"github.com/musicify/musicify/internal/mixes"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
 	"github.com/musicify/musicify/internal/social"
@@ -48,8 +49,10 @@ type Server struct {
 	Albums    musicify.AlbumStore
 	Catalog   musicify.Catalog // counts scrobbled plays like the web player
 	Playlists *playlists.Service
-	Social    *social.Service // stars of songs are likes
-	Search    Finder
+	// Mixes are listed among the caller's playlists, read-only; nil: none.
+	Mixes  *mixes.Service
+	Social *social.Service // stars of songs are likes
+	Search Finder
 	// Store keeps stars of albums and artists, ratings and play queues.
 	Store    musicify.SubsonicStore
 	Like     SongsLike

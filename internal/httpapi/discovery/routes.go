@@ -8,6 +8,7 @@ import (
 
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/mediaurl"
+	"github.com/musicify/musicify/internal/mixes"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/playlists"
 	"github.com/musicify/musicify/internal/recommend"
@@ -43,6 +44,8 @@ type API struct {
 	Media *mediaurl.Signer
 	// History lists the songs a person played, the latest first; nil lists none.
 	History History
+	// Mixes makes the mixes made for each person; nil serves none.
+	Mixes *mixes.Service
 }
 
 // History is what Recently played asks of the listens kept.
@@ -53,6 +56,9 @@ type History interface {
 // Routes registers the area's routes on mux.
 func (s *API) Routes(mux *platform.Mux) {
 	mux.User("GET /api/recommend/all", s.handleRecommendSongs)
+	mux.User("GET /api/mixes", s.handleMixes)
+	mux.User("GET /api/mixes/{id}", s.handleMix)
+	mux.User("POST /api/mixes/{id}/playlist", s.handleSaveMix)
 	mux.User("GET /api/recommend/artist", s.handleRecommendArtists)
 	mux.User("GET /api/recommend/top", s.handleTopSongs)
 	mux.User("GET /api/recommend/song/{id}", s.handleSimilarSongs)

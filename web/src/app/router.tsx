@@ -263,6 +263,10 @@ export function appRoutes(client?: QueryClient): RouteObject[] {
               lazy: page(() => import('@/features/queue/components/QueuePage'), 'QueuePage'),
             },
             {
+              path: 'mix/:id',
+              lazy: page(() => import('@/features/mixes/components/MixPage'), 'MixPage'),
+            },
+            {
               path: 'recent',
               lazy: page(() => import('@/features/recent/components/RecentPage'), 'RecentPage'),
             },

@@ -32,6 +32,9 @@ export const queryKeys = {
     search: (q: string) => [...queryKeys.songs.all, 'search', q] as const,
     /** The caller's recently played songs (GET /api/me/recent): a counted listen refreshes them. */
     recent: () => [...queryKeys.songs.all, 'recent'] as const,
+    /** The mixes made for the caller (GET /api/mixes) and one with its songs. */
+    mixes: () => [...queryKeys.songs.all, 'mixes'] as const,
+    mix: (id: string) => [...queryKeys.songs.mixes(), id] as const,
   },
   /**
    * A song's lyrics (GET /api/songs/{id}/lyrics), apart from songs.all: a

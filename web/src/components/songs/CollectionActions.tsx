@@ -24,8 +24,9 @@ export function CollectionActions({ songs, children }: { songs: Song[]; children
         variant="secondary"
         icon={<Shuffle size={18} aria-hidden="true" />}
         onClick={() => playShuffled(songs)}
+        aria-label="Shuffle"
       >
-        Shuffle
+        <span className="collection-actions__label">Shuffle</span>
       </Button>
       {children}
     </div>

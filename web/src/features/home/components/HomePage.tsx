@@ -4,14 +4,16 @@ import { Section } from '@/components/ui';
 import { useSession } from '@/lib/session';
 import { greetingFor } from '../greeting';
 import { FeedRow } from './FeedRow';
+import { MadeForYou } from './MadeForYou';
 import { RecentAlbums } from './RecentAlbums';
 import { RecommendedArtists, RecommendedSongs } from './Recommendations';
 import './home.css';
 
 /**
  * `/home`: a greeting, the original app's three sections (Top Songs,
- * Recommended Artist For you, Songs Recommended For you), the latest albums
- * and what the people you follow did.
+ * Recommended Artist For you, Songs Recommended For you) with the mixes
+ * made for you after Top Songs, the latest albums and what the people you
+ * follow did.
  */
 export function HomePage() {
   const { user } = useSession();
@@ -39,6 +41,7 @@ export function HomePage() {
         </div>
       </Section>
 
+      <MadeForYou />
       <RecommendedArtists />
       <RecommendedSongs />
       <RecentAlbums />

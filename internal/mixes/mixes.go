@@ -1,0 +1,115 @@
+// Package mixes makes the lists of songs made for one person from what
+// they play: Discover Weekly (songs they never played, the same all week),
+// On Repeat (their most played of the last 30 days) and Repeat Rewind
+// (songs they played a lot before and not lately).
+package mixes
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/recommend"
+)
+
+// The kinds of mix, which are also their ids in URLs.
+const (
+	DiscoverWeekly = "discover-weekly"
+	OnRepeat       = "on-repeat"
+	RepeatRewind   = "repeat-rewind"
+)
+
+// Kinds are the mixes in the order they are shown.
+var Kinds = []string{DiscoverWeekly, OnRepeat, RepeatRewind}
+
+// Title is what a mix is called and says of itself, the same in the web
+// app and in Subsonic apps.
+type Title struct{ Name, Description string }
+
+// Titles are the mixes' titles by kind.
+var Titles = map[string]Title{
+	DiscoverWeekly: {"Discover Weekly", "Songs you have never played, picked for you. New every Monday."},
+	OnRepeat:       {"On Repeat", "The songs you have played most in the last 30 days."},
+	RepeatRewind:   {"Repeat Rewind", "Songs you played a lot and have not played lately."},
+}
+
+const (
+	// Size is the most songs a mix holds.
+	Size = 30
+	// recently is how far back On Repeat looks, and how long a song has
+	// not been played for Repeat Rewind to bring it back.
+	recently = 30 * 24 * time.Hour
+	// minPlays is how often a song must have been played to be on repeat,
+	// or to be worth a rewind.
+	minPlays = 2
+)
+
+// Recommender is what Discover Weekly asks of the recommendation engine.
+type Recommender interface {
+	ForUserExplained(userID string, n int, opts recommend.Options) []recommend.Rec
+}
+
+// Service makes the mixes.
+type Service struct {
+	Store       musicify.MixStore
+	Recommender Recommender
+	Now         func() time.Time
+}
+
+// Mix makes one mix for the user; an unknown kind is not found. A mix may
+// be empty: nothing played yet, or nothing played long enough ago.
+func (s *Service) Mix(ctx context.Context, user *musicify.User, kind string) (*musicify.Mix, error) {
+	now := s.Now()
+	switch kind {
+	case DiscoverWeekly:
+		return s.discoverWeekly(ctx, user, now)
+	case OnRepeat:
+		ids, err := s.Store.MostPlayedSince(ctx, user.ID, now.Add(-recently), minPlays, Size)
+		if err != nil {
+			return nil, err
+		}
+		return &musicify.Mix{Kind: kind, Songs: ids, Created: now}, nil
+	case RepeatRewind:
+		ids, err := s.Store.PlayedBeforeOnly(ctx, user.ID, now.Add(-recently), minPlays, Size)
+		if err != nil {
+			return nil, err
+		}
+		return &musicify.Mix{Kind: kind, Songs: ids, Created: now}, nil
+	}
+	return nil, musicify.Errorf(musicify.ENOTFOUND, "There is no mix called %q.", kind)
+}
+
+// Week names the ISO week of t in UTC ("2026-W48"): a Discover Weekly is
+// made on the first visit of the week, from Monday on.
+func Week(t time.Time) string {
+	year, week := t.UTC().ISOWeek()
+	return fmt.Sprintf("%d-W%02d", year, week)
+}
+
+// discoverWeekly keeps the first mix made this week, so it stays the same
+// all week and on every instance: songs the user never played, as the
+// recommender ranks them for them now, each with its reason.
+func (s *Service) discoverWeekly(ctx context.Context, user *musicify.User, now time.Time) (*musicify.Mix, error) {
+	played, err := s.Store.PlayedSongs(ctx, user.ID)
+	if err != nil {
+		return nil, err
+	}
+	heard := make(map[string]bool, len(played))
+	for _, id := range played {
+		heard[id] = true
+	}
+	m := &musicify.Mix{Kind: DiscoverWeekly, Period: Week(now), Created: now}
+	for _, rec := range s.Recommender.ForUserExplained(user.ID, Size, recommend.Options{ExcludeAll: true, Heard: played}) {
+		if heard[rec.ID] || slices.Contains(m.Songs, rec.ID) {
+			continue // the engine's history is bounded; the listens are not
+		}
+		m.Songs = append(m.Songs, rec.ID)
+		m.Reasons = append(m.Reasons, musicify.MixReason{Reason: rec.Reason, Seed: rec.Seed, Artist: rec.Artist})
+	}
+	if len(m.Songs) == 0 {
+		return m, nil // nothing to recommend yet: no week is spent on it
+	}
+	return s.Store.KeepMix(ctx, user.ID, m)
+}

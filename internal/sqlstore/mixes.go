@@ -1,0 +1,71 @@
+package sqlstore
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
+)
+
+var _ musicify.MixStore = (*DB)(nil)
+
+func (d *DB) KeepMix(ctx context.Context, userID string, m *musicify.Mix) (*musicify.Mix, error) {
+	reasons, err := json.Marshal(m.Reasons)
+	if err != nil {
+		return nil, fmt.Errorf("encoding mix reasons: %w", err)
+	}
+	created := m.Created
+	if created.IsZero() {
+		created = d.Now()
+	}
+	// A mix of an earlier period gives way; one of this period stays.
+	_, err = d.exec(ctx, `INSERT INTO mixes (user_id, kind, period, songs, reasons, created_at) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (user_id, kind) DO UPDATE SET period = excluded.period, songs = excluded.songs,
+			reasons = excluded.reasons, created_at = excluded.created_at
+		WHERE mixes.period <> excluded.period`,
+		userID, m.Kind, m.Period, strings.Join(m.Songs, " "), string(reasons), toMillis(created))
+	if err != nil {
+		return nil, wrap(err, "keeping a mix")
+	}
+	kept := musicify.Mix{Kind: m.Kind}
+	var songs, why string
+	var at int64
+	err = d.queryRow(ctx, `SELECT period, songs, reasons, created_at FROM mixes WHERE user_id = ? AND kind = ?`, userID, m.Kind).
+		Scan(&kept.Period, &songs, &why, &at)
+	if err != nil {
+		return nil, wrap(err, "reading a mix")
+	}
+	kept.Songs, kept.Created = strings.Fields(songs), fromMillis(at)
+	if err := json.Unmarshal([]byte(why), &kept.Reasons); err != nil {
+		return nil, fmt.Errorf("decoding mix reasons: %w", err)
+	}
+	return &kept, nil
+}
+
+func (d *DB) MostPlayedSince(ctx context.Context, userID string, since time.Time, min, n int) ([]string, error) {
+	return d.songIDs(ctx, `SELECT song_id FROM listens WHERE user_id = ? AND at >= ?
+		GROUP BY song_id HAVING COUNT(*) >= ? ORDER BY COUNT(*) DESC, MAX(at) DESC, song_id LIMIT ?`,
+		userID, toMillis(since), min, n)
+}
+
+func (d *DB) PlayedBeforeOnly(ctx context.Context, userID string, before time.Time, min, n int) ([]string, error) {
+	return d.songIDs(ctx, `SELECT song_id FROM listens WHERE user_id = ?
+		GROUP BY song_id HAVING COUNT(*) >= ? AND MAX(at) < ? ORDER BY COUNT(*) DESC, MAX(at) DESC, song_id LIMIT ?`,
+		userID, min, toMillis(before), n)
+}
+
+func (d *DB) PlayedSongs(ctx context.Context, userID string) ([]string, error) {
+	return d.songIDs(ctx, `SELECT DISTINCT song_id FROM listens WHERE user_id = ? ORDER BY song_id`, userID)
+}
+
+// songIDs runs a query of one column of song ids.
+func (d *DB) songIDs(ctx context.Context, query string, args ...any) ([]string, error) {
+	return collect(ctx, d, "listens", func(s scanner) (string, error) {
+		var id string
+		err := s.Scan(&id)
+		return id, err
+	}, query, args...)
+}

@@ -1,0 +1,2 @@
+export { MixCard } from './MixCard';
+export { MixCover } from './MixCover';
