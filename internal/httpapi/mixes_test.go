@@ -37,11 +37,17 @@ func TestMixesAreMadeFromWhatAPersonPlays(t *testing.T) {
 	for _, m := range mixes {
 		names = append(names, m.(map[string]any)["name"].(string))
 	}
-	if !slices.Equal(names, []string{"Discover Weekly", "On Repeat", "Repeat Rewind"}) {
+	if !slices.Equal(names, []string{"Discover Weekly", "Release Radar", "On Repeat", "Repeat Rewind"}) {
 		t.Fatalf("mixes: %s", list.Raw)
 	}
-	if n := mixes[1].(map[string]any)["count"]; n != 2.0 {
+	if n := mixes[2].(map[string]any)["count"]; n != 2.0 {
 		t.Errorf("On Repeat holds %v songs, want 2: %s", n, list.Raw)
+	}
+
+	// Band's other songs are new, and Ida plays Band: the radar has them.
+	radar := songNames(ida.get("/api/mixes/release-radar").Body["songs"])
+	if !slices.Contains(radar, "Three") || !slices.Contains(radar, "Four") {
+		t.Errorf("Release Radar: %v", radar)
 	}
 
 	onRepeat := ida.get("/api/mixes/on-repeat")

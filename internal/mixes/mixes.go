@@ -1,7 +1,8 @@
 // Package mixes makes the lists of songs made for one person from what
 // they play: Discover Weekly (songs they never played, the same all week),
-// On Repeat (their most played of the last 30 days) and Repeat Rewind
-// (songs they played a lot before and not lately).
+// Release Radar (new songs from the people they follow and the artists
+// they play), On Repeat (their most played of the last 30 days) and Repeat
+// Rewind (songs they played a lot before and not lately).
 package mixes
 
 import (
@@ -19,10 +20,11 @@ const (
 	DiscoverWeekly = "discover-weekly"
 	OnRepeat       = "on-repeat"
 	RepeatRewind   = "repeat-rewind"
+	ReleaseRadar   = "release-radar"
 )
 
 // Kinds are the mixes in the order they are shown.
-var Kinds = []string{DiscoverWeekly, OnRepeat, RepeatRewind}
+var Kinds = []string{DiscoverWeekly, ReleaseRadar, OnRepeat, RepeatRewind}
 
 // Title is what a mix is called and says of itself, the same in the web
 // app and in Subsonic apps.
@@ -33,6 +35,7 @@ var Titles = map[string]Title{
 	DiscoverWeekly: {"Discover Weekly", "Songs you have never played, picked for you. New every Monday."},
 	OnRepeat:       {"On Repeat", "The songs you have played most in the last 30 days."},
 	RepeatRewind:   {"Repeat Rewind", "Songs you played a lot and have not played lately."},
+	ReleaseRadar:   {"Release Radar", "New songs from the people you follow and the artists you play."},
 }
 
 const (
@@ -41,6 +44,8 @@ const (
 	// recently is how far back On Repeat looks, and how long a song has
 	// not been played for Repeat Rewind to bring it back.
 	recently = 30 * 24 * time.Hour
+	// fresh is how new a song must be for Release Radar.
+	fresh = 28 * 24 * time.Hour
 	// minPlays is how often a song must have been played to be on repeat,
 	// or to be worth a rewind.
 	minPlays = 2
@@ -73,6 +78,12 @@ func (s *Service) Mix(ctx context.Context, user *musicify.User, kind string) (*m
 		return &musicify.Mix{Kind: kind, Songs: ids, Created: now}, nil
 	case RepeatRewind:
 		ids, err := s.Store.PlayedBeforeOnly(ctx, user.ID, now.Add(-recently), minPlays, Size)
+		if err != nil {
+			return nil, err
+		}
+		return &musicify.Mix{Kind: kind, Songs: ids, Created: now}, nil
+	case ReleaseRadar:
+		ids, err := s.Store.NewFromTheirArtists(ctx, user.ID, now.Add(-fresh), Size)
 		if err != nil {
 			return nil, err
 		}

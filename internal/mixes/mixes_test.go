@@ -46,6 +46,7 @@ func newWorld(t *testing.T) *world {
 	}
 	t.Cleanup(func() { db.Close() })
 	w := &world{db: db, now: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC), recs: &ranked{}} // a Wednesday
+	db.Now = func() time.Time { return w.now } // songs are added at the world's time
 	w.me = &musicify.User{Username: "ida", Email: "ida@example.com"}
 	artist := &musicify.User{Username: "band", Email: "band@example.com"}
 	for _, u := range []*musicify.User{w.me, artist} {
@@ -148,5 +149,20 @@ func TestOnRepeatAndRepeatRewindReadTheListens(t *testing.T) {
 	}
 	if _, err := w.svc.Mix(context.Background(), w.me, "daily-mix-9"); musicify.ErrorCode(err) != musicify.ENOTFOUND {
 		t.Errorf("an unknown mix: %v", err)
+	}
+}
+
+// Release Radar is the new songs of the artists played, newest first.
+func TestReleaseRadarHoldsNewSongsOfTheArtistsPlayed(t *testing.T) {
+	w := newWorld(t)
+	w.listen(t, "a", w.now.Add(-time.Hour))
+	got := w.mix(t, mixes.ReleaseRadar)
+	// Every song is the band's and new; the one played is there too.
+	if len(got) != 6 || !slices.Contains(got, "a") {
+		t.Fatalf("Release Radar %v", got)
+	}
+	w.now = w.now.AddDate(0, 2, 0) // two months on, nothing is new
+	if got := w.mix(t, mixes.ReleaseRadar); len(got) != 0 {
+		t.Fatalf("Release Radar of old songs: %v", got)
 	}
 }

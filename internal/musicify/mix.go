@@ -39,4 +39,8 @@ type MixStore interface {
 	PlayedBeforeOnly(ctx context.Context, userID string, before time.Time, min, n int) ([]string, error)
 	// PlayedSongs lists every song the user ever played.
 	PlayedSongs(ctx context.Context, userID string) ([]string, error)
+	// NewFromTheirArtists lists the songs added since since by the people
+	// the user follows or of the artists they played, the newest first;
+	// never their own uploads.
+	NewFromTheirArtists(ctx context.Context, userID string, since time.Time, n int) ([]string, error)
 }

@@ -61,6 +61,13 @@ func (d *DB) PlayedSongs(ctx context.Context, userID string) ([]string, error) {
 	return d.songIDs(ctx, `SELECT DISTINCT song_id FROM listens WHERE user_id = ? ORDER BY song_id`, userID)
 }
 
+func (d *DB) NewFromTheirArtists(ctx context.Context, userID string, since time.Time, n int) ([]string, error) {
+	return d.songIDs(ctx, `SELECT s.id FROM songs s WHERE s.created_at >= ? AND s.missing_at IS NULL AND s.user_id <> ?
+		AND (s.user_id IN (SELECT followee_id FROM follows WHERE follower_id = ?)
+			OR s.artist_id IN (SELECT p.artist_id FROM listens l JOIN songs p ON p.id = l.song_id WHERE l.user_id = ?))
+		ORDER BY s.created_at DESC, s.id LIMIT ?`, toMillis(since), userID, userID, userID, n)
+}
+
 // songIDs runs a query of one column of song ids.
 func (d *DB) songIDs(ctx context.Context, query string, args ...any) ([]string, error) {
 	return collect(ctx, d, "listens", func(s scanner) (string, error) {

@@ -73,3 +73,38 @@ func TestMixesAreKeptForTheirPeriodAndListensAreCounted(t *testing.T) {
 		}
 	})
 }
+
+// Release Radar's songs: new ones by the people the user follows or by the
+// artists they played, never their own, nothing older than the window.
+func TestNewSongsFromTheirArtists(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		db := open(t)
+		ctx := context.Background()
+		ann, bob, cy, dee := newUser(t, db, "ann"), newUser(t, db, "bob"), newUser(t, db, "cy"), newUser(t, db, "dee")
+		now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+		song := func(id string, owner *musicify.User, age time.Duration) {
+			t.Helper()
+			if err := db.CreateSong(ctx, &musicify.Song{ID: id, Name: "Song " + id, UserID: owner.ID, Artist: owner.Username,
+				Format: "mp3", Size: 1, SHA256: id, AudioKey: "k/" + id, Created: now.Add(-age)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		day := 24 * time.Hour
+		song("bob-old", bob, 90*day)   // played by ann: bob is an artist she plays
+		song("bob-new", bob, 2*day)    // new from an artist she plays
+		song("bob-stale", bob, 40*day) // by him, but older than the window
+		song("cy-new", cy, day)        // new from someone she follows
+		song("dee-new", dee, day)      // new, but nothing to do with her
+		song("ann-new", ann, day)      // her own
+		if _, _, err := db.CountListen(ctx, "bob-old", ann.ID, now.Add(-60*day), musicify.ListenRule{PerDay: 100}); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.CreateFollow(ctx, &musicify.Follow{FollowerID: ann.ID, FolloweeID: cy.ID}); err != nil {
+			t.Fatal(err)
+		}
+		got, err := db.NewFromTheirArtists(ctx, ann.ID, now.Add(-28*day), 10)
+		if err != nil || !slices.Equal(got, []string{"cy-new", "bob-new"}) {
+			t.Fatalf("new from her artists: %v, %v; want cy-new then bob-new", got, err)
+		}
+	})
+}

@@ -42,6 +42,8 @@ for (const viewport of [
       const row = page.getByRole('list', { name: 'Made for you' });
       await expect(row.getByRole('article', { name: 'On Repeat' })).toContainText('2 songs');
       await expect(row.getByRole('article', { name: 'Discover Weekly' })).toBeVisible();
+      // The demo's songs were added today, and these are by an artist just played.
+      await expect(row.getByRole('article', { name: 'Release Radar' })).toBeVisible();
       // Nothing was played long enough ago for a rewind: no empty card.
       await expect(row.getByRole('article', { name: 'Repeat Rewind' })).toHaveCount(0);
       await row.getByRole('article', { name: 'On Repeat' }).scrollIntoViewIfNeeded();
