@@ -46,7 +46,7 @@ func newWorld(t *testing.T) *world {
 	}
 	t.Cleanup(func() { db.Close() })
 	w := &world{db: db, now: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC), recs: &ranked{}} // a Wednesday
-	db.Now = func() time.Time { return w.now } // songs are added at the world's time
+	db.Now = func() time.Time { return w.now }                                                // songs are added at the world's time
 	w.me = &musicify.User{Username: "ida", Email: "ida@example.com"}
 	artist := &musicify.User{Username: "band", Email: "band@example.com"}
 	for _, u := range []*musicify.User{w.me, artist} {

@@ -15,7 +15,8 @@ import './mix.css';
 const emptyText: Record<string, string> = {
   'discover-weekly': 'Play a few songs and your first Discover Weekly will be ready.',
   'on-repeat': 'Songs you play at least twice in 30 days will appear here.',
-  'release-radar': 'New songs from the people you follow and the artists you play will appear here.',
+  'release-radar':
+    'New songs from the people you follow and the artists you play will appear here.',
   'repeat-rewind': 'Songs you played a lot and then left for a month come back here.',
 };
 
