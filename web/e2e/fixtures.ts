@@ -9,6 +9,13 @@ interface TestFixtures {
    * the app's own default (on). A choice saved in the app wins either way.
    */
   autoplay: boolean | null;
+  /**
+   * Gapless albums (Web Audio) as a browser starts: off by default, so the
+   * specs that read the <audio> elements see every song on them; the
+   * gapless spec turns it on, as the app's own default is. A choice saved
+   * in the app wins either way.
+   */
+  gapless: boolean;
   /** A page whose context is signed in as the worker's account. */
   signedIn: Account;
   /**
@@ -35,20 +42,25 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   autoplay: [false, { option: true }],
-  context: async ({ context, autoplay }, use) => {
-    if (autoplay !== null) {
-      await context.addInitScript((on) => {
+  gapless: [false, { option: true }],
+  context: async ({ context, autoplay, gapless }, use) => {
+    await context.addInitScript(
+      ({ autoplay, gapless }) => {
         const key = 'musicify.playback';
         try {
           const saved = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
-          if (typeof saved.autoplay !== 'boolean') {
-            localStorage.setItem(key, JSON.stringify({ ...saved, autoplay: on }));
+          const preset: Record<string, boolean> = {};
+          if (autoplay !== null && typeof saved.autoplay !== 'boolean') preset.autoplay = autoplay;
+          if (typeof saved.gapless !== 'boolean') preset.gapless = gapless;
+          if (Object.keys(preset).length > 0) {
+            localStorage.setItem(key, JSON.stringify({ ...saved, ...preset }));
           }
         } catch {
           // Not the app's page (about:blank): nothing to set.
         }
-      }, autoplay);
-    }
+      },
+      { autoplay, gapless },
+    );
     await use(context);
   },
   signedIn: async ({ page, account }, use) => {

@@ -10,6 +10,9 @@ import {
   type SongJSON,
 } from './helpers';
 
+// The app's own default: gapless albums by Web Audio (the other specs start with it off).
+test.use({ gapless: true });
+
 /** What the page saw of the player's two elements (see recordAudio). */
 interface AudioEvent {
   /** Which element: its index among the page's <audio> elements. */
@@ -477,4 +480,20 @@ test('loudness normalisation turns a loud song down, and the switch turns it off
   await page.reload();
   await expect(normalize).not.toBeChecked();
   await expect.poll(async () => (await audioState(page)).volume).toBe(1);
+});
+
+test('the Gapless albums switch in Settings turns Web Audio gapless off', async ({
+  page,
+  signedIn,
+}) => {
+  expect(signedIn.username).not.toBe('');
+  await page.goto('/settings');
+  const gapless = page.getByRole('switch', { name: 'Gapless albums' });
+  await expect(gapless).toBeChecked();
+  await gapless.click();
+  await expect(gapless).not.toBeChecked();
+  const saved = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('musicify.playback') ?? '{}') as { gapless?: boolean },
+  );
+  expect(saved.gapless).toBe(false);
 });

@@ -6,6 +6,7 @@ import {
   reloadPlaybackSettings,
   setCrossfade,
   setAutoplay,
+  setGapless,
   setNormalize,
   setStreamQuality,
 } from './playback-settings';
@@ -16,12 +17,13 @@ afterEach(() => {
 });
 
 describe('playback settings', () => {
-  it('start with crossfade off, normalisation on, the original files and autoplay on', () => {
+  it('start with crossfade off, normalisation on, the original files, autoplay and gapless albums on', () => {
     expect(getPlaybackSettings()).toEqual({
       crossfade: 0,
       normalize: true,
       quality: 0,
       autoplay: true,
+      gapless: true,
     });
   });
 
@@ -30,7 +32,8 @@ describe('playback settings', () => {
     setNormalize(false);
     setStreamQuality(96);
     setAutoplay(false);
-    const saved = { crossfade: 6, normalize: false, quality: 96, autoplay: false };
+    setGapless(false);
+    const saved = { crossfade: 6, normalize: false, quality: 96, autoplay: false, gapless: false };
     expect(JSON.parse(localStorage.getItem(PLAYBACK_SETTINGS_KEY) ?? '{}')).toEqual(saved);
     reloadPlaybackSettings();
     expect(getPlaybackSettings()).toEqual(saved);
@@ -52,12 +55,14 @@ describe('playback settings', () => {
         normalize: 'yes' as never,
         quality: 100 as never,
         autoplay: 'no' as never,
+        gapless: 1 as never,
       }),
     ).toEqual({
       crossfade: 0,
       normalize: true,
       quality: 0,
       autoplay: true,
+      gapless: true,
     });
     localStorage.setItem(PLAYBACK_SETTINGS_KEY, '[1,2]');
     reloadPlaybackSettings();
@@ -66,6 +71,7 @@ describe('playback settings', () => {
       normalize: true,
       quality: 0,
       autoplay: true,
+      gapless: true,
     });
   });
 });

@@ -14,6 +14,12 @@ export interface PlaybackSettings {
   quality: StreamQuality;
   /** When the queue ends (repeat off), songs like the last ones keep playing. */
   autoplay: boolean;
+  /**
+   * The tracks of one album follow each other on the very sample, decoded
+   * ahead by Web Audio; off, they change over on the two audio elements,
+   * a few milliseconds apart, holding less in memory.
+   */
+  gapless: boolean;
 }
 
 /** The streaming qualities: the original, or a rendition at these kbps. */
@@ -26,7 +32,13 @@ function isQuality(v: unknown): v is StreamQuality {
 
 export const PLAYBACK_SETTINGS_KEY = 'musicify.playback';
 
-const defaults: PlaybackSettings = { crossfade: 0, normalize: true, quality: 0, autoplay: true };
+const defaults: PlaybackSettings = {
+  crossfade: 0,
+  normalize: true,
+  quality: 0,
+  autoplay: true,
+  gapless: true,
+};
 
 function isSettings(v: unknown): v is Partial<PlaybackSettings> {
   return !!v && typeof v === 'object' && !Array.isArray(v);
@@ -41,7 +53,8 @@ export function parsePlaybackSettings(saved: Partial<PlaybackSettings> | null): 
   const normalize = typeof saved?.normalize === 'boolean' ? saved.normalize : defaults.normalize;
   const quality = isQuality(saved?.quality) ? saved.quality : defaults.quality;
   const autoplay = typeof saved?.autoplay === 'boolean' ? saved.autoplay : defaults.autoplay;
-  return { crossfade, normalize, quality, autoplay };
+  const gapless = typeof saved?.gapless === 'boolean' ? saved.gapless : defaults.gapless;
+  return { crossfade, normalize, quality, autoplay, gapless };
 }
 
 // Read from localStorage on first use, and again after a reset.
@@ -72,6 +85,10 @@ export function setNormalize(on: boolean): void {
 
 export function setAutoplay(on: boolean): void {
   update({ autoplay: on });
+}
+
+export function setGapless(on: boolean): void {
+  update({ gapless: on });
 }
 
 export function setStreamQuality(quality: StreamQuality): void {

@@ -375,8 +375,10 @@ export class AudioEngine {
   /** Whether `song` starts a Web Audio run: it and the song after it change gaplessly. */
   private wantsBuffered(song: Song): boolean {
     const s = getPlayerState();
-    const { crossfade } = getPlaybackSettings();
-    return webAudio && bufferedChange(song, nextSong(s), crossfade, playbackRateFor(s.rate));
+    const { crossfade, gapless } = getPlaybackSettings();
+    return (
+      webAudio && gapless && bufferedChange(song, nextSong(s), crossfade, playbackRateFor(s.rate))
+    );
   }
 
   /** Plays `song` decoded; any failure (fetch, 401, decode) plays it on the elements instead. */

@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import { AudioLines, Blend, Gauge, Infinity as Endless } from 'lucide-react';
+import { AudioLines, Blend, Disc3, Gauge, Infinity as Endless } from 'lucide-react';
 import { Section, Slider, Switch } from '@/components/ui';
 import {
   CROSSFADE_MAX,
   setAutoplay,
+  setGapless,
   setCrossfade,
   setNormalize,
   setStreamQuality,
@@ -47,6 +48,9 @@ export function PlaybackSection() {
   const normalizeHint = useId();
   const normalizeLabel = useId();
   const autoplay = usePlaybackSettings((s) => s.autoplay);
+  const gapless = usePlaybackSettings((s) => s.gapless);
+  const gaplessHint = useId();
+  const gaplessLabel = useId();
   const autoplayHint = useId();
   const autoplayLabel = useId();
 
@@ -152,6 +156,30 @@ export function PlaybackSection() {
               onChange={(e) => setAutoplay(e.target.checked)}
               aria-labelledby={autoplayLabel}
               aria-describedby={autoplayHint}
+            />
+          </div>
+        </div>
+
+        <div className="playback__row">
+          <span className="playback__icon" aria-hidden="true">
+            <Disc3 size={20} />
+          </span>
+          <div className="playback__text">
+            <p id={gaplessLabel} className="playback__name">
+              Gapless albums
+            </p>
+            <p id={gaplessHint} className="playback__hint">
+              The tracks of an album follow each other without a click, decoded ahead of time. Turn
+              it off to use less memory; the changes are then a few milliseconds apart. With
+              crossfade on, songs crossfade instead.
+            </p>
+          </div>
+          <div className="playback__control">
+            <Switch
+              checked={gapless}
+              onChange={(e) => setGapless(e.target.checked)}
+              aria-labelledby={gaplessLabel}
+              aria-describedby={gaplessHint}
             />
           </div>
         </div>
