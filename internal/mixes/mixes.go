@@ -103,6 +103,13 @@ func Week(t time.Time) string {
 // all week and on every instance: songs the user never played, as the
 // recommender ranks them for them now, each with its reason.
 func (s *Service) discoverWeekly(ctx context.Context, user *musicify.User, now time.Time) (*musicify.Mix, error) {
+	// Read first: most visits of a week find the mix made on the first.
+	kept, err := s.Store.KeptMix(ctx, user.ID, DiscoverWeekly)
+	if err == nil && kept.Period == Week(now) {
+		return kept, nil
+	} else if err != nil && musicify.ErrorCode(err) != musicify.ENOTFOUND {
+		return nil, err
+	}
 	played, err := s.Store.PlayedSongs(ctx, user.ID)
 	if err != nil {
 		return nil, err

@@ -18,10 +18,11 @@ import (
 type ranked struct {
 	ids   []string
 	heard []string
+	calls int
 }
 
 func (r *ranked) ForUserExplained(_ string, n int, opts recommend.Options) []recommend.Rec {
-	r.heard = opts.Heard
+	r.heard, r.calls = opts.Heard, r.calls+1
 	var out []recommend.Rec
 	for _, id := range r.ids[:min(n, len(r.ids))] {
 		out = append(out, recommend.Rec{ID: id, Reason: recommend.ReasonBecause, Seed: "liked"})
@@ -102,8 +103,12 @@ func TestDiscoverWeeklyIsNeverPlayedSongsKeptForTheWeek(t *testing.T) {
 	w.now = time.Date(2026, 11, 29, 23, 0, 0, 0, time.UTC)
 	w.listen(t, "d", w.now.Add(-time.Hour))
 	w.recs.ids = []string{"e", "f"}
+	calls := w.recs.calls
 	if got := w.mix(t, mixes.DiscoverWeekly); !slices.Equal(got, []string{"b", "c"}) {
 		t.Fatalf("Discover Weekly changed within the week: %v", got)
+	}
+	if w.recs.calls != calls {
+		t.Errorf("the kept week's mix was ranked again: %d calls, %d before", w.recs.calls, calls)
 	}
 	// Monday: a new mix.
 	w.now = time.Date(2026, 11, 30, 0, 30, 0, 0, time.UTC)

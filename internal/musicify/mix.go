@@ -31,6 +31,9 @@ type MixStore interface {
 	// kept already, and returns the one kept: the first made in a period
 	// wins, on every instance.
 	KeepMix(ctx context.Context, userID string, m *Mix) (*Mix, error)
+	// KeptMix is the mix of kind kept for the user, of whatever period;
+	// ENOTFOUND when none is.
+	KeptMix(ctx context.Context, userID, kind string) (*Mix, error)
 	// MostPlayedSince lists the songs the user played at least min times
 	// since since, the most played first (the latest listen breaks ties).
 	MostPlayedSince(ctx context.Context, userID string, since time.Time, min, n int) ([]string, error)

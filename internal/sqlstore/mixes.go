@@ -2,7 +2,9 @@ package sqlstore
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -21,21 +23,29 @@ func (d *DB) KeepMix(ctx context.Context, userID string, m *musicify.Mix) (*musi
 	if created.IsZero() {
 		created = d.Now()
 	}
-	// A mix of an earlier period gives way; one of this period stays.
+	// A mix of an earlier period gives way; one of this period stays, and
+	// so does a later one (an instance whose clock is behind cannot take a
+	// week back). Periods sort as text ("2026-W48" < "2026-W49").
 	_, err = d.exec(ctx, `INSERT INTO mixes (user_id, kind, period, songs, reasons, created_at) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (user_id, kind) DO UPDATE SET period = excluded.period, songs = excluded.songs,
 			reasons = excluded.reasons, created_at = excluded.created_at
-		WHERE mixes.period <> excluded.period`,
+		WHERE mixes.period < excluded.period`,
 		userID, m.Kind, m.Period, strings.Join(m.Songs, " "), string(reasons), toMillis(created))
 	if err != nil {
 		return nil, wrap(err, "keeping a mix")
 	}
-	kept := musicify.Mix{Kind: m.Kind}
+	return d.KeptMix(ctx, userID, m.Kind)
+}
+
+func (d *DB) KeptMix(ctx context.Context, userID, kind string) (*musicify.Mix, error) {
+	kept := musicify.Mix{Kind: kind}
 	var songs, why string
 	var at int64
-	err = d.queryRow(ctx, `SELECT period, songs, reasons, created_at FROM mixes WHERE user_id = ? AND kind = ?`, userID, m.Kind).
+	err := d.queryRow(ctx, `SELECT period, songs, reasons, created_at FROM mixes WHERE user_id = ? AND kind = ?`, userID, kind).
 		Scan(&kept.Period, &songs, &why, &at)
-	if err != nil {
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, musicify.Errorf(musicify.ENOTFOUND, "No %s mix is kept yet.", kind)
+	} else if err != nil {
 		return nil, wrap(err, "reading a mix")
 	}
 	kept.Songs, kept.Created = strings.Fields(songs), fromMillis(at)

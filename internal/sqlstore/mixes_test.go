@@ -22,6 +22,9 @@ func TestMixesAreKeptForTheirPeriodAndListensAreCounted(t *testing.T) {
 			newSong(t, db, id, bob.ID)
 		}
 
+		if _, err := db.KeptMix(ctx, ann.ID, "discover-weekly"); musicify.ErrorCode(err) != musicify.ENOTFOUND {
+			t.Fatalf("a mix kept before any was made: %v", err)
+		}
 		first := &musicify.Mix{Kind: "discover-weekly", Period: "2026-W48", Songs: []string{"s1", "s2"},
 			Reasons: []musicify.MixReason{{Reason: "because", Seed: "s3"}, {Reason: "popular"}}}
 		kept, err := db.KeepMix(ctx, ann.ID, first)
@@ -32,9 +35,15 @@ func TestMixesAreKeptForTheirPeriodAndListensAreCounted(t *testing.T) {
 		if err != nil || !slices.Equal(again.Songs, first.Songs) {
 			t.Fatalf("a second mix in the same week replaced the first: %+v, %v", again, err)
 		}
+		if kept, err := db.KeptMix(ctx, ann.ID, "discover-weekly"); err != nil || !slices.Equal(kept.Songs, first.Songs) || len(kept.Reasons) != 2 {
+			t.Fatalf("reading the kept mix: %+v, %v", kept, err)
+		}
 		next, err := db.KeepMix(ctx, ann.ID, &musicify.Mix{Kind: "discover-weekly", Period: "2026-W49", Songs: []string{"s4"}})
 		if err != nil || !slices.Equal(next.Songs, []string{"s4"}) || next.Period != "2026-W49" {
 			t.Fatalf("the next week's mix: %+v, %v", next, err)
+		}
+		if back, err := db.KeepMix(ctx, ann.ID, &musicify.Mix{Kind: "discover-weekly", Period: "2026-W48", Songs: []string{"s1"}}); err != nil || back.Period != "2026-W49" {
+			t.Fatalf("a clock behind took the week back: %+v, %v", back, err)
 		}
 		if theirs, err := db.KeepMix(ctx, bob.ID, &musicify.Mix{Kind: "discover-weekly", Period: "2026-W49", Songs: []string{"s1"}}); err != nil || !slices.Equal(theirs.Songs, []string{"s1"}) {
 			t.Fatalf("another person's mix: %+v, %v", theirs, err)
