@@ -75,21 +75,27 @@ func (s *Service) Mix(ctx context.Context, user *musicify.User, kind string) (*m
 		if err != nil {
 			return nil, err
 		}
-		return &musicify.Mix{Kind: kind, Songs: ids, Created: now}, nil
+		return &musicify.Mix{Kind: kind, Songs: ids, Created: today(now)}, nil
 	case RepeatRewind:
 		ids, err := s.Store.PlayedBeforeOnly(ctx, user.ID, now.Add(-recently), minPlays, Size)
 		if err != nil {
 			return nil, err
 		}
-		return &musicify.Mix{Kind: kind, Songs: ids, Created: now}, nil
+		return &musicify.Mix{Kind: kind, Songs: ids, Created: today(now)}, nil
 	case ReleaseRadar:
 		ids, err := s.Store.NewFromTheirArtists(ctx, user.ID, now.Add(-fresh), Size)
 		if err != nil {
 			return nil, err
 		}
-		return &musicify.Mix{Kind: kind, Songs: ids, Created: now}, nil
+		return &musicify.Mix{Kind: kind, Songs: ids, Created: today(now)}, nil
 	}
 	return nil, musicify.Errorf(musicify.ENOTFOUND, "There is no mix called %q.", kind)
+}
+
+// today is when a mix read afresh from the listens counts as made: the
+// start of its day (UTC), so that apps asking twice see one date.
+func today(now time.Time) time.Time {
+	return now.UTC().Truncate(24 * time.Hour)
 }
 
 // Week names the ISO week of t in UTC ("2026-W48"): a Discover Weekly is

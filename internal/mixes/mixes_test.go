@@ -148,6 +148,13 @@ func TestOnRepeatAndRepeatRewindReadTheListens(t *testing.T) {
 	if got := w.mix(t, mixes.OnRepeat); !slices.Equal(got, []string{"a", "b"}) {
 		t.Errorf("On Repeat %v, want a then b", got)
 	}
+	// Read afresh, but dated by its day: two looks in a day see one date.
+	first, _ := w.svc.Mix(context.Background(), w.me, mixes.OnRepeat)
+	w.now = w.now.Add(time.Minute)
+	again, _ := w.svc.Mix(context.Background(), w.me, mixes.OnRepeat)
+	if !first.Created.Equal(again.Created) || !first.Created.Equal(time.Date(2026, 11, 25, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("On Repeat dated %v, then %v", first.Created, again.Created)
+	}
 	// Three plays each: the one played last before the month comes first.
 	if got := w.mix(t, mixes.RepeatRewind); !slices.Equal(got, []string{"d", "c"}) {
 		t.Errorf("Repeat Rewind %v, want d then c", got)
