@@ -3,7 +3,6 @@ package catalog
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/musicify/musicify/internal/media"
@@ -52,32 +51,17 @@ func (r *Renditions) Preview(ctx context.Context, song *musicify.Song) (key, con
 }
 
 func (r *Renditions) cutPreview(ctx context.Context, song *musicify.Song, key string) error {
-	obj, err := r.Blobs.Open(ctx, song.AudioKey)
-	if err != nil {
-		return err
-	}
-	defer obj.Body.Close()
-	src, stdin := "pipe:0", io.Reader(obj.Body)
-	if f, ok := obj.Body.(*os.File); ok {
-		src, stdin = f.Name(), nil
-	}
 	tmp, err := os.CreateTemp(r.TempDir, "preview-*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name())
-	err = r.FFmpeg.Transcode(ctx, src, stdin, tmp, media.Transcoding{Format: r.Format(), Kbps: previewKbps, Seconds: PreviewSeconds})
+	err = r.transcode(ctx, song, tmp, media.Transcoding{Format: r.Format(), Kbps: previewKbps, Seconds: PreviewSeconds})
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(tmp.Name())
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	_, err = r.Blobs.Put(ctx, key, f)
-	return err
+	return r.store(ctx, key, tmp.Name())
 }

@@ -168,24 +168,35 @@ func (r *Renditions) encode(song *musicify.Song, kbps int, key string, tmp *os.F
 	defer cancel()
 	r.slots <- struct{}{}
 	defer func() { <-r.slots }()
-	obj, err := r.Blobs.Open(ctx, song.AudioKey)
-	if err != nil {
-		tmp.Close()
-		return err
-	}
-	defer obj.Body.Close()
-	src, stdin := "pipe:0", io.Reader(obj.Body)
-	if f, ok := obj.Body.(*os.File); ok {
-		src, stdin = f.Name(), nil // ffmpeg seeks in a file; an MP4 with its index at the end needs it
-	}
-	err = r.FFmpeg.Transcode(ctx, src, stdin, &notifier{w: tmp, run: run}, media.Transcoding{Format: r.Format(), Kbps: kbps})
+	err := r.transcode(ctx, song, &notifier{w: tmp, run: run}, media.Transcoding{Format: r.Format(), Kbps: kbps})
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(tmp.Name())
+	return r.store(ctx, key, tmp.Name())
+}
+
+// transcode runs ffmpeg on the song's original into w: from the file
+// itself when the storage is a folder (ffmpeg seeks in a file; an MP4 with
+// its index at the end needs it), else through a pipe.
+func (r *Renditions) transcode(ctx context.Context, song *musicify.Song, w io.Writer, t media.Transcoding) error {
+	obj, err := r.Blobs.Open(ctx, song.AudioKey)
+	if err != nil {
+		return err
+	}
+	defer obj.Body.Close()
+	src, stdin := "pipe:0", io.Reader(obj.Body)
+	if f, ok := obj.Body.(*os.File); ok {
+		src, stdin = f.Name(), nil
+	}
+	return r.FFmpeg.Transcode(ctx, src, stdin, w, t)
+}
+
+// store puts the finished file at path into the storage under key.
+func (r *Renditions) store(ctx context.Context, key, path string) error {
+	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
