@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { audioState } from './helpers';
+import { playerBar } from './helpers';
 
 test('a newcomer signs in as the demo listener and plays the seeded music', async ({ page }) => {
   await page.goto('/login');
@@ -55,10 +55,15 @@ test('a newcomer signs in as the demo listener and plays the seeded music', asyn
 
   await page.goto('/songs');
   await rows.first().getByText('Midnight Harbour', { exact: true }).click();
+  // The demo songs are albums, so with the app's defaults the song may play
+  // gaplessly through Web Audio rather than an <audio> element: the seek bar
+  // moves on either path.
+  const bar = playerBar(page);
+  await expect(bar).toContainText('Midnight Harbour');
+  const seek = bar.getByRole('slider', { name: 'Seek' });
   await expect
-    .poll(async () => (await audioState(page)).currentTime, { timeout: 10_000 })
+    .poll(async () => Number(await seek.inputValue()), { timeout: 10_000 })
     .toBeGreaterThan(0.5);
-  const state = await audioState(page);
-  expect(state.paused).toBe(false);
-  expect(state.duration).toBeGreaterThan(30);
+  await expect(bar.getByRole('button', { name: 'Pause' })).toBeVisible();
+  expect(Number(await seek.getAttribute('max'))).toBeGreaterThan(30);
 });
