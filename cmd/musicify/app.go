@@ -321,9 +321,6 @@ func (m *Main) Run(ctx context.Context) error {
 	// and counted, and the loop starts again (see internal/supervise).
 	m.wg.Go(func() { m.super.Run(bg, "radio.heartbeat", heartbeat) })
 	m.wg.Go(func() {
-		m.super.Run(bg, "memory.release", func(ctx context.Context) { releaseIdleMemory(ctx, 30*time.Second) })
-	})
-	m.wg.Go(func() {
 		m.super.Run(bg, "events.follow", func(ctx context.Context) { follower.Run(ctx, m.Bus, m.EventSync) })
 	})
 	// Sessions that end on another instance end their media URLs here too.

@@ -13,8 +13,8 @@ import (
 // to come back (503 with Retry-After), never left waiting or failed. The
 // bound is on what the flood adds to the idle server, so a bigger binary
 // does not move it: the pool's runs at once (38 MiB on two cores) plus the
-// garbage the GC floor lets build up before a collection (tune.go), far
-// from the 3.7 GiB of 200 hashes at once.
+// garbage left before a collection, far from the 3.7 GiB of 200 hashes at
+// once.
 func TestAFloodOfLoginsKeepsTheServerSmall(t *testing.T) {
 	p := startBinary(t, t.TempDir(), "MUSICIFY_TRUST_PROXY=true")
 	idle := p.peakRSS(t)
