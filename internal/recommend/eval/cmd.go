@@ -4,14 +4,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
+
+	"github.com/musicify/musicify/internal/recommend"
 )
 
 const usage = `usage: musicify eval recommend (--interactions FILE.csv | --synthetic lastfm) [flags]
   --items FILE.csv      item,artist,genre,title,text and numeric feature columns: metadata, and items nobody played
   --holdout last|random --seed N --runs 5 --min-items 3 --k 10
-  --ease-items 4000     EASE (and the engine's EASE part) learns the most played items up to this many (8n² bytes, ~n³ flops)
+  --ease-items 4000     EASE (and the engine's EASE part) learns the most played items up to this many (8n² bytes, ~n³ flops); 0: all of them
   --lambda 0            EASE's penalty; 0 tunes it on a validation split of the first run
   --models popularity,item-knn,rp3b,ease,engine
   --synthetic-items     with --synthetic: give the engine the planted metadata and sound too
@@ -33,12 +36,15 @@ func Recommend(args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the first random split")
 	fs.IntVar(&cfg.Runs, "runs", 1, "random splits to average")
 	fs.IntVar(&cfg.MinItems, "min-items", 3, "users with fewer distinct items are only trained on")
-	fs.IntVar(&cfg.EASEItems, "ease-items", 0, "the most items EASE learns (default 4000)")
+	fs.IntVar(&cfg.EASEItems, "ease-items", recommend.EASEMaxItems, "the most items EASE learns; 0 for the whole catalog")
 	fs.Float64Var(&cfg.Lambda, "lambda", 0, "EASE's penalty; 0 tunes it")
 	models := fs.String("models", strings.Join(AllModels, ","), "recommenders to compare")
 	verbose := fs.Bool("v", false, "log each run")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if cfg.EASEItems <= 0 {
+		cfg.EASEItems = math.MaxInt32 // no cap: EASE over every item played in training
 	}
 	var pairs []Pair
 	switch {

@@ -35,6 +35,14 @@ func TestEvalRecommendPrintsTheBaselineTable(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, text)
 		}
 	}
+	// A cap below the catalog is reported; 0 lifts it, for the whole catalog.
+	for arg, want := range map[string]string{"50": "EASE over the 50 most played items", "0": "EASE over all "} {
+		out.Reset()
+		code := Recommend([]string{"--interactions", pairs, "--holdout", "random", "--lambda", "100", "--ease-items", arg, "--models", "ease"}, &out, &errs)
+		if code != 0 || !strings.Contains(out.String(), want) {
+			t.Errorf("--ease-items %s exits %d, want %q:\n%s%s", arg, code, want, out.String(), errs.String())
+		}
+	}
 	if code := Recommend([]string{"--interactions", pairs, "--holdout", "sideways"}, &out, &errs); code != 1 {
 		t.Errorf("a wrong holdout exits %d", code)
 	}

@@ -72,7 +72,11 @@ func (r Report) String() string {
 	fmt.Fprintf(&b, "holdout %s, %d run(s): %d test users, catalog %d items, k=%d; %d test items unplayed in training\n",
 		r.Holdout, runs, r.Users, r.Items, r.K, r.ColdCases)
 	if r.LambdaNote != "" {
-		fmt.Fprintf(&b, "EASE over the %d most played items, λ=%g (%s)\n", r.EASEItems, r.Lambda, r.LambdaNote)
+		if r.EASEItems >= r.Items {
+			fmt.Fprintf(&b, "EASE over all %d items, λ=%g (%s)\n", r.Items, r.Lambda, r.LambdaNote)
+		} else {
+			fmt.Fprintf(&b, "EASE over the %d most played items, λ=%g (%s)\n", r.EASEItems, r.Lambda, r.LambdaNote)
+		}
 	}
 	fmt.Fprintf(&b, "%-12s %-16s %-16s %-9s %-8s %-9s %-10s %s\n",
 		"model", fmt.Sprintf("hit@%d", r.K), fmt.Sprintf("NDCG@%d", r.K), "coverage", "novelty", "cold hit", "train", "peak MB")
