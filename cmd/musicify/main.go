@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"syscall"
+	_ "time/tzdata" // people's time zones, on hosts without a zoneinfo database
 
 	"github.com/musicify/musicify/internal/bench"
 	"github.com/musicify/musicify/internal/config"

@@ -225,3 +225,28 @@ func TestAnAdminNamedInTheConfigCannotDeleteTheirAccount(t *testing.T) {
 	expect(t, ann.do("DELETE", "/api/account", creds{"password": "secret1"}), 409,
 		"You are an admin through MUSICIFY_ADMIN. Ask the person who runs the server to remove your name there first.")
 }
+
+// The browser tells the server its time zone; the session answer carries
+// it back, and a name that is no zone is refused with its field.
+func TestTheTimeZoneIsTheBrowsers(t *testing.T) {
+	e := newEnv(t)
+	ann := e.signUp("ann", "ann@example.com", "secret1")
+	r := ann.get("/api/auth/session")
+	if user, _ := r.Body["user"].(map[string]any); user["timeZone"] != "" {
+		t.Fatalf("a new account's zone: %s", r.Raw)
+	}
+	expect(t, e.client().do("PUT", "/api/account/timezone", creds{"timeZone": "Asia/Tokyo"}), 401, "")
+	for _, bad := range []string{"Mars/Olympus", "Local", "../../etc/passwd", strings.Repeat("A", 80)} {
+		r := ann.do("PUT", "/api/account/timezone", creds{"timeZone": bad})
+		expect(t, r, 400, "That is not a time zone. Use a name such as Europe/Berlin.")
+		if r.Body["field"] != "timeZone" {
+			t.Errorf("%q: field %v", bad, r.Body["field"])
+		}
+	}
+	expect(t, ann.do("PUT", "/api/account/timezone", creds{"timeZone": "Asia/Tokyo"}), 200, "")
+	r = ann.get("/api/auth/session")
+	if user, _ := r.Body["user"].(map[string]any); user["timeZone"] != "Asia/Tokyo" {
+		t.Fatalf("after setting it: %s", r.Raw)
+	}
+	expect(t, ann.do("PUT", "/api/account/timezone", creds{"timeZone": ""}), 200, "") // back to UTC
+}

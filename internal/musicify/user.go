@@ -21,6 +21,34 @@ type User struct {
 	// PictureKey is the cover of the picture they chose for themselves,
 	// on their profile and as their artist's image ("" when none).
 	PictureKey string `json:"-"`
+	// TimeZone is the IANA zone their days and weeks are counted in ("" is
+	// UTC): their browser sets it (Location).
+	TimeZone string `json:"-"`
+}
+
+// Location is the time zone the user's days and weeks are counted in:
+// theirs, or UTC when they have none or it is no longer known.
+func (u *User) Location() *time.Location {
+	if loc, err := LoadTimeZone(u.TimeZone); err == nil {
+		return loc
+	}
+	return time.UTC
+}
+
+// LoadTimeZone reads an IANA time zone name ("Europe/Berlin"); "" is UTC.
+// "Local" is refused: it is the server's zone, not the person's.
+func LoadTimeZone(name string) (*time.Location, error) {
+	if name == "" {
+		return time.UTC, nil
+	}
+	if name == "Local" || len(name) > 64 {
+		return nil, Errorf(EINVALID, "That is not a time zone. Use a name such as Europe/Berlin.").In("timeZone")
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, Errorf(EINVALID, "That is not a time zone. Use a name such as Europe/Berlin.").In("timeZone")
+	}
+	return loc, nil
 }
 
 // UserStore persists accounts. Lookups that find nothing return ENOTFOUND.
@@ -38,6 +66,8 @@ type UserStore interface {
 	ReplacePassword(ctx context.Context, userID, hash, keepTokenHash string) error
 	// SetEmail moves the user to another address; one taken is ECONFLICT.
 	SetEmail(ctx context.Context, userID, email string) error
+	// SetTimeZone records the IANA zone the user's days are counted in.
+	SetTimeZone(ctx context.Context, userID, zone string) error
 	Users(ctx context.Context) ([]*User, error)
 }
 

@@ -59,3 +59,13 @@ func TestHumanDuration(t *testing.T) {
 		}
 	}
 }
+
+// A zone no longer known (a database without it) counts days in UTC
+// rather than failing the person's mixes.
+func TestAnUnknownTimeZoneIsUTC(t *testing.T) {
+	for zone, want := range map[string]string{"": "UTC", "Europe/Berlin": "Europe/Berlin", "Atlantis/Capital": "UTC", "Local": "UTC"} {
+		if got := (&User{TimeZone: zone}).Location().String(); got != want {
+			t.Errorf("zone %q: %s, want %s", zone, got, want)
+		}
+	}
+}

@@ -71,6 +71,28 @@ func TestUniqueNamesAndEmailsAreConflicts(t *testing.T) {
 	})
 }
 
+// A person's time zone is kept with the account and read with it.
+func TestTheTimeZoneIsKeptWithTheUser(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
+		db := open(t)
+		ctx := context.Background()
+		u := &musicify.User{Username: "ann", Email: "ann@example.com"}
+		if err := db.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.SetTimeZone(ctx, u.ID, "America/Sao_Paulo"); err != nil {
+			t.Fatal(err)
+		}
+		got, err := db.UserByID(ctx, u.ID)
+		if err != nil || got.TimeZone != "America/Sao_Paulo" || got.Location().String() != "America/Sao_Paulo" {
+			t.Fatalf("after setting it: %+v, %v", got, err)
+		}
+		if err := db.SetTimeZone(ctx, "nobody", "UTC"); musicify.ErrorCode(err) != musicify.ENOTFOUND {
+			t.Errorf("an unknown user's zone: %v", err)
+		}
+	})
+}
+
 func TestSetPasswordEndsSessionsAndForeignKeysHold(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, open storetest.Opener) {
 		db := open(t)

@@ -13,7 +13,7 @@ import (
 
 var _ musicify.UserStore = (*DB)(nil)
 
-const userColumns = `id, username, email, password_hash, created_at, is_admin, disabled_at IS NOT NULL, artist_cover_key`
+const userColumns = `id, username, email, password_hash, created_at, is_admin, disabled_at IS NOT NULL, artist_cover_key, time_zone`
 
 // CreateUser inserts u, filling in its id and creation time. A taken
 // username or email is a conflict with the message the form shows.
@@ -132,6 +132,18 @@ func (d *DB) SetEmail(ctx context.Context, userID, email string) error {
 	return nil
 }
 
+// SetTimeZone records the IANA time zone the user's days are counted in.
+func (d *DB) SetTimeZone(ctx context.Context, userID, zone string) error {
+	res, err := d.exec(ctx, `UPDATE users SET time_zone = ? WHERE id = ?`, zone, userID)
+	if err != nil {
+		return fmt.Errorf("setting time zone: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return musicify.Errorf(musicify.ENOTFOUND, "This user does not exist.")
+	}
+	return nil
+}
+
 // usersByIDs loads many users in one query, in the order of ids.
 func (d *DB) usersByIDs(ctx context.Context, ids []string) ([]*musicify.User, error) {
 	if len(ids) == 0 {
@@ -160,7 +172,7 @@ type scanner interface{ Scan(dest ...any) error }
 func scanUser(s scanner) (*musicify.User, error) {
 	var u musicify.User
 	var created int64
-	if err := s.Scan(&u.ID, &u.Username, &u.Email, &u.PasswordHash, &created, &u.Admin, &u.Disabled, &u.PictureKey); err != nil {
+	if err := s.Scan(&u.ID, &u.Username, &u.Email, &u.PasswordHash, &created, &u.Admin, &u.Disabled, &u.PictureKey, &u.TimeZone); err != nil {
 		return nil, err
 	}
 	u.CreatedAt = fromMillis(created)

@@ -68,6 +68,27 @@ func (s *API) handleNewEmail(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// handleTimeZone records the zone the caller's browser is in, so their
+// mixes are made anew at their midnight and Discover Weekly on their Monday.
+func (s *API) handleTimeZone(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		TimeZone string `json:"timeZone"`
+	}
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if _, err := musicify.LoadTimeZone(in.TimeZone); err != nil {
+		return err
+	}
+	if err := s.Users.SetTimeZone(r.Context(), platform.UserOf(r).ID, in.TimeZone); err != nil {
+		return err
+	}
+	platform.WriteJSON(w, http.StatusOK, struct {
+		TimeZone string `json:"timeZone"`
+	}{in.TimeZone})
+	return nil
+}
+
 // handleDeleteAccount deletes the caller's account once they confirmed it
 // with their password, and signs them out.
 func (s *API) handleDeleteAccount(w http.ResponseWriter, r *http.Request) error {

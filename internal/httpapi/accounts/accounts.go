@@ -153,7 +153,7 @@ func (s *API) handleChangePassword(w http.ResponseWriter, r *http.Request) error
 // app can show the way to the admin page (whose routes check it again).
 func (s *API) handleOwnProfile(w http.ResponseWriter, r *http.Request) error {
 	u := platform.UserOf(r)
-	platform.WriteJSON(w, http.StatusOK, ownProfile{views.UserOf(u, true), u.Admin})
+	platform.WriteJSON(w, http.StatusOK, ownProfile{views.UserOf(u, true), u.Admin, u.TimeZone})
 	return nil
 }
 

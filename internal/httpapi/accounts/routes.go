@@ -66,6 +66,7 @@ func (s *API) Routes(mux *platform.Mux) {
 	mux.User("PUT /api/account/password", s.handleNewPassword)
 	mux.User("POST /api/account/email/code", s.handleEmailCode)
 	mux.User("PUT /api/account/email", s.handleNewEmail)
+	mux.User("PUT /api/account/timezone", s.handleTimeZone)
 	mux.User("DELETE /api/account", s.handleDeleteAccount)
 	mux.User("GET /api/app-passwords", s.handleAppPasswords)
 	mux.User("POST /api/app-passwords", s.handleCreateAppPassword)

@@ -16,6 +16,8 @@ type sessionAnswer struct {
 type ownProfile struct {
 	views.User
 	Admin bool `json:"admin"`
+	// TimeZone is the zone their mixes' days are counted in ("" is UTC).
+	TimeZone string `json:"timeZone"`
 }
 
 // handleSession tells the app whether the caller is signed in, with 200
@@ -40,6 +42,6 @@ func (s *API) handleSession(w http.ResponseWriter, r *http.Request) error {
 	if renewed {
 		s.P.SetSessionCookie(w, token)
 	}
-	platform.WriteJSON(w, http.StatusOK, sessionAnswer{User: &ownProfile{views.UserOf(u, true), u.Admin}})
+	platform.WriteJSON(w, http.StatusOK, sessionAnswer{User: &ownProfile{views.UserOf(u, true), u.Admin, u.TimeZone}})
 	return nil
 }

@@ -10,6 +10,8 @@ export interface CurrentUser {
   /** The picture they chose (640 and 160 px); absent: their initial is drawn. */
   picture?: string;
   pictureSmall?: string;
+  /** The IANA zone their days are counted in ('' is UTC); this browser sets it. */
+  timeZone?: string;
 }
 
 export interface Session {

@@ -5,6 +5,7 @@ import { ChatWidget } from '@/features/chat/components/ChatWidget';
 import { OfflineBanner } from '@/features/offline/components/OfflineBanner';
 import { Player } from '@/features/player/components/Player';
 import { RadioHost } from '@/features/radio/components/RadioHost';
+import { useTimeZoneSync } from '@/features/settings/hooks/use-time-zone-sync';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 import './AppShell.css';
@@ -12,6 +13,7 @@ import './AppShell.css';
 /** The signed-in frame: side menu, top bar (with the chat docked in it), the page and the player slot. */
 export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
+  useTimeZoneSync();
   const closeMenu = () => setMenuOpen(false);
 
   return (
