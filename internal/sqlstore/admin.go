@@ -267,7 +267,7 @@ func (d *DB) UserStats(ctx context.Context) ([]*musicify.UserStats, error) {
 	return collect(ctx, d, "users", func(s scanner) (*musicify.UserStats, error) {
 		var u musicify.UserStats
 		var created int64
-		err := s.Scan(&u.ID, &u.Username, &u.Email, &u.PasswordHash, &created, &u.Admin, &u.Disabled, &u.PictureKey, &u.Songs, &u.Bytes)
+		err := s.Scan(&u.ID, &u.Username, &u.Email, &u.PasswordHash, &created, &u.Admin, &u.Disabled, &u.PictureKey, &u.TimeZone, &u.Songs, &u.Bytes)
 		u.CreatedAt = fromMillis(created)
 		return &u, err
 	}, `SELECT `+userColumns+`,
