@@ -66,7 +66,9 @@ type Service struct {
 // Mix makes one mix for the user; an unknown kind is not found. A mix may
 // be empty: nothing played yet, or nothing played long enough ago.
 func (s *Service) Mix(ctx context.Context, user *musicify.User, kind string) (*musicify.Mix, error) {
-	now := s.Now()
+	// Days and weeks are the person's own: their mixes change at their
+	// midnight and Discover Weekly on their Monday.
+	now := s.Now().In(user.Location())
 	switch kind {
 	case DiscoverWeekly:
 		return s.discoverWeekly(ctx, user, now)
@@ -93,15 +95,18 @@ func (s *Service) Mix(ctx context.Context, user *musicify.User, kind string) (*m
 }
 
 // today is when a mix read afresh from the listens counts as made: the
-// start of its day (UTC), so that apps asking twice see one date.
+// start of its day where now is (the person's zone), so that apps asking
+// twice see one date.
 func today(now time.Time) time.Time {
-	return now.UTC().Truncate(24 * time.Hour)
+	y, m, d := now.Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, now.Location())
 }
 
-// Week names the ISO week of t in UTC ("2026-W48"): a Discover Weekly is
-// made on the first visit of the week, from Monday on.
+// Week names the ISO week of t where t is (the person's zone; "2026-W48"):
+// a Discover Weekly is made on the first visit of the week, from their
+// Monday on.
 func Week(t time.Time) string {
-	year, week := t.UTC().ISOWeek()
+	year, week := t.ISOWeek()
 	return fmt.Sprintf("%d-W%02d", year, week)
 }
 

@@ -178,3 +178,33 @@ func TestReleaseRadarHoldsNewSongsOfTheArtistsPlayed(t *testing.T) {
 		t.Fatalf("Release Radar of old songs: %v", got)
 	}
 }
+
+// Discover Weekly comes on the person's own Monday: in Tokyo that is
+// Sunday afternoon in UTC, and a mix read afresh is dated from their
+// midnight.
+func TestTheWeekAndTheDayAreThePersons(t *testing.T) {
+	w := newWorld(t)
+	w.me.TimeZone = "Asia/Tokyo"
+	w.recs.ids = []string{"b"}
+	if got := w.mix(t, mixes.DiscoverWeekly); !slices.Equal(got, []string{"b"}) {
+		t.Fatalf("%v", got)
+	}
+	w.recs.ids = []string{"c"}
+	w.now = time.Date(2026, 11, 29, 14, 30, 0, 0, time.UTC) // Sunday 23:30 in Tokyo
+	if got := w.mix(t, mixes.DiscoverWeekly); !slices.Equal(got, []string{"b"}) {
+		t.Fatalf("a new week before Monday in Tokyo: %v", got)
+	}
+	w.now = time.Date(2026, 11, 29, 15, 30, 0, 0, time.UTC) // Monday 00:30 in Tokyo, Sunday in UTC
+	m, err := w.svc.Mix(context.Background(), w.me, mixes.DiscoverWeekly)
+	if err != nil || !slices.Equal(m.Songs, []string{"c"}) || m.Period != "2026-W49" {
+		t.Fatalf("Monday in Tokyo: %+v, %v", m, err)
+	}
+
+	w.listen(t, "a", w.now.Add(-time.Hour))
+	w.listen(t, "a", w.now.Add(-2*time.Hour))
+	m, err = w.svc.Mix(context.Background(), w.me, mixes.OnRepeat)
+	tokyoMidnight := time.Date(2026, 11, 30, 0, 0, 0, 0, time.FixedZone("JST", 9*3600))
+	if err != nil || !m.Created.Equal(tokyoMidnight) {
+		t.Errorf("On Repeat dated %v (%v), want Tokyo's midnight %v", m.Created, err, tokyoMidnight)
+	}
+}
