@@ -37,8 +37,22 @@ func TestMixesAreMadeFromWhatAPersonPlays(t *testing.T) {
 	for _, m := range mixes {
 		names = append(names, m.(map[string]any)["name"].(string))
 	}
-	if !slices.Equal(names, []string{"Discover Weekly", "Release Radar", "On Repeat", "Repeat Rewind"}) {
+	// Band's songs Ida played are one taste: a Daily Mix after the four.
+	if !slices.Equal(names, []string{"Discover Weekly", "Release Radar", "On Repeat", "Repeat Rewind", "Daily Mix 1"}) {
 		t.Fatalf("mixes: %s", list.Raw)
+	}
+	if d := mixes[4].(map[string]any); d["id"] != "daily-mix-1" || d["description"] != "band" || d["count"] != 4.0 {
+		t.Errorf("Daily Mix 1: %v", d)
+	}
+	daily := ida.get("/api/mixes/daily-mix-1")
+	dailySongs, _ := daily.Body["songs"].([]any)
+	if got := songNames(daily.Body["songs"]); len(got) != 4 || got[0] != "One" || got[1] != "Two" {
+		t.Fatalf("Daily Mix 1: favourites first: %v", got)
+	}
+	for i, want := range []string{"One of your favourites", "One of your favourites", "Because you played One"} {
+		if r, _ := dailySongs[i].(map[string]any)["reason"].(map[string]any); r["text"] != want {
+			t.Errorf("Daily Mix 1 song %d: reason %v, want %q", i, r, want)
+		}
 	}
 	if n := mixes[2].(map[string]any)["count"]; n != 2.0 {
 		t.Errorf("On Repeat holds %v songs, want 2: %s", n, list.Raw)

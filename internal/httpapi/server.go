@@ -186,7 +186,7 @@ func (s *Server) mixes() *mixes.Service {
 	if s.Mixes == nil || s.Recommender == nil {
 		return nil
 	}
-	return &mixes.Service{Store: s.Mixes, Recommender: s.Recommender, Now: s.now}
+	return &mixes.Service{Store: s.Mixes, Recommender: s.Recommender, Songs: s.Songs, Now: s.now}
 }
 
 func (s *Server) now() time.Time {

@@ -1,8 +1,9 @@
 // Package mixes makes the lists of songs made for one person from what
 // they play: Discover Weekly (songs they never played, the same all week),
 // Release Radar (new songs from the people they follow and the artists
-// they play), On Repeat (their most played of the last 30 days) and Repeat
-// Rewind (songs they played a lot before and not lately).
+// they play), On Repeat (their most played of the last 30 days), Repeat
+// Rewind (songs they played a lot before and not lately) and up to six
+// Daily Mixes (one a taste of theirs, favourites and new finds, daily.go).
 package mixes
 
 import (
@@ -51,15 +52,23 @@ const (
 	minPlays = 2
 )
 
-// Recommender is what Discover Weekly asks of the recommendation engine.
+// Recommender is what the mixes ask of the recommendation engine: Discover
+// Weekly a ranking for the person, Daily Mixes songs like their favourites.
 type Recommender interface {
 	ForUserExplained(userID string, n int, opts recommend.Options) []recommend.Rec
+	Similar(songID string, n int) []string
+}
+
+// Songs loads songs: the Daily Mixes group favourites by their tags.
+type Songs interface {
+	SongsByIDs(ctx context.Context, ids []string) ([]*musicify.Song, error)
 }
 
 // Service makes the mixes.
 type Service struct {
 	Store       musicify.MixStore
 	Recommender Recommender
+	Songs       Songs
 	Now         func() time.Time
 }
 
@@ -90,6 +99,15 @@ func (s *Service) Mix(ctx context.Context, user *musicify.User, kind string) (*m
 			return nil, err
 		}
 		return &musicify.Mix{Kind: kind, Songs: ids, Created: today(now)}, nil
+	}
+	if n := dailyIndex(kind); n > 0 {
+		daily, err := s.Daily(ctx, user)
+		if err != nil {
+			return nil, err
+		}
+		if n <= len(daily) {
+			return daily[n-1], nil
+		}
 	}
 	return nil, musicify.Errorf(musicify.ENOTFOUND, "There is no mix called %q.", kind)
 }

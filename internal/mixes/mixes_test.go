@@ -16,9 +16,15 @@ import (
 // ranked is a recommender that answers what it was told, and records what
 // it was asked to leave out.
 type ranked struct {
-	ids   []string
-	heard []string
-	calls int
+	ids     []string
+	heard   []string
+	calls   int
+	similar map[string][]string // songs like a song, for the Daily Mixes
+}
+
+func (r *ranked) Similar(songID string, n int) []string {
+	like := r.similar[songID]
+	return like[:min(n, len(like))]
 }
 
 func (r *ranked) ForUserExplained(_ string, n int, opts recommend.Options) []recommend.Rec {
@@ -61,7 +67,7 @@ func newWorld(t *testing.T) *world {
 			t.Fatal(err)
 		}
 	}
-	w.svc = &mixes.Service{Store: db, Recommender: w.recs, Now: func() time.Time { return w.now }}
+	w.svc = &mixes.Service{Store: db, Recommender: w.recs, Songs: db, Now: func() time.Time { return w.now }}
 	return w
 }
 

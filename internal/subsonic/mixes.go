@@ -17,15 +17,29 @@ func (s *Server) mixPlaylists(q *request, a *annotations, kind string) ([]playli
 	if s.Mixes == nil {
 		return nil, nil
 	}
-	var out []playlist
-	for _, k := range mixes.Kinds {
-		if kind != "" && k != kind {
-			continue
-		}
-		m, err := s.Mixes.Mix(q.ctx(), q.user, k)
+	var all []*musicify.Mix
+	if kind != "" {
+		m, err := s.Mixes.Mix(q.ctx(), q.user, kind)
 		if err != nil {
 			return nil, err
 		}
+		all = append(all, m)
+	} else {
+		for _, k := range mixes.Kinds {
+			m, err := s.Mixes.Mix(q.ctx(), q.user, k)
+			if err != nil {
+				return nil, err
+			}
+			all = append(all, m)
+		}
+		daily, err := s.Mixes.Daily(q.ctx(), q.user)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, daily...)
+	}
+	var out []playlist
+	for _, m := range all {
 		songs, err := s.Songs.SongsByIDs(q.ctx(), m.Songs)
 		if err != nil {
 			return nil, err
@@ -33,8 +47,12 @@ func (s *Server) mixPlaylists(q *request, a *annotations, kind string) ([]playli
 		if len(songs) == 0 && kind == "" {
 			continue
 		}
-		title := mixes.Titles[k]
-		p := &musicify.Playlist{ID: mixPrefix + k, Name: title.Name, Description: title.Description,
+		byID := make(map[string]*musicify.Song, len(songs))
+		for _, song := range songs {
+			byID[song.ID] = song
+		}
+		title := mixes.TitleOf(m, byID)
+		p := &musicify.Playlist{ID: mixPrefix + m.Kind, Name: title.Name, Description: title.Description,
 			UserID: q.user.ID, Owner: q.user.Username, Created: m.Created}
 		pl := s.playlistOf(p, songs, a, kind != "")
 		pl.Readonly, pl.CoverArt = true, ""
@@ -49,7 +67,7 @@ func (s *Server) mixPlaylists(q *request, a *annotations, kind string) ([]playli
 // mixResponse is getPlaylist for a mix's id.
 func (s *Server) mixResponse(q *request, id string) (*response, error) {
 	kind := strings.TrimPrefix(id, mixPrefix)
-	if _, ok := mixes.Titles[kind]; !ok || s.Mixes == nil {
+	if !mixes.Known(kind) || s.Mixes == nil {
 		return nil, notFound("There is no mix " + id + ".")
 	}
 	a, err := s.annotations(q)
@@ -57,7 +75,9 @@ func (s *Server) mixResponse(q *request, id string) (*response, error) {
 		return nil, err
 	}
 	list, err := s.mixPlaylists(q, a, kind)
-	if err != nil {
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		return nil, notFound("There is no mix " + id + ".") // a Daily Mix not made today
+	} else if err != nil {
 		return nil, err
 	}
 	res := s.newResponse()

@@ -43,21 +43,27 @@ func (s *API) handleMixes(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]mixView, 0, len(mixes.Kinds))
+	user := platform.UserOf(r)
+	var all []*musicify.Mix
 	for _, kind := range mixes.Kinds {
-		m, err := svc.Mix(r.Context(), platform.UserOf(r), kind)
+		m, err := svc.Mix(r.Context(), user, kind)
 		if err != nil {
 			return err
 		}
-		songs, err := s.Songs.SongsByIDs(r.Context(), m.Songs[:min(len(m.Songs), 8)])
+		all = append(all, m)
+	}
+	daily, err := svc.Daily(r.Context(), user)
+	if err != nil {
+		return err
+	}
+	all = append(all, daily...)
+	out := make([]mixView, 0, len(all))
+	for _, m := range all {
+		songs, err := s.Songs.SongsByIDs(r.Context(), m.Songs)
 		if err != nil {
 			return err
 		}
-		keys := make([]string, len(songs))
-		for i, song := range songs {
-			keys[i] = song.CoverKey
-		}
-		out = append(out, mixViewOf(m, keys))
+		out = append(out, mixViewOf(m, songs))
 	}
 	platform.WriteJSON(w, http.StatusOK, struct {
 		Mixes []mixView `json:"mixes"`
@@ -66,12 +72,20 @@ func (s *API) handleMixes(w http.ResponseWriter, r *http.Request) error {
 }
 
 // mixViewOf names a mix and draws its mosaic from the covers of its first
-// songs (up to four distinct).
-func mixViewOf(m *musicify.Mix, coverKeys []string) mixView {
-	title := mixes.Titles[m.Kind]
-	v := mixView{ID: m.Kind, Name: title.Name, Description: title.Description, Period: m.Period, Count: len(m.Songs), Mosaic: []string{}}
-	for _, key := range coverKeys {
-		if _, small := views.CoverURLs(key); key != "" && !slices.Contains(v.Mosaic, small) && len(v.Mosaic) < 4 {
+// songs (up to four distinct); songs are those of its songs still there.
+func mixViewOf(m *musicify.Mix, songs []*musicify.Song) mixView {
+	byID := make(map[string]*musicify.Song, len(songs))
+	for _, song := range songs {
+		byID[song.ID] = song
+	}
+	title := mixes.TitleOf(m, byID)
+	v := mixView{ID: m.Kind, Name: title.Name, Description: title.Description, Period: m.Period, Count: len(songs), Mosaic: []string{}}
+	for _, id := range m.Songs {
+		song := byID[id]
+		if song == nil || song.CoverKey == "" {
+			continue
+		}
+		if _, small := views.CoverURLs(song.CoverKey); !slices.Contains(v.Mosaic, small) && len(v.Mosaic) < 4 {
 			v.Mosaic = append(v.Mosaic, small)
 		}
 	}
@@ -85,13 +99,12 @@ func (s *API) handleMix(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	keys := make([]string, len(songs))
+	found := make([]*musicify.Song, len(songs))
 	out := make([]mixSongView, len(songs))
 	for i, v := range songs {
-		keys[i], out[i] = v.coverKey, v.mixSongView
+		found[i], out[i] = v.song, v.mixSongView
 	}
-	view := mixViewOf(m, keys)
-	view.Count = len(out) // the songs still there
+	view := mixViewOf(m, found)
 	platform.WriteJSON(w, http.StatusOK, struct {
 		Mix   mixView       `json:"mix"`
 		Songs []mixSongView `json:"songs"`
@@ -99,10 +112,10 @@ func (s *API) handleMix(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// mixSong is a song of a mix as shown, with the cover it was drawn from.
+// mixSong is a song of a mix as shown, with the song it was drawn from.
 type mixSong struct {
 	mixSongView
-	coverKey string
+	song *musicify.Song
 }
 
 // mixSongs makes a mix and loads its songs in order (a song deleted since
@@ -127,9 +140,9 @@ func (s *API) mixSongs(ctx context.Context, user *musicify.User, kind string, me
 		return nil, nil, err
 	}
 	byID := map[string]views.Song{}
-	keys := map[string]string{}
+	raw := map[string]*musicify.Song{}
 	for i, v := range views.SongsOf(found, me) {
-		byID[v.ID], keys[v.ID] = v, found[i].CoverKey
+		byID[v.ID], raw[v.ID] = v, found[i]
 	}
 	out := make([]mixSong, 0, len(m.Songs))
 	for i, id := range m.Songs {
@@ -137,7 +150,7 @@ func (s *API) mixSongs(ctx context.Context, user *musicify.User, kind string, me
 		if !ok {
 			continue
 		}
-		song := mixSong{mixSongView: mixSongView{Song: v}, coverKey: keys[id]}
+		song := mixSong{mixSongView: mixSongView{Song: v}, song: raw[id]}
 		if i < len(m.Reasons) {
 			why := m.Reasons[i]
 			reason := reasonOf(recommend.Rec{ID: id, Reason: why.Reason, Seed: why.Seed, Artist: why.Artist}, byID)
@@ -159,7 +172,11 @@ func (s *API) handleSaveMix(w http.ResponseWriter, r *http.Request) error {
 	if len(songs) == 0 {
 		return musicify.Errorf(musicify.EINVALID, "This mix has no songs to keep yet.")
 	}
-	title := mixes.Titles[m.Kind]
+	kept := make(map[string]*musicify.Song, len(songs))
+	for _, v := range songs {
+		kept[v.ID] = v.song
+	}
+	title := mixes.TitleOf(m, kept)
 	name := title.Name + " · " + m.Created.Format("2 Jan 2006")
 	if m.Period != "" {
 		name = title.Name + " · " + m.Period

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/musicify/musicify/internal/httpapi/views"
+	"github.com/musicify/musicify/internal/mixes"
 	"github.com/musicify/musicify/internal/recommend"
 )
 
@@ -66,6 +67,8 @@ func reasonOf(r recommend.Rec, byID map[string]views.Song) reasonView {
 		return reasonView{Kind: r.Reason, Text: "Words like " + seed.Song, SongID: seed.ID}
 	case r.Reason == recommend.ReasonArtist && r.Artist != "":
 		return reasonView{Kind: r.Reason, Text: "Because you like " + r.Artist}
+	case r.Reason == mixes.ReasonFavourite:
+		return reasonView{Kind: r.Reason, Text: "One of your favourites"}
 	case r.Reason == recommend.ReasonExplore:
 		return reasonView{Kind: r.Reason, Text: "Something new for you"}
 	case r.Reason == recommend.ReasonBecause || r.Reason == recommend.ReasonSound || r.Reason == recommend.ReasonWords:

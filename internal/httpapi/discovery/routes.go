@@ -22,6 +22,7 @@ type Recommender interface {
 	ForUserExplained(userID string, n int, opts recommend.Options) []recommend.Rec
 	Artists(userID string, n int) []string
 	Top(n int) []string
+	Similar(songID string, n int) []string
 }
 
 // API serves the discovery routes.

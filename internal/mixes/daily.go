@@ -1,0 +1,242 @@
+package mixes
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/recommend"
+)
+
+// Daily Mixes: one a taste of the person's, each their favourites of that
+// taste with new finds beside them, made once a day (their day) and kept
+// for it, so it is the same on every visit and every instance.
+const (
+	dailyPrefix = "daily-mix-"
+	// MaxDaily is the most Daily Mixes a person has.
+	MaxDaily = 6
+	// favouriteWindow is how far back the favourites are read.
+	favouriteWindow = 90 * 24 * time.Hour
+	// minFavourites is how many favourites a taste needs to make a mix.
+	minFavourites = 2
+	// perMixFavourites and perMixFinds fill a mix: about two favourites to
+	// a new find, as a mix of the known and the new.
+	perMixFavourites = 20
+	perMixFinds      = 10
+	// findsPerSeed is how many songs like each favourite are looked at.
+	findsPerSeed = 10
+)
+
+// ReasonFavourite marks a song in a Daily Mix for being one of the
+// person's own most played.
+const ReasonFavourite = "favourite"
+
+// DailyKind is the id of the nth Daily Mix (1-based).
+func DailyKind(n int) string { return fmt.Sprintf("%s%d", dailyPrefix, n) }
+
+// dailyIndex is n for "daily-mix-n" (1 ≤ n ≤ MaxDaily), else 0.
+func dailyIndex(kind string) int {
+	var n int
+	if rest, ok := strings.CutPrefix(kind, dailyPrefix); ok {
+		if _, err := fmt.Sscanf(rest, "%d", &n); err == nil && DailyKind(n) == kind && n >= 1 && n <= MaxDaily {
+			return n
+		}
+	}
+	return 0
+}
+
+// Known says whether kind names a mix: one of Kinds or a Daily Mix.
+func Known(kind string) bool {
+	_, ok := Titles[kind]
+	return ok || dailyIndex(kind) > 0
+}
+
+// Day names the day of t where t is (the person's zone; "2026-11-28").
+func Day(t time.Time) string { return t.Format("2006-01-02") }
+
+// Daily is the person's Daily Mixes of today, the first first; none
+// while nothing they played makes a taste of at least two songs.
+func (s *Service) Daily(ctx context.Context, user *musicify.User) ([]*musicify.Mix, error) {
+	now := s.Now().In(user.Location())
+	day := Day(now)
+	var kept []*musicify.Mix
+	for n := 1; n <= MaxDaily; n++ {
+		m, err := s.Store.KeptMix(ctx, user.ID, DailyKind(n))
+		if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+			break
+		} else if err != nil {
+			return nil, err
+		}
+		if m.Period != day {
+			break
+		}
+		kept = append(kept, m)
+	}
+	if len(kept) > 0 {
+		return kept, nil
+	}
+	made, err := s.makeDaily(ctx, user, now, day)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*musicify.Mix, 0, len(made))
+	for _, m := range made {
+		k, err := s.Store.KeepMix(ctx, user.ID, m)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, k)
+	}
+	return out, nil
+}
+
+// taste is a group of a person's favourites: one genre, or one artist for
+// songs with no genre.
+type taste struct {
+	key   string
+	plays int // the favourites' rank sum, for the order of the mixes
+	songs []*musicify.Song
+}
+
+// tasteKey is the taste a song is of: its genre, or its artist when it
+// has no genre.
+func tasteKey(song *musicify.Song) string {
+	if g := strings.ToLower(strings.TrimSpace(song.Genre)); g != "" {
+		return "genre:" + g
+	}
+	return "artist:" + cmp.Or(song.ArtistID, strings.ToLower(song.Artist))
+}
+
+// makeDaily groups the favourites of the last 90 days into tastes, the
+// most played taste first, and fills a mix for each of the first six.
+func (s *Service) makeDaily(ctx context.Context, user *musicify.User, now time.Time, day string) ([]*musicify.Mix, error) {
+	ids, err := s.Store.MostPlayedSince(ctx, user.ID, now.Add(-favouriteWindow), 1, 200)
+	if err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	songs, err := s.Songs.SongsByIDs(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	byKey := map[string]*taste{}
+	var tastes []*taste
+	for rank, song := range songs { // most played first
+		key := tasteKey(song)
+		t := byKey[key]
+		if t == nil {
+			t = &taste{key: key}
+			byKey[key] = t
+			tastes = append(tastes, t)
+		}
+		t.songs = append(t.songs, song)
+		t.plays += len(songs) - rank
+	}
+	tastes = slices.DeleteFunc(tastes, func(t *taste) bool { return len(t.songs) < minFavourites })
+	slices.SortStableFunc(tastes, func(a, b *taste) int {
+		return cmp.Or(cmp.Compare(b.plays, a.plays), cmp.Compare(a.key, b.key))
+	})
+	tastes = tastes[:min(len(tastes), MaxDaily)]
+
+	played, err := s.Store.PlayedSongs(ctx, user.ID)
+	if err != nil {
+		return nil, err
+	}
+	taken := make(map[string]bool, len(played))
+	for _, id := range played {
+		taken[id] = true
+	}
+	// The songs like each taste's favourites, in the order they come, with
+	// the favourite each is like; loaded at once to be judged by their tags.
+	type candidate struct{ id, seed string }
+	like := make([][]candidate, len(tastes))
+	var likeIDs []string
+	for i, t := range tastes {
+		for _, fav := range t.songs {
+			for _, id := range s.Recommender.Similar(fav.ID, findsPerSeed) {
+				if !taken[id] {
+					like[i] = append(like[i], candidate{id, fav.ID})
+					likeIDs = append(likeIDs, id)
+				}
+			}
+		}
+	}
+	found, err := s.Songs.SongsByIDs(ctx, likeIDs)
+	if err != nil {
+		return nil, err
+	}
+	keyOf := make(map[string]string, len(found))
+	for _, song := range found {
+		keyOf[song.ID] = tasteKey(song)
+	}
+	var out []*musicify.Mix
+	for i, t := range tastes {
+		m := &musicify.Mix{Kind: DailyKind(i + 1), Period: day, Created: today(now)}
+		var finds, seeds []string
+		for _, c := range like[i] {
+			// A find is of the taste (a song the others like from another
+			// genre would blur the mix), in one mix only, never played.
+			if key, ok := keyOf[c.id]; ok && key == t.key && !taken[c.id] && len(finds) < perMixFinds {
+				taken[c.id] = true
+				finds, seeds = append(finds, c.id), append(seeds, c.seed)
+			}
+		}
+		favs := t.songs[:min(len(t.songs), perMixFavourites)]
+		// Two favourites, then a find, the most played and the best fitting first.
+		for f, n := 0, 0; f < len(favs) || n < len(finds); {
+			for range 2 {
+				if f < len(favs) {
+					m.Songs = append(m.Songs, favs[f].ID)
+					m.Reasons = append(m.Reasons, musicify.MixReason{Reason: ReasonFavourite})
+					f++
+				}
+			}
+			if n < len(finds) {
+				m.Songs = append(m.Songs, finds[n])
+				m.Reasons = append(m.Reasons, musicify.MixReason{Reason: recommend.ReasonBecause, Seed: seeds[n]})
+				n++
+			}
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+// TitleOf names a mix and says what is in it. A Daily Mix is named by its
+// place and described by the genre and main artists of its favourites;
+// byID holds its songs (those still there).
+func TitleOf(m *musicify.Mix, byID map[string]*musicify.Song) Title {
+	if t, ok := Titles[m.Kind]; ok {
+		return t
+	}
+	var artists []string
+	genre := ""
+	for i, id := range m.Songs {
+		s := byID[id]
+		if s == nil || i >= len(m.Reasons) || m.Reasons[i].Reason != ReasonFavourite {
+			continue
+		}
+		genre = cmp.Or(genre, s.Genre)
+		if s.Artist != "" && !slices.Contains(artists, s.Artist) {
+			artists = append(artists, s.Artist)
+		}
+	}
+	var who string
+	switch len(artists) {
+	case 0:
+	case 1:
+		who = artists[0]
+	case 2:
+		who = artists[0] + " and " + artists[1]
+	default:
+		who = artists[0] + ", " + artists[1] + " and more"
+	}
+	desc := cmp.Or(who, "Your favourites and new finds.")
+	if genre != "" && who != "" {
+		desc = genre + " · " + who
+	}
+	return Title{Name: fmt.Sprintf("Daily Mix %d", dailyIndex(m.Kind)), Description: desc}
+}
