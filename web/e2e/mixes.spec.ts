@@ -46,6 +46,7 @@ for (const viewport of [
       await expect(row.getByRole('article', { name: 'Release Radar' })).toBeVisible();
       // Nothing was played long enough ago for a rewind: no empty card.
       await expect(row.getByRole('article', { name: 'Repeat Rewind' })).toHaveCount(0);
+      await expect(row.getByRole('article', { name: 'Daily Mix 1' })).toBeVisible();
       await row.getByRole('article', { name: 'On Repeat' }).scrollIntoViewIfNeeded();
       await page.evaluate(() => document.fonts.ready);
       await page.screenshot({
@@ -86,6 +87,25 @@ for (const viewport of [
 
       await page.goto('/mix/daily-mix-9');
       await expect(page.getByText('There is no such mix')).toBeVisible();
+
+      // Daily Mix 1: the taste of the two songs played (one artist, one
+      // genre), the favourites first, finds between them, each row saying why.
+      await page.goto('/home');
+      await row.getByRole('link', { name: 'Daily Mix 1' }).click();
+      await expect(page).toHaveURL(/\/mix\/daily-mix-1$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Daily Mix 1' })).toBeVisible();
+      await expect(page.getByRole('main')).toContainText('Neon Harbor');
+      const daily = page.getByRole('list', { name: 'Daily Mix 1', exact: true });
+      await expect(titles(page, 'Daily Mix 1').first()).toHaveText(often.song);
+      await expect(daily.locator('.song-row__note').first()).toHaveText('One of your favourites');
+      await expect(daily).toContainText(`Because you played ${often.song}`);
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({
+        path: `/tmp/shots/daily-mix-${viewport.width}x${viewport.height}.png`,
+      });
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
     });
   });
 }

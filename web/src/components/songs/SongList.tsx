@@ -62,6 +62,8 @@ interface SongListProps {
   showAlbum?: boolean;
   /** An album's page numbers rows by their track numbers, with a header per disc. */
   albumOrder?: boolean;
+  /** A line under a row's artist, e.g. why a mix holds the song ('Because you played …'). */
+  noteOf?: (song: Song) => string | undefined;
 }
 
 /**
@@ -78,6 +80,7 @@ export function SongList({
   highlight,
   showAlbum = true,
   albumOrder = false,
+  noteOf,
 }: SongListProps) {
   const current = useCurrentSong();
   const playing = usePlayer((s) => s.playing);
@@ -281,6 +284,7 @@ export function SongList({
                         )}
                       </span>
                     )}
+                    {noteOf?.(song) && <span className="song-row__note">{noteOf(song)}</span>}
                     {song.missing && <span className="song-row__missing">Unavailable</span>}
                     {unreachable && (
                       <span id={hint} className="visually-hidden">

@@ -46,6 +46,7 @@ export function MixPage() {
 
   const { mix: info, songs } = mix.data;
   const queue = playable(songs);
+  const reasons = new Map(songs.map((s) => [s._id, s.reason?.text]));
   return (
     <div className="page">
       <title>{`${info.name} · Musicify`}</title>
@@ -92,7 +93,7 @@ export function MixPage() {
           {emptyText[info.id] ?? 'Play more and this mix fills up.'}
         </EmptyState>
       ) : (
-        <SongList songs={songs} label={info.name} />
+        <SongList songs={songs} label={info.name} noteOf={(s) => reasons.get(s._id)} />
       )}
     </div>
   );
