@@ -27,8 +27,10 @@ const (
 	// a new find, as a mix of the known and the new.
 	perMixFavourites = 20
 	perMixFinds      = 10
-	// findsPerSeed is how many songs like each favourite are looked at.
+	// findsPerSeed is how many songs like each favourite are looked at, and
+	// seedsPerMix how many favourites are looked from.
 	findsPerSeed = 10
+	seedsPerMix  = 5
 )
 
 // ReasonFavourite marks a song in a Daily Mix for being one of the
@@ -155,7 +157,9 @@ func (s *Service) makeDaily(ctx context.Context, user *musicify.User, now time.T
 	like := make([][]candidate, len(tastes))
 	var likeIDs []string
 	for i, t := range tastes {
-		for _, fav := range t.songs {
+		// The most played few are the seeds: each is a query of the
+		// recommender, and a first visit of the day asks them all.
+		for _, fav := range t.songs[:min(len(t.songs), seedsPerMix)] {
 			for _, id := range s.Recommender.Similar(fav.ID, findsPerSeed) {
 				if !taken[id] {
 					like[i] = append(like[i], candidate{id, fav.ID})
