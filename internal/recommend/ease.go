@@ -1,8 +1,10 @@
 package recommend
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/lapack/gonum"
@@ -76,8 +78,12 @@ func fitEASE(m *matrix, order []int32, lambda float64) ([]float64, error) {
 	return g, nil
 }
 
-// sparseEASE keeps each item's k strongest positive weights, which is what
-// the engine stores, ships between instances and reads per query. b is
+// sparseEASE keeps each item's k strongest weights, of either sign, which
+// is what the engine stores, ships between instances and reads per query;
+// each row is ordered by weight, the most positive first. The negative
+// ones matter: EASE ranks by the sum over what a listener played, and an
+// item whose listeners shun another takes from it. Keeping the positive
+// ones alone cost 0.005 hit@10 on Last.fm-2k (docs/benchmarks.md). b is
 // fitEASE's table for the same order.
 func sparseEASE(b []float64, order []int32, nItems, k int) [][]neighbour {
 	n := len(order)
@@ -86,11 +92,23 @@ func sparseEASE(b []float64, order []int32, nItems, k int) [][]neighbour {
 	for a := 0; a < n; a++ {
 		list = list[:0]
 		for c, w := range b[a*n : (a+1)*n] {
-			if w > 0 {
+			if w != 0 {
 				list = append(list, neighbour{order[c], float32(w)})
 			}
 		}
-		out[order[a]] = topK(list, k)
+		slices.SortFunc(list, func(x, y neighbour) int {
+			return cmp.Or(cmp.Compare(abs32(y.w), abs32(x.w)), cmp.Compare(x.item, y.item))
+		})
+		row := append([]neighbour(nil), list[:min(k, len(list))]...)
+		slices.SortFunc(row, func(x, y neighbour) int { return cmp.Or(cmp.Compare(y.w, x.w), cmp.Compare(x.item, y.item)) })
+		out[order[a]] = row
 	}
 	return out
+}
+
+func abs32(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -170,11 +170,13 @@ func Train(t *TrainSet, cfg TrainConfig) (*Model, error) {
 // the rest, RP3β's scaled to EASE's: so that the most played items get the
 // more accurate model and the long tail still has neighbours.
 func mergeRows(ease, rp3 [][]neighbour) [][]neighbour {
+	// Each row's strongest positive weight, its first (EASE keeps negative
+	// ones too, after).
 	top := func(rows [][]neighbour) float64 {
 		var sum float64
 		var n int
 		for _, r := range rows {
-			if len(r) > 0 {
+			if len(r) > 0 && r[0].w > 0 {
 				sum += float64(r[0].w)
 				n++
 			}

@@ -188,8 +188,9 @@ func checkModel(t *testing.T, ts *TrainSet, cfg TrainConfig, m *Model, err error
 			switch {
 			case j < 0 || int(j) >= n || int(j) == i || seen[j]:
 				t.Fatalf("item %d's neighbours %v", i, m.Nbr[lo:hi])
-			case !(wt > 0) || math.IsInf(float64(wt), 0) || (k > lo && wt > m.W[k-1]):
-				t.Fatalf("item %d's weights %v: want positive, finite, heaviest first", i, m.W[lo:hi])
+			case wt == 0 || (m.Kind == "rp3b" && !(wt > 0)) || math.IsInf(float64(wt), 0) || math.IsNaN(float64(wt)) || (k > lo && wt > m.W[k-1]):
+				// EASE keeps negative weights too; RP3β's are all positive.
+				t.Fatalf("item %d's weights %v: want nonzero (positive for RP3β), finite, heaviest first", i, m.W[lo:hi])
 			case group[i] != group[j]:
 				t.Fatalf("item %d leads to %d, though no chain of listeners joins them", i, j)
 			}
