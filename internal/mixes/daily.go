@@ -143,13 +143,9 @@ func (s *Service) makeDaily(ctx context.Context, user *musicify.User, now time.T
 	})
 	tastes = tastes[:min(len(tastes), MaxDaily)]
 
-	played, err := s.Store.PlayedSongs(ctx, user.ID)
+	_, taken, err := s.played(ctx, user.ID) // and, as they are chosen, the finds
 	if err != nil {
 		return nil, err
-	}
-	taken := make(map[string]bool, len(played))
-	for _, id := range played {
-		taken[id] = true
 	}
 	// The songs like each taste's favourites, in the order they come, with
 	// the favourite each is like; loaded at once to be judged by their tags.

@@ -139,13 +139,9 @@ func (s *Service) discoverWeekly(ctx context.Context, user *musicify.User, now t
 	} else if err != nil && musicify.ErrorCode(err) != musicify.ENOTFOUND {
 		return nil, err
 	}
-	played, err := s.Store.PlayedSongs(ctx, user.ID)
+	played, heard, err := s.played(ctx, user.ID)
 	if err != nil {
 		return nil, err
-	}
-	heard := make(map[string]bool, len(played))
-	for _, id := range played {
-		heard[id] = true
 	}
 	m := &musicify.Mix{Kind: DiscoverWeekly, Period: Week(now), Created: now}
 	for _, rec := range s.Recommender.ForUserExplained(user.ID, Size, recommend.Options{ExcludeAll: true, Heard: played}) {
@@ -159,4 +155,17 @@ func (s *Service) discoverWeekly(ctx context.Context, user *musicify.User, now t
 		return m, nil // nothing to recommend yet: no week is spent on it
 	}
 	return s.Store.KeepMix(ctx, user.ID, m)
+}
+
+// played is every song the user ever played, as a list and as a set.
+func (s *Service) played(ctx context.Context, userID string) ([]string, map[string]bool, error) {
+	ids, err := s.Store.PlayedSongs(ctx, userID)
+	if err != nil {
+		return nil, nil, err
+	}
+	set := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		set[id] = true
+	}
+	return ids, set, nil
 }
