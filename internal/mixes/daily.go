@@ -99,9 +99,9 @@ func (s *Service) Daily(ctx context.Context, user *musicify.User) ([]*musicify.M
 // taste is a group of a person's favourites: one genre, or one artist for
 // songs with no genre.
 type taste struct {
-	key   string
-	plays int // the favourites' rank sum, for the order of the mixes
-	songs []*musicify.Song
+	key    string
+	weight int // the sum of its favourites' places from the bottom of the list: the order of the mixes
+	songs  []*musicify.Song
 }
 
 // tasteKey is the taste a song is of: its genre, or its artist when it
@@ -135,11 +135,11 @@ func (s *Service) makeDaily(ctx context.Context, user *musicify.User, now time.T
 			tastes = append(tastes, t)
 		}
 		t.songs = append(t.songs, song)
-		t.plays += len(songs) - rank
+		t.weight += len(songs) - rank
 	}
 	tastes = slices.DeleteFunc(tastes, func(t *taste) bool { return len(t.songs) < minFavourites })
 	slices.SortStableFunc(tastes, func(a, b *taste) int {
-		return cmp.Or(cmp.Compare(b.plays, a.plays), cmp.Compare(a.key, b.key))
+		return cmp.Or(cmp.Compare(b.weight, a.weight), cmp.Compare(a.key, b.key))
 	})
 	tastes = tastes[:min(len(tastes), MaxDaily)]
 
