@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -45,6 +46,10 @@ func startBinary(t *testing.T, dataDir string, env ...string) *proc {
 	}
 	p := &proc{cmd: cmd, done: make(chan struct{})}
 	ready := make(chan string, 1)
+	// The log is read to its end before Wait: Wait closes the pipe, and
+	// the last lines a stopping server writes ("stopped") would be lost.
+	// The server's own children write no stderr of theirs into it, so the
+	// end comes when the server exits.
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
@@ -56,8 +61,10 @@ func startBinary(t *testing.T, dataDir string, env ...string) *proc {
 				ready <- m[1]
 			}
 		}
+		_, _ = io.Copy(io.Discard, stderr) // a line too long for the scanner
+		_ = cmd.Wait()
+		close(p.done)
 	}()
-	go func() { _ = cmd.Wait(); close(p.done) }()
 	t.Cleanup(func() {
 		p.kill()
 		// The server survives a panic in background work; the test does not.
