@@ -57,13 +57,21 @@ func (s *API) handleMixes(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	all = append(all, daily...)
+	var ids []string
+	for _, m := range all {
+		ids = append(ids, m.Songs...)
+	}
+	songs, err := s.Songs.SongsByIDs(r.Context(), ids) // every mix's songs in one query
+	if err != nil {
+		return err
+	}
+	byID := make(map[string]*musicify.Song, len(songs))
+	for _, song := range songs {
+		byID[song.ID] = song
+	}
 	out := make([]mixView, 0, len(all))
 	for _, m := range all {
-		songs, err := s.Songs.SongsByIDs(r.Context(), m.Songs)
-		if err != nil {
-			return err
-		}
-		out = append(out, mixViewOf(m, songs))
+		out = append(out, mixViewOf(m, byID))
 	}
 	platform.WriteJSON(w, http.StatusOK, struct {
 		Mixes []mixView `json:"mixes"`
@@ -72,17 +80,18 @@ func (s *API) handleMixes(w http.ResponseWriter, r *http.Request) error {
 }
 
 // mixViewOf names a mix and draws its mosaic from the covers of its first
-// songs (up to four distinct); songs are those of its songs still there.
-func mixViewOf(m *musicify.Mix, songs []*musicify.Song) mixView {
-	byID := make(map[string]*musicify.Song, len(songs))
-	for _, song := range songs {
-		byID[song.ID] = song
-	}
+// songs (up to four distinct); byID holds its songs still there (and may
+// hold others), which are all it counts.
+func mixViewOf(m *musicify.Mix, byID map[string]*musicify.Song) mixView {
 	title := mixes.TitleOf(m, byID)
-	v := mixView{ID: m.Kind, Name: title.Name, Description: title.Description, Period: m.Period, Count: len(songs), Mosaic: []string{}}
+	v := mixView{ID: m.Kind, Name: title.Name, Description: title.Description, Period: m.Period, Mosaic: []string{}}
 	for _, id := range m.Songs {
 		song := byID[id]
-		if song == nil || song.CoverKey == "" {
+		if song == nil {
+			continue
+		}
+		v.Count++
+		if song.CoverKey == "" {
 			continue
 		}
 		if _, small := views.CoverURLs(song.CoverKey); !slices.Contains(v.Mosaic, small) && len(v.Mosaic) < 4 {
@@ -99,10 +108,10 @@ func (s *API) handleMix(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	found := make([]*musicify.Song, len(songs))
+	found := make(map[string]*musicify.Song, len(songs))
 	out := make([]mixSongView, len(songs))
 	for i, v := range songs {
-		found[i], out[i] = v.song, v.mixSongView
+		found[v.ID], out[i] = v.song, v.mixSongView
 	}
 	view := mixViewOf(m, found)
 	platform.WriteJSON(w, http.StatusOK, struct {
