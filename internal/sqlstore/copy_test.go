@@ -66,6 +66,9 @@ func seedEverything(t *testing.T, db *sqlstore.DB) {
 	_, err = db.KeepMix(ctx, ann.ID, &musicify.Mix{Kind: "discover-weekly", Period: "2023-W46", Songs: []string{"s1"},
 		Reasons: []musicify.MixReason{{Reason: "popular"}}, Created: t0})
 	must(err)
+	must(db.CreateJam(ctx, &musicify.Jam{ID: "jam", HostID: ann.ID, Created: t0, Anchor: t0,
+		Members: []musicify.JamMember{{UserID: ann.ID, Username: "Ann", Joined: t0}},
+		Queue:   []musicify.JamEntry{{ID: "e", SongID: "s0", Duration: 12, AddedBy: ann.ID}}}))
 }
 
 // Moving up: an installation's every row lands in PostgreSQL, searchable,
