@@ -29,6 +29,7 @@ import (
 	"github.com/musicify/musicify/internal/foreground"
 	"github.com/musicify/musicify/internal/httpapi"
 	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/jam"
 	"github.com/musicify/musicify/internal/jobs"
 	"github.com/musicify/musicify/internal/library"
 	"github.com/musicify/musicify/internal/mail"
@@ -75,6 +76,9 @@ type Main struct {
 	// Bus carries events between subscribers and instances.
 	Bus      musicify.Bus
 	presence *radio.Presence
+	// shared carries live messages to every instance (NATS); nil when
+	// this instance is alone.
+	shared   radio.Hub
 	super    *supervise.Supervisor // runs every background loop
 	engine   *recommend.Engine     // learns from every instance's events
 	search   *search.Service
@@ -237,11 +241,15 @@ func (m *Main) Run(ctx context.Context) error {
 		Search:      m.search,
 		Recommender: engine, Like: like, Interests: db, History: db, Mixes: db, Now: m.Now,
 		Radio:    &radio.Service{Store: db, Blobs: blobs, Probe: catalogService.Probe, Logger: m.Logger, Now: m.Now},
-		Presence: m.presence, Hub: hub,
+		Presence: m.presence, Hub: hub, Shared: m.shared,
 		SpoolDir: cfg.TempDir, MaxUploadMB: cfg.MaxUploadMB, Outbox: outbox, Web: web.Dist(), Ping: db.Ping,
 		Logger: m.Logger, BaseURL: cfg.BaseURL, TrustProxy: cfg.TrustProxy, TrustedProxies: cfg.TrustedProxies, Version: Version(),
 		Seeding: m.seeding.Load, Rates: rates,
 		Admin: admins, Supervisor: m.super,
+	}
+	api.Jams = &jam.Service{Store: db, Songs: db, Picks: jamPicks{engine}, Hub: api.Shared, Now: m.Now}
+	if api.Shared == nil {
+		api.Jams.Hub = hub
 	}
 	api.Covers = &covers.Variants{Blobs: blobs}
 	if catalogService.FFmpeg.CanWebP() {
@@ -610,4 +618,12 @@ func emptyDir(dir string) (int, error) {
 		}
 	}
 	return len(entries), nil
+}
+
+// jamPicks fills a Jam's queue with what the recommender would play each
+// member next.
+type jamPicks struct{ engine *recommend.Engine }
+
+func (p jamPicks) ForUser(userID string, n int) []string {
+	return p.engine.ForUser(userID, n, recommend.Options{})
 }

@@ -28,6 +28,7 @@ func (m *Main) pubsub(presence *radio.Presence) (run func(context.Context), stop
 	}
 	m.Bus = conn.Bus()
 	m.ops.nats = conn
+	m.shared = conn.Hub()
 	leave := presence.Connect(conn.Hub(), musicify.NewID())
 	m.Logger.Info("events and radio listeners shared through NATS", "connected", conn.Connected())
 	return presence.Heartbeat, func() {

@@ -20,7 +20,10 @@ type Limits struct {
 	// PreviewsPer10Min bounds the share previews one address may ask for
 	// (default 120: a visitor going through a long playlist).
 	PreviewsPer10Min int
-	Recognitions     int // voice clips recognized at once; default the CPUs
+	// JamChangesPerMinute bounds one person's adds, skips and votes in a
+	// Jam (default 60).
+	JamChangesPerMinute int
+	Recognitions        int // voice clips recognized at once; default the CPUs
 	// The live connection (/api/ws): messages one may send at once and then
 	// each second (default 40 and 10), and connections per user (default 8).
 	LiveBurst       int
@@ -29,8 +32,8 @@ type Limits struct {
 }
 
 type limiters struct {
-	chat, voice, listens, previews *auth.Limiter
-	recognizing                    platform.Semaphore
+	chat, voice, listens, previews, jam *auth.Limiter
+	recognizing                         platform.Semaphore
 }
 
 func (s *Server) limits() *limiters {
@@ -50,6 +53,7 @@ func (s *Server) limits() *limiters {
 			voice:       auth.NewLimiter(s.Rates, "voice", or(s.Limits.VoicePerMinute, 60), time.Minute, now),
 			listens:     auth.NewLimiter(s.Rates, "listens", or(s.Limits.ListensPer10Min, 100), 10*time.Minute, now),
 			previews:    auth.NewLimiter(s.Rates, "previews", or(s.Limits.PreviewsPer10Min, 120), 10*time.Minute, now),
+			jam:         auth.NewLimiter(s.Rates, "jam", or(s.Limits.JamChangesPerMinute, 60), time.Minute, now),
 			recognizing: make(platform.Semaphore, or(s.Limits.Recognitions, runtime.NumCPU())),
 		}
 	})

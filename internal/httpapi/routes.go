@@ -6,6 +6,7 @@ import (
 	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
 	catalogapi "github.com/musicify/musicify/internal/httpapi/catalog"
 	discoveryapi "github.com/musicify/musicify/internal/httpapi/discovery"
+	jamsapi "github.com/musicify/musicify/internal/httpapi/jams"
 	mediaapi "github.com/musicify/musicify/internal/httpapi/media"
 	pagesapi "github.com/musicify/musicify/internal/httpapi/pages"
 	"github.com/musicify/musicify/internal/httpapi/platform"
@@ -38,9 +39,14 @@ func (s *Server) routes(mux *platform.Mux) {
 	(&discoveryapi.API{P: p, Recommender: s.Recommender, Like: s.Like, Interests: s.Interests, Search: s.Search,
 		Songs: s.Songs, Albums: s.Albums, Users: s.Users, Playlists: s.Playlists, Social: s.Social, Media: s.Media, History: s.History,
 		Mixes: s.mixes()}).Routes(mux)
-	(&radioapi.API{P: p, Radio: s.Radio, Presence: s.Presence, Hub: s.Hub, Files: s.files(), Media: s.Media,
+	radio := &radioapi.API{P: p, Radio: s.Radio, Presence: s.Presence, Hub: s.Hub, Shared: s.Shared, Files: s.files(), Media: s.Media,
 		MaxUploadMB: s.MaxUploadMB, Supervisor: s.Supervisor,
-		LiveBurst: s.Limits.LiveBurst, LivePerSecond: s.Limits.LivePerSecond, LiveConnections: s.Limits.LiveConnections}).Routes(mux)
+		LiveBurst: s.Limits.LiveBurst, LivePerSecond: s.Limits.LivePerSecond, LiveConnections: s.Limits.LiveConnections}
+	if s.Jams != nil {
+		radio.FollowJam = s.Jams.Follow
+		(&jamsapi.API{P: p, Jams: s.Jams, Songs: s.Songs, Media: s.Media, Changes: l.jam}).Routes(mux)
+	}
+	radio.Routes(mux)
 	(&assistantapi.API{P: p, Assistant: s.Assistant, Voice: s.Voice, Songs: s.Songs, Media: s.Media,
 		Chat: l.chat, VoiceRate: l.voice, Recognizing: l.recognizing}).Routes(mux)
 	(&adminapi.API{P: p, Admin: s.Admin, Scanner: s.Scanner, JobStats: s.JobStats, Media: s.Media}).Routes(mux)

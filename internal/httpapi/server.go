@@ -26,6 +26,7 @@ import (
 	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
 	discoveryapi "github.com/musicify/musicify/internal/httpapi/discovery"
 	"github.com/musicify/musicify/internal/httpapi/platform"
+	"github.com/musicify/musicify/internal/jam"
 	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/mixes"
 	"github.com/musicify/musicify/internal/musicify"
@@ -68,6 +69,10 @@ type Server struct {
 	Radio    *radio.Service
 	Presence *radio.Presence
 	Hub      radio.Hub
+	// Jams runs live sessions with a shared queue; nil serves none. Shared
+	// carries their changes to every instance (Hub when nil).
+	Jams   *jam.Service
+	Shared radio.Hub
 	// Assistant answers the chat panel.
 	Assistant assistant.Assistant
 	// Voice recognizes spoken player commands; nil when not installed.

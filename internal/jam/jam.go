@@ -536,3 +536,15 @@ func names(members []musicify.JamMember) string {
 		return fmt.Sprintf("%s, %s and %d more", n[0], n[1], len(members)-2)
 	}
 }
+
+// Follow is the topic of a Jam's changes, for one of its members.
+func (s *Service) Follow(ctx context.Context, userID, id string) (string, error) {
+	j, err := s.Store.Jam(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	if err := mustBeMember(j, userID); err != nil {
+		return "", err
+	}
+	return Topic(id), nil
+}

@@ -4,6 +4,7 @@
 package radio
 
 import (
+	"context"
 	"github.com/musicify/musicify/internal/delivery"
 	"github.com/musicify/musicify/internal/httpapi/platform"
 	"github.com/musicify/musicify/internal/mediaurl"
@@ -18,6 +19,10 @@ type API struct {
 	// Presence and Hub carry who listens, live.
 	Presence *radio.Presence
 	Hub      radio.Hub
+	// FollowJam lets the live connection carry a Jam's changes: it answers
+	// the Jam's topic on Shared when the user is in it; nil: no Jams.
+	FollowJam func(ctx context.Context, userID, jamID string) (topic string, err error)
+	Shared    radio.Hub
 	// Files serves a station's audio; Media signs its links.
 	Files *delivery.Store
 	Media *mediaurl.Signer

@@ -20,6 +20,8 @@ import (
 //	→ {"type":"join","station":id}              ← {"type":"state",…} and {"type":"listeners",…} on every change
 //	→ {"type":"leave","station":id}
 //	→ {"type":"watch"}                          ← {"type":"listeners",…} for every station
+//	→ {"type":"jam","jam":id}                   ← {"type":"jam","jam":id,"version":n} on every change of a Jam one is in
+//	→ {"type":"unjam","jam":id}
 type wsMessage struct {
 	Type    string  `json:"type"`
 	ID      int64   `json:"id,omitempty"`
@@ -27,6 +29,7 @@ type wsMessage struct {
 	T1      float64 `json:"t1,omitempty"`
 	T2      float64 `json:"t2,omitempty"`
 	Station string  `json:"station,omitempty"`
+	Jam     string  `json:"jam,omitempty"`
 	Message string  `json:"message,omitempty"`
 }
 
@@ -72,13 +75,13 @@ func (s *API) handleWS(w http.ResponseWriter, r *http.Request) error {
 		}
 		subsMu.Unlock()
 	}()
-	subscribe := func(topic string) {
+	subscribe := func(hub radio.Hub, topic string) {
 		subsMu.Lock()
 		defer subsMu.Unlock()
 		if subs[topic] != nil {
 			return
 		}
-		msgs, stop := s.Hub.Subscribe(topic)
+		msgs, stop := hub.Subscribe(topic)
 		subs[topic] = stop
 		go func() {
 			defer s.Supervisor.Recover("ws")
@@ -106,6 +109,7 @@ func (s *API) handleWS(w http.ResponseWriter, r *http.Request) error {
 			delete(subs, topic)
 		}
 	}
+	jams := map[string]string{} // the Jams followed: id → topic
 	send := func(v any) {
 		if b, err := json.Marshal(v); err == nil {
 			select {
@@ -159,7 +163,7 @@ func (s *API) handleWS(w http.ResponseWriter, r *http.Request) error {
 				send(wsMessage{Type: "error", Station: m.Station, Message: musicify.ErrorMessage(err)})
 				continue
 			}
-			subscribe(radio.TopicStation(st.ID))
+			subscribe(s.Hub, radio.TopicStation(st.ID))
 			now := s.P.Time()
 			at := radio.At(st.Start, time.Duration(st.Duration*float64(time.Second)), now)
 			send(wsState{Type: "state", Station: st.ID, Start: millis(st.Start), LoopStart: millis(at.LoopStart),
@@ -170,7 +174,28 @@ func (s *API) handleWS(w http.ResponseWriter, r *http.Request) error {
 			s.Presence.Leave(m.Station, id)
 			unsubscribe(radio.TopicStation(m.Station))
 		case "watch":
-			subscribe(radio.TopicCounts)
+			subscribe(s.Hub, radio.TopicCounts)
+		case "unjam":
+			if topic, ok := jams[m.Jam]; ok {
+				unsubscribe(topic)
+				delete(jams, m.Jam)
+			}
+		case "jam":
+			if s.FollowJam == nil {
+				send(wsMessage{Type: "error", Jam: m.Jam, Message: "Jams are not available on this server."})
+				continue
+			}
+			topic, err := s.FollowJam(ctx, me.ID, m.Jam)
+			if err != nil {
+				send(wsMessage{Type: "error", Jam: m.Jam, Message: musicify.ErrorMessage(err)})
+				continue
+			}
+			jams[m.Jam] = topic
+			shared := s.Shared
+			if shared == nil {
+				shared = s.Hub
+			}
+			subscribe(shared, topic)
 		default:
 			send(wsMessage{Type: "error", Message: "Unknown message type."})
 		}
