@@ -81,7 +81,7 @@ func TestAJamOverHTTPAndTheLiveConnection(t *testing.T) {
 
 	e.Clock.Advance(time.Second)
 	expect(t, ben.post("/api/jams/"+id+"/playback", map[string]any{"action": "pause"}), 403, "Only the host can do that in this Jam.")
-	expect(t, ben.do("PATCH", "/api/jams/"+id, map[string]any{"guestsControl": true}), 403, "Only the host can change this Jam's settings.")
+	expect(t, ben.do("PUT", "/api/jams/"+id, map[string]any{"guestsControl": true}), 403, "Only the host can change this Jam's settings.")
 	expect(t, ana.post("/api/jams/"+id+"/playback", map[string]any{"action": "dance"}), 400,
 		`Unknown action "dance": use play, pause, seek, next, previous or ended (action).`)
 	r = ana.post("/api/jams/"+id+"/playback", map[string]any{"action": "pause"})

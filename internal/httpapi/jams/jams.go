@@ -30,7 +30,7 @@ func (s *API) Routes(mux *platform.Mux) {
 	mux.User("POST /api/jams", s.handleStart)
 	mux.User("GET /api/jams/current", s.handleCurrent)
 	mux.User("GET /api/jams/{id}", s.handleJam)
-	mux.User("PATCH /api/jams/{id}", s.handleSettings)
+	mux.User("PUT /api/jams/{id}", s.handleSettings)
 	mux.User("DELETE /api/jams/{id}", s.handleEnd)
 	mux.User("POST /api/jams/{id}/members", s.handleJoin)
 	mux.User("DELETE /api/jams/{id}/members/{user}", s.handleLeave)

@@ -263,6 +263,14 @@ export function appRoutes(client?: QueryClient): RouteObject[] {
               lazy: page(() => import('@/features/queue/components/QueuePage'), 'QueuePage'),
             },
             {
+              path: 'jam',
+              lazy: page(() => import('@/features/jam/components/JamHome'), 'JamHome'),
+            },
+            {
+              path: 'jam/:id',
+              lazy: page(() => import('@/features/jam/components/JamPage'), 'JamPage'),
+            },
+            {
               path: 'mix/:id',
               lazy: page(() => import('@/features/mixes/components/MixPage'), 'MixPage'),
             },

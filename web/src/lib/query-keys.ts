@@ -44,6 +44,12 @@ export const queryKeys = {
     all: ['lyrics'] as const,
     song: (id: string) => [...queryKeys.lyrics.all, id] as const,
   },
+  /** Jams (GET /api/jams/{id}), apart from songs.all: a Jam changes live, read again on each change. */
+  jams: {
+    all: ['jams'] as const,
+    current: () => [...queryKeys.jams.all, 'current'] as const,
+    detail: (id: string) => [...queryKeys.jams.all, 'detail', id] as const,
+  },
   /** Playlists without their songs: the caller's own list and searches in it. */
   playlists: {
     all: ['playlists'] as const,

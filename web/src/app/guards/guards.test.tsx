@@ -102,6 +102,7 @@ describe('RequireSession', () => {
       ['Playlists', '/playlist'],
       ['Artists', '/artist'],
       ['Radio', '/join'],
+      ['Jam', '/jam'],
       ['Upload song', '/upload'],
       ['Home', '/home'],
       ['Recently played', '/recent'],

@@ -10,6 +10,7 @@ import {
   ShieldCheck,
   Upload,
   UserRound,
+  Users,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -29,6 +30,7 @@ export const navGroups: { label: string; items: NavItem[] }[] = [
       { to: '/playlist', label: 'Playlists', icon: ListMusic },
       { to: '/artist', label: 'Artists', icon: Mic2 },
       { to: '/join', label: 'Radio', icon: Radio },
+      { to: '/jam', label: 'Jam', icon: Users },
       { to: '/upload', label: 'Upload song', icon: Upload },
     ],
   },

@@ -1,0 +1,209 @@
+import type { Browser, Page } from '@playwright/test';
+import { baseURL } from './env';
+import { expect, test } from './fixtures';
+import { createAccount, signIn, type Account } from './helpers';
+
+/** What the page's `window.__jam.sample()` returns: the audio against the Jam's clock. */
+interface JamSample {
+  entry: string | null;
+  currentTime: number;
+  target: number;
+  drift: number;
+  paused: boolean;
+  serverNow: number;
+  aligned: boolean;
+}
+
+const sample = (page: Page) =>
+  page.evaluate(() => (window.__jam ? window.__jam.sample() : null)) as Promise<JamSample | null>;
+
+/** A signed-in page of its own browser context, as a second person on another device. */
+async function person(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  const account: Account = await createAccount(page.request);
+  await signIn(page, account);
+  return { context, page, account };
+}
+
+/** Clicks "Tap to listen here" when the browser would not start the audio alone. */
+async function listen(page: Page) {
+  const tap = page.getByRole('button', { name: 'Tap to listen here' });
+  let last: JamSample | null = null;
+  try {
+    await expect
+      .poll(
+        async () => {
+          // The button goes as soon as the audio starts: a click may find it gone.
+          if (await tap.isVisible()) await tap.click({ timeout: 1000 }).catch(() => undefined);
+          last = await sample(page).catch((err: unknown) => ({ error: String(err) }) as never);
+          return last !== null && !last.paused && last.currentTime > 0.5;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+  } catch (err) {
+    const audio = await page.evaluate(() => {
+      const el = document.querySelector<HTMLAudioElement>('audio.jam-audio');
+      const main = document.querySelector('main')?.innerText.slice(0, 300);
+      return {
+        main,
+        el: el && {
+          src: el.src,
+          readyState: el.readyState,
+          paused: el.paused,
+          error: el.error?.code,
+        },
+      };
+    });
+    throw new Error(
+      `the Jam's audio did not play at ${page.url()}; last sample ${JSON.stringify(last)}, page ${JSON.stringify(audio)}`,
+      { cause: err },
+    );
+  }
+}
+
+const sizes = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+];
+
+for (const { name, viewport } of sizes) {
+  test.describe(`Jam on a ${name}`, () => {
+    test.use({ viewport });
+
+    test('a host and a guest share one queue and hear the same second', async ({
+      page,
+      browser,
+      listener,
+    }) => {
+      test.slow();
+      // The host starts a Jam from the menu's Jam page.
+      await page.goto('/jam');
+      await page.getByRole('button', { name: 'Start a Jam' }).click();
+      await expect(page).toHaveURL(/\/jam\/[0-9a-f]{24}$/);
+      await expect(page.getByRole('heading', { name: 'Your Jam' })).toBeVisible();
+      const link = await page.getByRole('textbox', { name: 'Jam link' }).inputValue();
+      expect(link).toBe(page.url());
+
+      // A friend opens the link on another device and joins.
+      const guest = await person(browser, viewport);
+      await guest.page.goto(new URL(link).pathname);
+      const host = listener.username.replace(/-/g, ' ');
+      await expect(guest.page.getByRole('heading', { name: `${host}'s Jam` })).toBeVisible();
+      await expect(guest.page.getByText('1 person listening')).toBeVisible();
+      await guest.page.getByRole('button', { name: 'Join the Jam' }).click();
+      await expect(guest.page.getByRole('heading', { name: 'Up next' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'In the Jam (2)' })).toBeVisible();
+
+      // The guest adds two songs; the host sees them with who added them.
+      const search = guest.page.getByRole('searchbox', { name: 'Add songs to the Jam' });
+      await search.fill('midnight harbour');
+      await guest.page.getByRole('button', { name: 'Add Midnight Harbour to the Jam' }).click();
+      await search.fill('velvet highway');
+      await guest.page.getByRole('button', { name: 'Add Velvet Highway to the Jam' }).click();
+      const now = page.getByRole('region', { name: 'Now playing in the Jam' });
+      await expect(now.getByText('Midnight Harbour')).toBeVisible();
+      const upNext = page.getByRole('list', { name: 'Up next in the Jam' });
+      await expect(upNext.getByText('Velvet Highway')).toBeVisible();
+      const guestName = guest.account.username.replace(/-/g, ' ');
+      await expect(upNext.getByText(`Added by ${guestName}`)).toBeVisible();
+      await expect(
+        guest.page.getByRole('list', { name: 'Up next in the Jam' }).getByText('Added by you'),
+      ).toBeVisible();
+
+      // Both play the song, each on its own audio, against the server's clock.
+      await listen(page);
+      await listen(guest.page);
+      // Measured once both have made their first jumps and only nudge the speed.
+      await expect.poll(async () => (await sample(page))?.aligned).toBe(true);
+      await expect.poll(async () => (await sample(guest.page))?.aligned).toBe(true);
+      const drifts: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const [a, b] = await Promise.all([sample(page), sample(guest.page)]);
+        if (a && b && a.entry === b.entry && !a.paused && !b.paused) {
+          drifts.push(Math.abs(a.drift - b.drift) * 1000);
+        }
+        await page.waitForTimeout(250);
+      }
+      expect(drifts.length).toBeGreaterThan(0);
+      drifts.sort((x, y) => x - y);
+      const median = drifts[drifts.length >> 1] ?? 0;
+      const worst = drifts[drifts.length - 1] ?? 0;
+      console.log(
+        `jam sync (${name}): between the two players, median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms over ${drifts.length} samples`,
+      );
+
+      // The guest may not pause; a skip is a vote, one of two is not enough.
+      const guestNow = guest.page.getByRole('region', { name: 'Now playing in the Jam' });
+      await expect(guestNow.getByRole('button', { name: /Pause for everyone/ })).toHaveCount(0);
+      await guestNow.getByRole('button', { name: 'Vote to skip (0/2)' }).click();
+      await expect(guestNow.getByRole('button', { name: 'Vote to skip (1/2)' })).toBeVisible();
+      await expect(now.getByText('Midnight Harbour')).toBeVisible();
+
+      // The host pauses for everyone: the guest's audio stops too.
+      await now.getByRole('button', { name: 'Pause for everyone' }).click();
+      await expect(guestNow.getByText('Paused')).toBeVisible();
+      await expect.poll(async () => (await sample(guest.page))?.paused).toBe(true);
+
+      // With the host's leave the guest controls: plays on for everyone.
+      const guestsControl = page.getByRole('switch', { name: /Guests control/ });
+      await guestsControl.click();
+      await expect(guestsControl).toBeChecked();
+      await guestNow.getByRole('button', { name: 'Play for everyone' }).click();
+      await expect(now.getByText('Playing for everyone')).toBeVisible();
+      await expect.poll(async () => (await sample(page))?.paused).toBe(false);
+
+      // A guest who reloads is back in the Jam, at the current second.
+      await guest.page.reload();
+      await expect(guest.page.getByRole('heading', { name: 'Up next' })).toBeVisible({
+        timeout: 20_000,
+      });
+      await listen(guest.page);
+      await expect
+        .poll(async () => Math.abs((await sample(guest.page))?.drift ?? 1) < 0.25)
+        .toBe(true);
+
+      await page.screenshot({ path: `/tmp/shots/jam-host-${name}.png`, fullPage: true });
+      await guest.page.screenshot({ path: `/tmp/shots/jam-guest-${name}.png`, fullPage: true });
+
+      // The host ends the Jam: the guest is told, and the link leads nowhere now.
+      await page.getByRole('button', { name: 'End the Jam' }).click();
+      await expect(page.getByText('You ended it.', { exact: false })).toBeVisible();
+      await expect(guest.page.getByText('This Jam has ended')).toBeVisible();
+      await expect.poll(async () => (await sample(guest.page)) === null).toBe(true);
+      await page.getByRole('link', { name: 'Start your own' }).click();
+      await expect(page).toHaveURL(/\/jam$/);
+      await expect(page.getByRole('button', { name: 'Start a Jam' })).toBeVisible();
+      await guest.context.close();
+    });
+  });
+}
+
+test('the Jam page and the person outside a Jam', async ({ page, browser, signedIn }) => {
+  await page.goto('/home');
+  await page.getByRole('navigation').getByRole('link', { name: 'Jam', exact: true }).click();
+  await expect(page).toHaveURL(/\/jam$/);
+  await expect(page.getByRole('heading', { name: 'Jam' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/jam-start-desktop.png' });
+  await page.getByRole('button', { name: 'Start a Jam' }).click();
+  await expect(page).toHaveURL(/\/jam\/[0-9a-f]{24}$/);
+  const id = page.url().split('/').pop() ?? '';
+
+  // Someone not in it cannot touch it; an unknown Jam says so.
+  const other = await person(browser, { width: 390, height: 844 });
+  const add = await other.page.request.post(`/api/jams/${id}/queue`, { data: { songs: ['x'] } });
+  expect(add.status()).toBe(400); // an unknown song is checked first
+  const pause = await other.page.request.post(`/api/jams/${id}/playback`, {
+    data: { action: 'pause' },
+  });
+  expect(pause.status()).toBe(403);
+  expect(((await pause.json()) as { message: string }).message).toBe('Join this Jam first.');
+  await other.page.goto('/jam/0123456789abcdef01234567');
+  await expect(other.page.getByText('There is no such Jam')).toBeVisible();
+  await other.page.goto(`/jam/${id}`);
+  await expect(other.page.getByRole('button', { name: 'Join the Jam' })).toBeVisible();
+  await other.page.screenshot({ path: '/tmp/shots/jam-invite-phone.png' });
+  await other.context.close();
+  expect(signedIn.username).not.toBe('');
+});

@@ -1,0 +1,376 @@
+import { useQuery } from '@tanstack/react-query';
+import { Copy, Pause, Play, SkipBack, SkipForward, Speaker, Users, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import {
+  Button,
+  ButtonLink,
+  EmptyState,
+  PageHero,
+  PageLoader,
+  Switch,
+  useToast,
+} from '@/components/ui';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import type { ClockSync } from '@/lib/clock-sync';
+import { formatTime, plural } from '@/lib/format';
+import { usePlayer } from '@/lib/player-store';
+import { useSession } from '@/lib/session';
+import { displayName, songArtist } from '@/lib/song';
+import {
+  jamQuery,
+  useEndJam,
+  useJamPlayback,
+  useJamSettings,
+  useJoinJam,
+  useLeaveJam,
+  useRemoveMember,
+  type Jam,
+} from '../api/jams';
+import { jamPosition, useJamAudio } from '../hooks/use-jam-audio';
+import { useJamLive } from '../live/use-jam-live';
+import { JamAddSongs } from './JamAddSongs';
+import { JamQueue } from './JamQueue';
+import './jam.css';
+
+const HERE_KEY = 'musicify.jam.here';
+
+/** `/jam/:id`: a Jam's shared queue, what plays, who is in, and the link to ask more. */
+export function JamPage() {
+  const { id = '' } = useParams();
+  const jam = useQuery(jamQuery(id));
+  if (jam.isPending) return <PageLoader />;
+  if (jam.isError) {
+    const missing = jam.error instanceof ApiError && jam.error.status === 404;
+    return (
+      <div className="page">
+        <EmptyState
+          icon={Users}
+          title={missing ? 'There is no such Jam' : 'We could not load this Jam'}
+          action={<ButtonLink to="/jam">Start your own</ButtonLink>}
+        >
+          {missing ? 'Ask whoever sent the link for a new one.' : errorMessage(jam.error)}
+        </EmptyState>
+      </div>
+    );
+  }
+  if (jam.data.ended) {
+    return (
+      <div className="page">
+        <title>Jam ended · Musicify</title>
+        <EmptyState
+          icon={Users}
+          title="This Jam has ended"
+          action={<ButtonLink to="/jam">Start your own</ButtonLink>}
+        >
+          {`${jam.data.isHost ? 'You' : displayName(jam.data.host.username)} ended it. Thanks for listening together.`}
+        </EmptyState>
+      </div>
+    );
+  }
+  if (!jam.data.member) return <JoinJam jam={jam.data} />;
+  return <JamRoom jam={jam.data} />;
+}
+
+function JoinJam({ jam }: { jam: Jam }) {
+  const join = useJoinJam(jam.id);
+  const toast = useToast();
+  const host = displayName(jam.host.username);
+  return (
+    <div className="page">
+      <title>{`${host}'s Jam · Musicify`}</title>
+      <PageHero
+        eyebrow="You're invited"
+        title={`${host}'s Jam`}
+        tint="violet"
+        art={<JamArt />}
+        meta={plural(jam.memberCount, 'person', 'people') + ' listening'}
+        description="Join to add songs to the shared queue and hear what they hear, at the same second."
+        actions={
+          <Button
+            size="lg"
+            loading={join.isPending}
+            onClick={() =>
+              join.mutate(undefined, { onError: (err) => toast.error(errorMessage(err)) })
+            }
+          >
+            Join the Jam
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
+function JamArt() {
+  return (
+    <div className="jam-art">
+      <Users size={72} aria-hidden="true" />
+    </div>
+  );
+}
+
+function JamRoom({ jam }: { jam: Jam }) {
+  const { user } = useSession();
+  const clock = useJamLive(jam.id, true);
+  const [here, setHere] = useState(() => localStorage.getItem(HERE_KEY) !== 'remote');
+  const audio = useRef<HTMLAudioElement>(null);
+  const volume = usePlayer((s) => s.volume);
+  const muted = usePlayer((s) => s.muted);
+  const playback = useJamPlayback(jam.id);
+  const toast = useToast();
+  const onError = (err: unknown) => toast.error(errorMessage(err));
+  const sound = useJamAudio(audio, jam, clock, here, muted ? 0 : volume / 100, (entry) =>
+    playback.mutate({ action: 'ended', entry }),
+  );
+  const host = displayName(jam.host.username);
+  const hereId = useId();
+
+  const chooseHere = (value: boolean) => {
+    setHere(value);
+    localStorage.setItem(HERE_KEY, value ? 'here' : 'remote');
+  };
+
+  return (
+    <div className="page jam">
+      <title>{`${host}'s Jam · Musicify`}</title>
+      {/* Music without words to caption; the page names the song. */}
+      {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
+      <audio ref={audio} className="jam-audio" preload="auto" />
+      <PageHero
+        eyebrow="Jam"
+        title={jam.isHost ? 'Your Jam' : `${host}'s Jam`}
+        tint="violet"
+        art={<JamArt />}
+        meta={[plural(jam.memberCount, 'person', 'people'), plural(jam.queue.length, 'song')]}
+        actions={<JamExit jam={jam} />}
+      />
+
+      <NowPlaying jam={jam} clock={clock} onError={onError} />
+      {here && sound.blocked && (
+        <Button
+          className="jam-listen"
+          onClick={sound.resume}
+          icon={<Speaker size={18} aria-hidden="true" />}
+        >
+          Tap to listen here
+        </Button>
+      )}
+
+      <div className="jam-grid">
+        <section className="jam-panel" aria-labelledby="jam-queue-title">
+          <h2 id="jam-queue-title" className="jam-panel__title">
+            Up next
+          </h2>
+          <JamAddSongs jamId={jam.id} />
+          <JamQueue jam={jam} me={user._id} />
+        </section>
+        <aside className="jam-side">
+          <section className="jam-panel" aria-labelledby={hereId}>
+            <div className="jam-setting">
+              <span id={hereId} className="jam-setting__text">
+                Play on this device
+                <small>Off: this device only controls, while another plays for the room.</small>
+              </span>
+              <Switch
+                aria-labelledby={hereId}
+                checked={here}
+                onChange={(e) => chooseHere(e.target.checked)}
+              />
+            </div>
+            {jam.isHost && <GuestsSetting jam={jam} />}
+          </section>
+          <Invite jamId={jam.id} />
+          <Members jam={jam} me={user._id} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** The first song with where it is, and the controls the caller may use. */
+function NowPlaying({
+  jam,
+  clock,
+  onError,
+}: {
+  jam: Jam;
+  clock: ClockSync;
+  onError: (e: unknown) => void;
+}) {
+  const playback = useJamPlayback(jam.id);
+  const [now, setNow] = useState(() => clock.serverNow());
+  useEffect(() => {
+    const t = setInterval(() => setNow(clock.serverNow()), 500);
+    return () => clearInterval(t);
+  }, [clock]);
+  const entry = jam.queue[0];
+  if (!entry) {
+    return (
+      <section className="jam-now jam-now--empty" aria-label="Now playing in the Jam">
+        <p>The queue is empty. Add a song and it starts for everyone.</p>
+      </section>
+    );
+  }
+  const d = entry.song.duration;
+  const at = Math.min(d || Infinity, Math.max(0, jamPosition(jam, now)));
+  const act = (action: 'play' | 'pause' | 'next' | 'previous') =>
+    playback.mutate({ action }, { onError });
+  return (
+    <section className="jam-now" aria-label="Now playing in the Jam">
+      <img className="jam-now__cover" src={entry.song.cover} alt="" width={120} height={120} />
+      <div className="jam-now__body">
+        <p className="jam-now__title">{entry.song.song}</p>
+        <p className="jam-now__artist">{songArtist(entry.song)}</p>
+        <div className="jam-now__progress">
+          <span>{formatTime(at)}</span>
+          <progress max={d || 1} value={at} aria-label="Position in the song" />
+          <span>{formatTime(d)}</span>
+        </div>
+        <div className="jam-now__controls">
+          {jam.canControl ? (
+            <>
+              <Button variant="ghost" aria-label="Previous" onClick={() => act('previous')}>
+                <SkipBack size={20} aria-hidden="true" />
+              </Button>
+              <Button
+                className="jam-now__play"
+                aria-label={jam.playing ? 'Pause for everyone' : 'Play for everyone'}
+                onClick={() => act(jam.playing ? 'pause' : 'play')}
+              >
+                {jam.playing ? (
+                  <Pause size={22} aria-hidden="true" />
+                ) : (
+                  <Play size={22} aria-hidden="true" />
+                )}
+              </Button>
+              <Button variant="ghost" aria-label="Next" onClick={() => act('next')}>
+                <SkipForward size={20} aria-hidden="true" />
+              </Button>
+            </>
+          ) : (
+            <Button
+              variant="secondary"
+              onClick={() => act('next')}
+              icon={<SkipForward size={18} aria-hidden="true" />}
+            >
+              {`Vote to skip (${jam.votes}/${jam.votesNeeded})`}
+            </Button>
+          )}
+          <span className="jam-now__state">{jam.playing ? 'Playing for everyone' : 'Paused'}</span>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function GuestsSetting({ jam }: { jam: Jam }) {
+  const settings = useJamSettings(jam.id);
+  const toast = useToast();
+  const id = useId();
+  return (
+    <div className="jam-setting">
+      <span id={id} className="jam-setting__text">
+        Guests control
+        <small>Let everyone pause, skip, reorder and remove. Off: their skips are votes.</small>
+      </span>
+      <Switch
+        aria-labelledby={id}
+        checked={jam.guestsControl}
+        onChange={(e) =>
+          settings.mutate(e.target.checked, { onError: (err) => toast.error(errorMessage(err)) })
+        }
+      />
+    </div>
+  );
+}
+
+function Invite({ jamId }: { jamId: string }) {
+  const toast = useToast();
+  const link = `${window.location.origin}/jam/${jamId}`;
+  return (
+    <section className="jam-panel" aria-labelledby="jam-invite-title">
+      <h2 id="jam-invite-title" className="jam-panel__title">
+        Invite friends
+      </h2>
+      <div className="jam-invite">
+        <input readOnly value={link} aria-label="Jam link" onFocus={(e) => e.target.select()} />
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={<Copy size={16} aria-hidden="true" />}
+          onClick={() =>
+            void navigator.clipboard.writeText(link).then(
+              () => toast.success('Link copied'),
+              () => toast.error('Copy the link from the box instead.'),
+            )
+          }
+        >
+          Copy
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function Members({ jam, me }: { jam: Jam; me: string }) {
+  const remove = useRemoveMember(jam.id);
+  const toast = useToast();
+  return (
+    <section className="jam-panel" aria-labelledby="jam-members-title">
+      <h2 id="jam-members-title" className="jam-panel__title">
+        {`In the Jam (${jam.members.length})`}
+      </h2>
+      <ul className="jam-members">
+        {jam.members.map((m) => (
+          <li key={m._id}>
+            <span>
+              {displayName(m.username)}
+              {m._id === jam.host._id && <small> · host</small>}
+              {m._id === me && <small> · you</small>}
+            </span>
+            {jam.isHost && m._id !== me && (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove ${displayName(m.username)} from the Jam`}
+                onClick={() =>
+                  remove.mutate(m._id, { onError: (err) => toast.error(errorMessage(err)) })
+                }
+              >
+                <X size={16} aria-hidden="true" />
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Leave (a guest) or End for everyone (the host), who then sees it ended. */
+function JamExit({ jam }: { jam: Jam }) {
+  const leave = useLeaveJam(jam.id);
+  const end = useEndJam(jam.id);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const onError = (err: unknown) => toast.error(errorMessage(err));
+  return jam.isHost ? (
+    <Button
+      variant="danger"
+      loading={end.isPending}
+      onClick={() => end.mutate(undefined, { onError })}
+    >
+      End the Jam
+    </Button>
+  ) : (
+    <Button
+      variant="secondary"
+      loading={leave.isPending}
+      // The page leaves the Jam's room as the answer comes: navigate from the promise.
+      onClick={() => leave.mutateAsync().then(() => navigate('/jam'), onError)}
+    >
+      Leave
+    </Button>
+  );
+}
