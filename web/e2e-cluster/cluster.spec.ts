@@ -227,6 +227,93 @@ test('one listener on each instance: both count 2; NATS restarts and nothing is 
   for (const p of pages) await listening(p, 2);
 });
 
+test('a Jam hosted on A and joined on B: one queue, one second, and A restarts under it', async ({
+  browser,
+}) => {
+  test.slow();
+  const host = await browser.newContext({ baseURL: a });
+  const guest = await browser.newContext({ baseURL: b });
+  contexts.push(host, guest);
+  const onHost = await host.newPage();
+  const onGuest = await guest.newPage();
+  await signIn(onHost, await createAccount(onHost.request, newAccount()));
+  // Sign-up codes are read from A's outbox (on a context of its own: a
+  // sign-up signs its context in); the account signs in on B.
+  const maker = await playwrightRequest.newContext({ baseURL: a });
+  await signIn(onGuest, await createAccount(maker, newAccount()));
+  await maker.dispose();
+  const jamSample = (p: Page) => p.evaluate(() => (window.__jam ? window.__jam.sample() : null));
+  const playing = async (p: Page) => {
+    const tap = p.getByRole('button', { name: 'Tap to listen here' });
+    await expect
+      .poll(
+        async () => {
+          if (await tap.isVisible()) await tap.click({ timeout: 1000 }).catch(() => undefined);
+          const s = await jamSample(p);
+          return s !== null && !s.paused && s.currentTime > 0.5;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+  };
+
+  await onHost.goto('/jam');
+  await onHost.getByRole('button', { name: 'Start a Jam' }).click();
+  await expect(onHost).toHaveURL(/\/jam\/[0-9a-f]{24}$/);
+  const path = new URL(onHost.url()).pathname;
+  await onGuest.goto(path);
+  await onGuest.getByRole('button', { name: 'Join the Jam' }).click();
+  // B's join reaches A's page through NATS.
+  await expect(onHost.getByRole('heading', { name: 'In the Jam (2)' })).toBeVisible();
+
+  const search = onGuest.getByRole('searchbox', { name: 'Add songs to the Jam' });
+  await search.fill('midnight harbour');
+  await onGuest.getByRole('button', { name: 'Add Midnight Harbour to the Jam' }).click();
+  const hostNow = onHost.getByRole('region', { name: 'Now playing in the Jam' });
+  await expect(hostNow.getByText('Midnight Harbour')).toBeVisible();
+  await playing(onHost);
+  await playing(onGuest);
+  await expect.poll(async () => (await jamSample(onHost))?.aligned).toBe(true);
+  await expect.poll(async () => (await jamSample(onGuest))?.aligned).toBe(true);
+  const apart: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    const [x, y] = await Promise.all([jamSample(onHost), jamSample(onGuest)]);
+    if (x && y && x.entry === y.entry) apart.push(Math.abs(x.drift - y.drift) * 1000);
+    await onHost.waitForTimeout(250);
+  }
+  apart.sort((p, q) => p - q);
+  console.log(
+    `jam across instances: players ${(apart[apart.length >> 1] ?? 0).toFixed(1)} ms apart (median of ${apart.length}), worst ${(apart[apart.length - 1] ?? 0).toFixed(1)} ms`,
+  );
+
+  // A pause on A reaches the player on B: how long it took, as B's page saw it.
+  const guestPaused = onGuest.waitForFunction(() => window.__jam?.sample().paused === true, null, {
+    polling: 'raf',
+    timeout: 10_000,
+  });
+  const clicked = Date.now();
+  await hostNow.getByRole('button', { name: 'Pause for everyone' }).click();
+  await guestPaused;
+  console.log(
+    `jam across instances: a pause on A stopped B's player ${Date.now() - clicked} ms after the click`,
+  );
+
+  // A restarts: the Jam is in the database, and A's page comes back to it.
+  await control('/restart?instance=a');
+  await onHost.reload();
+  await expect(hostNow.getByText('Midnight Harbour')).toBeVisible({ timeout: 20_000 });
+  await expect(hostNow.getByText('Paused')).toBeVisible();
+  await hostNow.getByRole('button', { name: 'Play for everyone' }).click();
+  await expect(
+    onGuest
+      .getByRole('region', { name: 'Now playing in the Jam' })
+      .getByText('Playing for everyone'),
+  ).toBeVisible();
+  await playing(onGuest);
+  await onHost.getByRole('button', { name: 'End the Jam' }).click();
+  await expect(onGuest.getByText('This Jam has ended')).toBeVisible();
+});
+
 test('instance A is killed mid-upload and B carries on', async () => {
   const cookies = await contexts[0]!.cookies(a);
   const name = unique('Half Written ');
