@@ -112,6 +112,24 @@ for (const { name, viewport } of sizes) {
         guest.page.getByRole('list', { name: 'Up next in the Jam' }).getByText('Added by you'),
       ).toBeVisible();
 
+      // While in the Jam, every song menu offers it: the guest adds one from Songs.
+      await guest.page.goto('/songs');
+      await guest.page
+        .getByRole('button', { name: 'More options for Tea at 3 AM' })
+        .first()
+        .click();
+      await guest.page.getByRole('menuitem', { name: 'Add to Jam' }).click();
+      await expect(guest.page.getByText('Added to the Jam')).toBeVisible();
+      await expect(
+        upNext
+          .getByRole('listitem')
+          .filter({ hasText: 'Tea at 3 AM' })
+          .filter({ hasText: `Added by ${guestName}` }),
+      ).toBeVisible();
+      // The menu's Jam page leads back to the Jam one is in.
+      await guest.page.goto('/jam');
+      await expect(guest.page).toHaveURL(new URL(link).pathname);
+
       // Both play the song, each on its own audio, against the server's clock.
       await listen(page);
       await listen(guest.page);

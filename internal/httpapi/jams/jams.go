@@ -138,13 +138,26 @@ func (s *API) handleStart(w http.ResponseWriter, r *http.Request) error {
 	return s.write(w, r, http.StatusCreated, j)
 }
 
-// handleCurrent is the caller's Jam, or 404 when they are in none.
+// handleCurrent is {"jam": the caller's Jam}, null when they are in none
+// (every page asks, so "none" is not an error).
 func (s *API) handleCurrent(w http.ResponseWriter, r *http.Request) error {
 	id, err := s.Jams.Store.JamOf(r.Context(), platform.UserOf(r).ID)
+	if musicify.ErrorCode(err) == musicify.ENOTFOUND {
+		platform.WriteJSON(w, http.StatusOK, map[string]any{"jam": nil})
+		return nil
+	} else if err != nil {
+		return err
+	}
+	j, err := s.Jams.Get(r.Context(), id)
 	if err != nil {
 		return err
 	}
-	return s.get(w, r, id)
+	v, err := s.view(r, j)
+	if err != nil {
+		return err
+	}
+	platform.WriteJSON(w, http.StatusOK, map[string]any{"jam": v})
+	return nil
 }
 
 func (s *API) handleJam(w http.ResponseWriter, r *http.Request) error {

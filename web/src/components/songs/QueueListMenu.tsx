@@ -1,4 +1,4 @@
-import { ListEnd, ListStart } from 'lucide-react';
+import { ListEnd, ListStart, Users } from 'lucide-react';
 import { Menu } from '@/components/ui';
 import type { Song } from '@/lib/song';
 import { useQueueActions } from './queue-actions';
@@ -30,6 +30,15 @@ export function QueueListMenu({ songs, name }: QueueListMenuProps) {
           icon: <ListEnd size={18} aria-hidden="true" />,
           onSelect: () => queue.addToQueue(songs),
         },
+        ...(queue.addToJam
+          ? [
+              {
+                label: 'Add to Jam',
+                icon: <Users size={18} aria-hidden="true" />,
+                onSelect: () => queue.addToJam?.(songs),
+              },
+            ]
+          : []),
       ]}
     />
   );

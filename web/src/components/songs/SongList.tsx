@@ -17,6 +17,7 @@ import {
   Share2,
   Sparkles,
   Trash2,
+  Users,
 } from 'lucide-react';
 import { OfflineMark } from '@/components/offline/OfflineMark';
 import { useSongDownloadItem } from '@/components/offline/song-menu-item';
@@ -341,6 +342,15 @@ export function SongList({
                               icon: <ListEnd size={18} aria-hidden="true" />,
                               onSelect: () => queueActions.addToQueue([song]),
                             },
+                            ...(queueActions.addToJam
+                              ? [
+                                  {
+                                    label: 'Add to Jam',
+                                    icon: <Users size={18} aria-hidden="true" />,
+                                    onSelect: () => queueActions.addToJam?.([song]),
+                                  },
+                                ]
+                              : []),
                           ]),
                       {
                         label: 'Add to playlist',

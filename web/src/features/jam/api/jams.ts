@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { addSongsToJam } from '@/lib/jam';
 import { queryKeys } from '@/lib/query-keys';
 import type { Song } from '@/lib/song';
 
@@ -54,14 +55,8 @@ export const jamQuery = (id: string) =>
 export const currentJamQuery = () =>
   queryOptions({
     queryKey: queryKeys.jams.current(),
-    queryFn: async ({ signal }) => {
-      try {
-        return await api<Jam>('/api/jams/current', { signal });
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
+    queryFn: async ({ signal }) =>
+      (await api<{ jam: Jam | null }>('/api/jams/current', { signal })).jam,
   });
 
 export type PlaybackAction = 'play' | 'pause' | 'seek' | 'next' | 'previous' | 'ended';
@@ -122,8 +117,10 @@ export const useJamSettings = (id: string) =>
   );
 
 export const useAddToJam = (id: string) =>
-  useJamChange(id, ({ songs, next = false }: { songs: string[]; next?: boolean }) =>
-    api<Jam>(`${path(id)}/queue`, { method: 'POST', body: { songs, next } }),
+  useJamChange(
+    id,
+    ({ songs, next = false }: { songs: string[]; next?: boolean }) =>
+      addSongsToJam(id, songs, next) as Promise<Jam>,
   );
 
 export const useMoveInJam = (id: string) =>

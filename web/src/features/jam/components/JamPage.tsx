@@ -14,6 +14,7 @@ import {
 import { ApiError, errorMessage } from '@/lib/api-client';
 import type { ClockSync } from '@/lib/clock-sync';
 import { formatTime, plural } from '@/lib/format';
+import { joinedJam, setJoinedJam } from '@/lib/jam';
 import { usePlayer } from '@/lib/player-store';
 import { useSession } from '@/lib/session';
 import { displayName, songArtist } from '@/lib/song';
@@ -39,6 +40,10 @@ const HERE_KEY = 'musicify.jam.here';
 export function JamPage() {
   const { id = '' } = useParams();
   const jam = useQuery(jamQuery(id));
+  const out = jam.data && (jam.data.ended || !jam.data.member);
+  useEffect(() => {
+    if (out) forgetIfJoined(id);
+  }, [out, id]);
   if (jam.isPending) return <PageLoader />;
   if (jam.isError) {
     const missing = jam.error instanceof ApiError && jam.error.status === 404;
@@ -70,6 +75,11 @@ export function JamPage() {
   }
   if (!jam.data.member) return <JoinJam jam={jam.data} />;
   return <JamRoom jam={jam.data} />;
+}
+
+/** This browser is no longer in the Jam: song menus stop offering it. */
+function forgetIfJoined(id: string) {
+  if (joinedJam.get() === id) setJoinedJam(null);
 }
 
 function JoinJam({ jam }: { jam: Jam }) {
@@ -125,6 +135,7 @@ function JamRoom({ jam }: { jam: Jam }) {
   );
   const host = displayName(jam.host.username);
   const hereId = useId();
+  useEffect(() => setJoinedJam(jam.id), [jam.id]);
 
   const chooseHere = (value: boolean) => {
     setHere(value);
