@@ -7,6 +7,7 @@ const menu = [
   ['Playlists', '/playlist', 'Your Playlists'],
   ['Artists', '/artist', 'Artists'],
   ['Radio', '/join', 'Join a station!'],
+  ['Jam', '/jam', 'Jam'],
   ['Upload song', '/upload', 'Upload song'],
   ['Home', '/home', /^Good (morning|afternoon|evening), /],
   ['Recently played', '/recent', 'Recently played'],
@@ -35,11 +36,11 @@ test('a signed-in visit to / or /login goes to /home', async ({ page, signedIn }
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('the side menu has the ten links and each leads to its page', async ({ page, signedIn }) => {
+test('the side menu has the eleven links and each leads to its page', async ({ page, signedIn }) => {
   await page.goto('/home');
   const nav = page.getByRole('navigation', { name: 'Main' });
   const links = nav.getByRole('link');
-  await expect(links).toHaveCount(10);
+  await expect(links).toHaveCount(11);
   await expect(links).toHaveText(menu.map(([label]) => label));
 
   for (const [label, path, heading] of menu) {
@@ -149,7 +150,7 @@ test.describe('on a phone', () => {
 
     await open.click();
     await expect(sheet).toBeVisible();
-    await expect(sheet.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(10);
+    await expect(sheet.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(11);
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
     await expect(open).toBeFocused();
