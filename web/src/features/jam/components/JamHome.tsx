@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Users } from 'lucide-react';
 import { Navigate, useNavigate } from 'react-router';
 import { Button, PageHero, PageLoader, useToast } from '@/components/ui';
 import { errorMessage } from '@/lib/api-client';
 import { currentJamQuery, useStartJam } from '../api/jams';
+import { JamArt } from './JamArt';
 import './jam.css';
 
 /** `/jam`: the Jam you are in, or a way to start one. */
@@ -23,11 +23,7 @@ export function JamHome() {
         eyebrow="Listen together"
         title="Jam"
         tint="violet"
-        art={
-          <div className="jam-art">
-            <Users size={72} aria-hidden="true" />
-          </div>
-        }
+        art={<JamArt />}
         description="Start a Jam and send its link: everyone adds songs to one queue and hears the same second, on their own device or on one that plays for the room."
         actions={
           <Button

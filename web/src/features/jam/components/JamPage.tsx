@@ -31,6 +31,7 @@ import {
 import { jamPosition, useJamAudio } from '../hooks/use-jam-audio';
 import { useJamLive } from '../live/use-jam-live';
 import { JamAddSongs } from './JamAddSongs';
+import { JamArt } from './JamArt';
 import { JamQueue } from './JamQueue';
 import './jam.css';
 
@@ -108,14 +109,6 @@ function JoinJam({ jam }: { jam: Jam }) {
           </Button>
         }
       />
-    </div>
-  );
-}
-
-function JamArt() {
-  return (
-    <div className="jam-art">
-      <Users size={72} aria-hidden="true" />
     </div>
   );
 }
