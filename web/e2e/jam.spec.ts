@@ -85,6 +85,7 @@ for (const { name, viewport } of sizes) {
       await expect(page.getByRole('heading', { name: 'Your Jam' })).toBeVisible();
       const link = await page.getByRole('textbox', { name: 'Jam link' }).inputValue();
       expect(link).toBe(page.url());
+      await expect(page.getByRole('img', { name: "QR code of the Jam's link" })).toBeVisible();
 
       // A friend opens the link on another device and joins.
       const guest = await person(browser, viewport);

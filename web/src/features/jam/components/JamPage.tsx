@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Pause, Play, SkipBack, SkipForward, Speaker, Users, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import QRCode from 'qrcode';
 import { useNavigate, useParams } from 'react-router';
 import {
   Button,
@@ -289,9 +290,28 @@ function GuestsSetting({ jam }: { jam: Jam }) {
   );
 }
 
+/** The link as a QR code, for a phone in the same room to scan. */
+function useQrCode(text: string): string | null {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    QRCode.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }).then(
+      (svg) => {
+        if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+      },
+      () => undefined, // the link is there to copy
+    );
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return src;
+}
+
 function Invite({ jamId }: { jamId: string }) {
   const toast = useToast();
   const link = `${window.location.origin}/jam/${jamId}`;
+  const qr = useQrCode(link);
   return (
     <section className="jam-panel" aria-labelledby="jam-invite-title">
       <h2 id="jam-invite-title" className="jam-panel__title">
@@ -313,6 +333,15 @@ function Invite({ jamId }: { jamId: string }) {
           Copy
         </Button>
       </div>
+      {qr && (
+        <img
+          className="jam-invite__qr"
+          src={qr}
+          alt="QR code of the Jam's link"
+          width={160}
+          height={160}
+        />
+      )}
     </section>
   );
 }
