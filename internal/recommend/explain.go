@@ -2,8 +2,9 @@ package recommend
 
 // The last stage: the reason for each song of the list.
 
-// explain gives each picked song its reason: the first ranked by the blend
-// (explored, at that place, is the song explore chose), the rest popular.
+// explain gives each picked song its reason: the first ranked were picked
+// by the blend and say which signal led to them, but for the one explore
+// put at place explored (-1 for none); those after were filled in as popular.
 func (e *Engine) explain(q *query, b blended, picked []int32, ranked, explored int) []Rec {
 	out := make([]Rec, 0, len(picked))
 	for i, s := range picked {
