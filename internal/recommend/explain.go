@@ -1,11 +1,41 @@
 package recommend
 
-// explain names the strongest reason for a recommended song: the song of
+// The last stage: the reason for each song of the list.
+
+// explain gives each picked song its reason: the first ranked were picked
+// by the blend and say which signal led to them, but for the one explore
+// put at place explored (-1 for none); those after were filled in as popular.
+func (e *Engine) explain(q *query, b blended, picked []int32, ranked, explored int) []Rec {
+	out := make([]Rec, 0, len(picked))
+	for i, s := range picked {
+		switch {
+		case i == explored:
+			out = append(out, Rec{ID: e.songs[s].id, Reason: ReasonExplore})
+		case i >= ranked:
+			out = append(out, Rec{ID: e.songs[s].id, Reason: ReasonPopular})
+		default:
+			out = append(out, e.reasonFor(q, s, b.parts(s)))
+		}
+	}
+	return out
+}
+
+// popularRecs is what is popular, for those with no history.
+func (e *Engine) popularRecs(n int, skip func(int32) bool) []Rec {
+	ids := e.topExcept(n, skip)
+	out := make([]Rec, len(ids))
+	for i, id := range ids {
+		out[i] = Rec{ID: id, Reason: ReasonPopular}
+	}
+	return out
+}
+
+// reasonFor names the strongest reason for a recommended song: the song of
 // the user's recent ones that leads to it most through the learned model
 // or shared listeners, the one it sounds most like, its artist, or the
 // one whose words it shares; popularity when nothing else says anything.
 // A liked or recent song that ends a short list is never its own reason.
-func (e *Engine) explain(q *query, s int32, p parts) Rec {
+func (e *Engine) reasonFor(q *query, s int32, p parts) Rec {
 	r := Rec{ID: e.songs[s].id, Reason: ReasonPopular}
 	cf := p.learned + p.live
 	best := max(cf, p.sound, p.artist, p.text)
@@ -102,4 +132,19 @@ func (e *Engine) wordsLike(seeds []entry, s int32) int32 {
 		}
 	}
 	return best
+}
+
+// weightOf is the learned weight from song a to song b, 0 when none is kept.
+func (l *learned) weightOf(a, b int32) float32 {
+	r := l.row(a)
+	if r < 0 {
+		return 0
+	}
+	m := l.m
+	for k := m.Offsets[r]; k < m.Offsets[r+1]; k++ {
+		if l.songs[m.Nbr[k]] == b {
+			return m.W[k]
+		}
+	}
+	return 0
 }

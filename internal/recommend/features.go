@@ -3,7 +3,6 @@ package recommend
 import (
 	"context"
 	"math"
-	"sort"
 
 	"github.com/musicify/musicify/internal/musicify"
 )
@@ -54,54 +53,4 @@ func (e *Engine) vecOf(s int32) []float32 {
 		return e.vecs[s]
 	}
 	return nil
-}
-
-// soundTop bounds the songs the sound signal proposes: the best matches
-// matter, and the rest would only cost the blend time.
-const soundTop = 300
-
-// soundScores scores the songs whose embedding is closest (by cosine) to
-// the seeds' weighted mean, keeping the soundTop best: a pass over the
-// songs with one (100k × 32 multiply-adds in the benchmark catalog).
-func (e *Engine) soundScores(seeds []entry, into *scores) {
-	var profile []float32
-	for _, sd := range seeds {
-		v := e.vecOf(sd.song)
-		if v == nil {
-			continue
-		}
-		if profile == nil {
-			profile = make([]float32, len(v))
-		}
-		for i := range min(len(v), len(profile)) {
-			profile[i] += sd.w * v[i]
-		}
-	}
-	if profile == nil {
-		return
-	}
-	best := make([]candidate, 0, 2*soundTop)
-	var floor float32 // the worst kept score, once best was cut
-	for _, s := range e.withVecs {
-		v := e.vecs[s]
-		var dot float32
-		for i := range min(len(v), len(profile)) {
-			dot += v[i] * profile[i]
-		}
-		if dot <= floor {
-			continue
-		}
-		best = append(best, candidate{s, dot})
-		if len(best) == cap(best) { // cut to the soundTop best, now and then
-			sort.Slice(best, func(a, b int) bool { return best[a].score > best[b].score })
-			best, floor = best[:soundTop], best[soundTop-1].score
-		}
-	}
-	if len(best) > soundTop {
-		sort.Slice(best, func(a, b int) bool { return best[a].score > best[b].score })
-		best = best[:soundTop]
-	}
-	for _, c := range best {
-		into.add(c.song, c.score)
-	}
 }

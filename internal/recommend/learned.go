@@ -1,9 +1,5 @@
 package recommend
 
-import (
-	"math"
-)
-
 // learned is a trained model as this engine reads it: its items mapped to
 // the engine's song indexes, which differ between instances.
 type learned struct {
@@ -56,42 +52,4 @@ func (l *learned) row(s int32) int32 {
 		return -1
 	}
 	return l.rowOf[s]
-}
-
-// learnedScores folds the user's history (as it is now, with the listen of
-// a second ago) through the trained weights: score(j) = Σ x_i·B_ij. A user
-// the model never saw is scored the same way, so nobody waits for a retrain.
-func (e *Engine) learnedScores(entries []entry, into *scores) {
-	l := e.learned
-	if l == nil {
-		return
-	}
-	m := l.m
-	for _, en := range entries {
-		r := l.row(en.song)
-		if r < 0 {
-			continue
-		}
-		x := float32(math.Log1p(float64(min(en.w, maxEntryWeight))))
-		for k := m.Offsets[r]; k < m.Offsets[r+1]; k++ {
-			if s := l.songs[m.Nbr[k]]; s >= 0 {
-				into.add(s, x*m.W[k])
-			}
-		}
-	}
-}
-
-// weightOf is the learned weight from song a to song b, 0 when none is kept.
-func (l *learned) weightOf(a, b int32) float32 {
-	r := l.row(a)
-	if r < 0 {
-		return 0
-	}
-	m := l.m
-	for k := m.Offsets[r]; k < m.Offsets[r+1]; k++ {
-		if l.songs[m.Nbr[k]] == b {
-			return m.W[k]
-		}
-	}
-	return 0
 }

@@ -1,9 +1,7 @@
 package recommend
 
 import (
-	"maps"
 	"math"
-	"slices"
 	"sort"
 
 	"github.com/musicify/musicify/internal/search"
@@ -88,55 +86,6 @@ func (t *textIndex) add(s int32, text string) {
 
 func (t *textIndex) idf(term string) float32 {
 	return float32(math.Log(1 + float64(t.docs)/float64(1+t.df[term])))
-}
-
-// profileTerms bounds the words of a taste looked up: the strongest say it.
-const profileTerms = 12
-
-// topTerms keeps the n heaviest words of a profile.
-func topTerms(profile map[string]float32, n int) map[string]float32 {
-	if len(profile) <= n {
-		return profile
-	}
-	type tw struct {
-		t string
-		w float32
-	}
-	list := make([]tw, 0, len(profile))
-	for t, w := range profile {
-		list = append(list, tw{t, w})
-	}
-	sort.Slice(list, func(i, j int) bool { return list[i].w > list[j].w || (list[i].w == list[j].w && list[i].t < list[j].t) })
-	out := make(map[string]float32, n)
-	for _, x := range list[:n] {
-		out[x.t] = x.w
-	}
-	return out
-}
-
-// similar scores songs by the tf-idf weight of the words they share with
-// profile (a weighted bag of words), into out.
-func (t *textIndex) similar(profile map[string]float32, out *scores) {
-	// In the words' order, not the map's: the sums come out the same to
-	// the last bit on every instance and every call.
-	for _, term := range slices.Sorted(maps.Keys(profile)) {
-		w := profile[term]
-		idf := t.idf(term)
-		posts := t.postings[term]
-		if len(posts) > postingsCap {
-			posts = posts[len(posts)-postingsCap:]
-		}
-		for _, s := range posts {
-			out.add(s, w*idf)
-		}
-	}
-}
-
-// profileOf adds a song's words, weighted by w and tf-idf, to profile.
-func (t *textIndex) profileOf(s int32, w float32, profile map[string]float32) {
-	for _, tc := range t.terms[s] {
-		profile[tc.term] += w * tc.n * t.idf(tc.term)
-	}
 }
 
 // stopWords are words too common in titles and lyrics to say anything.

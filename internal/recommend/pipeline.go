@@ -1,8 +1,14 @@
 package recommend
 
-import (
-	"math"
-)
+// A request runs as a pipeline, each stage in its own file, in order:
+//
+//	candidates.go  the seeds a request starts from, and what stays out
+//	scores.go      a table per signal: learned model, co-listens, content, sound
+//	blend.go       the signals blended into one score per candidate
+//	diversify.go   the best of them, varied by artist, a new song, exploring
+//	explain.go     the reason for each song
+//
+// This file holds the requests, each a list of those stages.
 
 // Options change what a query leaves out, and whether it explores.
 type Options struct {
@@ -36,10 +42,6 @@ const (
 	ReasonExplore = "explore" // something new to try
 )
 
-// learnedSeeds is how much of a history the model reads per query: the
-// most recent songs, which say most of the taste of today.
-const learnedSeeds = 100
-
 // ForUser recommends up to n songs for a user, most fitting first.
 func (e *Engine) ForUser(user string, n int, opts Options) []string {
 	recs := e.ForUserExplained(user, n, opts)
@@ -63,45 +65,16 @@ func (e *Engine) ForUserExplained(user string, n int, opts Options) []Rec {
 	owner := e.ownerIndex(user)
 	l, ok := e.listeners["u:"+user]
 	if !ok || len(e.hist[l].entries) == 0 {
-		heard := map[int32]bool{}
-		for _, id := range opts.Heard {
-			if s, ok := e.songIndex[id]; ok {
-				heard[s] = true
-			}
-		}
-		return e.popularRecs(n, func(s int32) bool { return e.songs[s].owner == owner || heard[s] })
+		return e.popularRecs(n, e.newcomerSkip(owner, opts.Heard))
 	}
-	h := e.hist[l]
-	seeds := e.recentEntries(h.entries, seedsPerUser)
+	seeds, recent := e.seedsOf(e.hist[l])
+	excluded := e.exclusions(recent, opts)
+	defer excluded.release()
 	q := e.newQuery(len(e.songs))
 	defer q.release()
-	q.user = user
-	for rank, seed := range seeds {
-		w := seed.w * float32(math.Pow(0.97, float64(rank)))
-		e.neighbours(seed.song, w, l, q.live)
-	}
-	recent := e.recentEntries(h.entries, len(h.entries))
-	e.learnedScores(recent[:min(len(recent), learnedSeeds)], q.learned)
-	// A mark per song, cheaper than a map: 1 for a liked or recent song, 2
-	// for one just played, which stays out even when the list runs short.
-	excluded := getScores(len(e.songs))
-	defer excluded.release()
-	for i, en := range recent {
-		switch {
-		case opts.ExcludeAll || i < justPlayed:
-			excluded.add(en.song, 2-excluded.v[en.song])
-		case (en.like || i < recentExclude) && excluded.v[en.song] == 0:
-			excluded.add(en.song, 1)
-		}
-	}
-	for _, id := range opts.Heard {
-		if s, ok := e.songIndex[id]; ok {
-			excluded.add(s, 2-excluded.v[s])
-		}
-	}
-	e.contentScores(seeds, q)
-	q.seeds = seeds
-	out := e.blend(q, n, opts.Explore, func(s int32) bool {
+	q.user, q.seeds = user, seeds
+	e.userScores(q, l, recent)
+	out := e.rank(q, n, opts.Explore, func(s int32) bool {
 		return excluded.v[s] != 0 || e.songs[s].owner == owner
 	})
 	if len(out) == n || opts.ExcludeAll {
@@ -114,7 +87,7 @@ func (e *Engine) ForUserExplained(user string, n int, opts Options) []Rec {
 	for _, r := range out {
 		seen[r.ID] = true
 	}
-	more := e.blend(q, n, false, func(s int32) bool { return excluded.v[s] == 2 || e.songs[s].owner == owner })
+	more := e.rank(q, n, false, func(s int32) bool { return excluded.v[s] == 2 || e.songs[s].owner == owner })
 	for _, liked := range []bool{false, true} {
 		for _, r := range more {
 			if len(out) < n && !seen[r.ID] && (excluded.v[e.songIndex[r.ID]] == 1) == liked {
@@ -135,12 +108,9 @@ func (e *Engine) Similar(songID string, n int) []string {
 	}
 	q := e.newQuery(len(e.songs))
 	defer q.release()
-	seed := []entry{{song: s, w: 1}}
-	e.neighbours(s, 1, -1, q.live)
-	e.learnedScores(seed, q.learned)
-	e.contentScores(seed, q)
-	q.seeds = seed
-	recs := e.blend(q, n, false, func(c int32) bool { return c == s })
+	q.seeds = []entry{{song: s, w: 1}}
+	e.songScores(q, s)
+	recs := e.rank(q, n, false, func(c int32) bool { return c == s })
 	out := make([]string, len(recs), n)
 	for i, r := range recs {
 		out[i] = r.ID
@@ -148,38 +118,47 @@ func (e *Engine) Similar(songID string, n int) []string {
 	return out
 }
 
-// neighbours adds, for the listeners of seed (but not self), the songs they
-// also played, normalized so popular songs do not win by size alone. It is
-// the live half of the collaborative signal: a song first played a minute
-// ago has neighbours here before any model has learned it.
-func (e *Engine) neighbours(seed int32, w float32, self int32, into *scores) {
-	cons := e.consumers[seed]
-	if len(cons) > consumersPerSeed {
-		cons = cons[len(cons)-consumersPerSeed:]
+// rank is the stages after the scores: it blends them, picks n songs,
+// varied by artist, explores when asked, fills a short list with popular
+// songs, and explains each.
+func (e *Engine) rank(q *query, n int, explore bool, skip func(int32) bool) []Rec {
+	b := e.blend(q, skip)
+	picked := e.diversify(b, n, skip)
+	explored := -1
+	if explore {
+		explored = e.explore(q, picked, b.cands, n)
 	}
-	seedNorm := float32(math.Sqrt(float64(len(e.consumers[seed]) + 1)))
-	for _, c := range cons {
-		if c == self {
+	ranked := len(picked)
+	picked = e.fillPopular(picked, n, skip) // too little history
+	return e.explain(q, b, picked, ranked, explored)
+}
+
+// Top lists up to n songs by listens, recent ones counting more: a listen
+// counts 1 today and half that two weeks on, plus a tenth for all time.
+func (e *Engine) Top(n int) []string {
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	return e.topExcept(n, func(int32) bool { return false })
+}
+
+// Artists recommends up to n artists for a user: those of the songs
+// recommended to them, by summed score, then popular ones.
+func (e *Engine) Artists(user string, n int) []string {
+	songs := e.ForUser(user, 100, Options{})
+	e.mu.RLock()
+	defer e.mu.RUnlock()
+	seen := map[string]bool{}
+	var out []string
+	for _, id := range append(songs, e.topExcept(200, func(int32) bool { return false })...) {
+		if len(out) >= n {
+			break
+		}
+		s := e.songs[e.songIndex[id]]
+		if s.owner == e.ownerIndex(user) || seen[s.artist] {
 			continue
 		}
-		h := e.hist[c]
-		k, ok := h.at[seed]
-		if !ok {
-			continue
-		}
-		wc := h.entries[k].w
-		entries := h.entries
-		if len(entries) > entriesPerConsumer {
-			entries = entries[len(entries)-entriesPerConsumer:]
-		}
-		// A listener who played many songs says less about each of them.
-		spread := float32(math.Sqrt(float64(len(h.entries))))
-		for _, en := range entries {
-			if en.song == seed || !e.songs[en.song].alive {
-				continue
-			}
-			norm := seedNorm * float32(math.Sqrt(float64(len(e.consumers[en.song])+1)))
-			into.add(en.song, w*wc*en.w/(norm*spread))
-		}
+		seen[s.artist] = true
+		out = append(out, s.artist)
 	}
+	return out
 }
