@@ -36,7 +36,10 @@ test('a signed-in visit to / or /login goes to /home', async ({ page, signedIn }
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('the side menu has the eleven links and each leads to its page', async ({ page, signedIn }) => {
+test('the side menu has the eleven links and each leads to its page', async ({
+  page,
+  signedIn,
+}) => {
   await page.goto('/home');
   const nav = page.getByRole('navigation', { name: 'Main' });
   const links = nav.getByRole('link');
