@@ -247,10 +247,11 @@ func (m *Main) Run(ctx context.Context) error {
 		Seeding: m.seeding.Load, Rates: rates,
 		Admin: admins, Supervisor: m.super,
 	}
-	api.Jams = &jam.Service{Store: db, Songs: db, Picks: jamPicks{engine}, Hub: api.Shared, Now: m.Now}
-	if api.Shared == nil {
-		api.Jams.Hub = hub
+	var live radio.Hub = hub // a Jam's changes: in process, or to every instance
+	if m.shared != nil {
+		live = m.shared
 	}
+	api.Jams = &jam.Service{Store: db, Songs: db, Picks: jamPicks{engine}, Hub: live, Now: m.Now}
 	api.Covers = &covers.Variants{Blobs: blobs}
 	if catalogService.FFmpeg.CanWebP() {
 		api.Covers.EncodeWebP = catalogService.FFmpeg.WebP

@@ -3,6 +3,7 @@ import { Plus, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button, useToast } from '@/components/ui';
 import { api, errorMessage } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { playable, songArtist, type Song } from '@/lib/song';
 import { useAddToJam } from '../api/jams';
@@ -12,7 +13,8 @@ export function JamAddSongs({ jamId }: { jamId: string }) {
   const [words, setWords] = useState('');
   const q = useDebouncedValue(words.trim(), 250);
   const found = useQuery({
-    queryKey: ['jam-add', q],
+    // The search view's key: the same answer of /api/search, cached once.
+    queryKey: queryKeys.songs.search(q),
     queryFn: ({ signal }) =>
       api<{ songs: Song[] }>(`/api/search?q=${encodeURIComponent(q)}`, { signal }),
     enabled: q !== '',
