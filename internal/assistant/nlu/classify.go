@@ -44,7 +44,8 @@ func (m *message) classify(r *Request) Intent {
 	case m.has("how many", "number of", "count"):
 		return Count
 	case m.has("what is playing", "what is this song", "what am i hearing", "who is this", "who is playing", "what song is this", "what am i listening to", "currently playing",
-		"now playing", "what is this", "what song is playing", "name of this song"):
+		"now playing", "what is this", "what song is playing", "name of this song"),
+		!m.catalog() && m.has("who sings this", "who sang this", "who is singing", "who is this by", "who made this", "who is the artist", "who performs this", "artist of this"):
 		return NowPlaying
 	case m.has("last played", "played last", "last song i played", "recently played", "what did i play", "what did i listen",
 		"what have i been listening", "what was i listening", "listening history", "my history", "i played recently"):
@@ -64,6 +65,8 @@ func (m *message) classify(r *Request) Intent {
 		}
 		r.Ref = r.Song == nil && !r.HasSelection() || m.pronoun()
 		return PlaylistAdd
+	case m.kinds["playlist"] && m.has("start", "play", "put on", "listen"):
+		return Play
 	case m.has("playlist", "playlists", "mix") && m.has("make", "create", "build", "generate", "put together", "new",
 		"save", "give me", "start", "i want", "i need", "turn"):
 		return PlaylistCreate
@@ -106,7 +109,8 @@ func (m *message) classify(r *Request) Intent {
 // listNouns are what "what … do you have" may ask about without naming anything.
 var listNouns = strings.Fields("songs song music tracks artists artist albums album bands everything all anything")
 
-// control reads a player command said on its own: "skip this song", "next".
+// control reads a player command said on its own: "skip this song",
+// "next", "nah, skip this one", "ok you can start the music again".
 func (m *message) control() string {
 	var kept []string
 	drop := map[string]bool{}
@@ -118,7 +122,59 @@ func (m *message) control() string {
 			kept = append(kept, w)
 		}
 	}
-	return controls[strings.Join(kept, " ")]
+	if c := controls[strings.Join(kept, " ")]; c != "" {
+		return c
+	}
+	return m.looseControl()
+}
+
+// controlAround are the words a command may come with and still be only a
+// command: politeness, opinions of the song, and the verbs around it.
+var controlAround = wordSet(fillers + ` one ones nah nope no yeah yes oh um uh hmm well can could would will you i we
+	just go play start put get take move keep carry on up to again quick quickly for minute second sec moment bit
+	while boring bored hate dislike annoying awful terrible bad enough tired of sick really not feeling into
+	let us do mind kindly already actually ugh meh ew argh playback last to am is are was`)
+
+// looseControl finds one command among words that only surround it.
+func (m *message) looseControl() string {
+	if len(m.spans) > 0 {
+		return ""
+	}
+	s := text(m.words)
+	cmd := ""
+	switch {
+	case hasAny(s, "unpause", "resume", "continue", "carry on", "start the music again", "start it again", "play it again", "start again", "start playing again"),
+		hasAny(s, "keep") && hasAny(s, "going", "playing"):
+		cmd = "resume"
+	case hasAny(s, "not stop", "not pause", "not skip", "never stop"):
+		return "" // "don't stop"
+	case hasAny(s, "pause", "stop", "hold on", "hang on", "halt", "freeze"):
+		cmd = "pause"
+	case hasAny(s, "next", "skip"):
+		cmd = "next"
+	case hasAny(s, "play") && hasAny(s, "again"):
+		cmd = "repeat"
+	case hasAny(s, "previous", "prev", "song before", "one before", "track before", "go back", "back one", "play before", "last song", "last track", "last one"):
+		cmd = "previous"
+	default:
+		return ""
+	}
+	for _, w := range m.words {
+		if !controlAround[w] && !controlWords[w] {
+			return ""
+		}
+	}
+	return cmd
+}
+
+var controlWords = wordSet("unpause resume continue playing going carry pause stop hold hang halt freeze next skip previous prev before back again")
+
+func wordSet(words string) map[string]bool {
+	set := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		set[w] = true
+	}
+	return set
 }
 
 // more is "another one", "more please": the same again, nothing new named.
@@ -140,9 +196,11 @@ func (m *message) more() bool {
 
 // question tells whether the message asks how something is done.
 func (m *message) question() bool {
+	selection := m.kinds["genre"] || m.kinds["mood"] || m.kinds["count"] || m.kinds["minutes"]
 	return (m.has("how") && !m.has("how many", "how much", "how long", "how about")) ||
 		m.has("can i", "where do i", "where can i", "is there a way", "is it possible", "what is a", "what is an",
-			"what are app", "explain", "help me", "i want to know", "tell me how")
+			"what are app", "explain", "i want to know", "tell me how") ||
+		(m.has("help me") && !selection) // "a playlist to help me focus" asks for songs
 }
 
 // topic finds what a how-to question is about.
@@ -159,12 +217,28 @@ func (m *message) topic() string {
 
 // addTo reads "add X to Y" and says where to: "queue", "playlist" or "".
 func (m *message) addTo() string {
-	if !m.has("add", "put", "save", "stick", "throw", "append") {
-		return ""
+	verb := -1
+	for i, w := range m.words {
+		next := ""
+		if i+1 < len(m.words) {
+			next = m.words[i+1]
+		}
+		switch w {
+		case "add", "save", "stick", "append":
+		case "put", "throw":
+			if next == "on" || next == "together" {
+				continue
+			}
+		default:
+			continue
+		}
+		if verb < 0 {
+			verb = i
+		}
 	}
 	to := m.target()
 	switch {
-	case to < 0:
+	case verb < 0 || to <= verb+1:
 		return ""
 	case m.has("queue", "my queue", "the queue"):
 		return "queue"

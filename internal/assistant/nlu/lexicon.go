@@ -32,11 +32,11 @@ var moods = map[string][]string{
 	"chill":     {"chill", "chilled", "chillout", "chill out", "chilled out", "laid back", "laidback", "easy going", "lazy", "vibes"},
 	"sad":       {"sad", "melancholy", "melancholic", "gloomy", "depressing", "heartbroken", "feeling down", "feeling blue", "crying"},
 	"happy":     {"happy", "cheerful", "joyful", "feel good", "feelgood", "sunny", "fun", "positive", "cheer me up"},
-	"upbeat":    {"upbeat", "uplifting", "lively", "bouncy", "groovy", "peppy"},
+	"upbeat":    {"upbeat", "uplifting", "lively", "bouncy", "groovy", "peppy", "road trip"},
 	"energetic": {"energetic", "energy", "high energy", "hype", "pumped", "pump me up", "intense", "powerful", "get me going"},
 	"running":   {"running", "run", "jog", "jogging", "workout", "work out", "gym", "exercise", "exercising", "cardio", "training"},
 	"focus":     {"focus", "focusing", "concentrate", "concentrating", "concentration", "study", "studying", "coding", "programming", "reading", "deep work", "working"},
-	"sleep":     {"sleep", "sleeping", "asleep", "bedtime", "bed time", "nap", "insomnia"},
+	"sleep":     {"sleep", "sleeping", "asleep", "bedtime", "bed time", "nap", "insomnia", "drift off", "fall asleep", "falling asleep", "doze off", "go to sleep"},
 	"party":     {"party", "partying", "dance", "dancing", "club", "celebration", "celebrate"},
 	"romantic":  {"romantic", "romance", "love songs", "date night", "sensual"},
 }
@@ -102,4 +102,5 @@ var commonWords = strings.Fields(`a an the and or but to of in on at by for from
 	bit little big long short first last other others same such much many more most less least up
 	down out off over under again about above after before while during until because if as like
 	please thank thanks sorry hi hey hello yo sup weather joke pizza order food eat news game games
-	work works working worked mode way ways able set use used using sound sounds dont wont cant`)
+	work works working worked mode way ways able set use used using sound sounds dont wont cant
+	whole entire full title titled name named word words trip road`)

@@ -18,9 +18,7 @@ var expansions = map[string][]string{
 	"wanna": {"want", "to"}, "gonna": {"going", "to"}, "gimme": {"give", "me"}, "lemme": {"let", "me"},
 	"u": {"you"}, "ur": {"your"}, "r": {"are"}, "pls": {"please"}, "plz": {"please"}, "plox": {"please"},
 	"thx": {"thanks"}, "ty": {"thanks"}, "rn": {"right", "now"}, "rd": {"road"}, "n": {"and"},
-	"favourite": {"favorite"}, "favourites": {"favorites"},
-	"ten": {"10"}, "fifteen": {"15"}, "twenty": {"20"}, "thirty": {"30"}, "forty": {"40"},
-	"fifty": {"50"}, "sixty": {"60"}, "ninety": {"90"}, "five": {"5"},
+	"favourite": {"favorite"}, "favourites": {"favorites"}, "vol": {"volume"},
 }
 
 // contracted are the words whose "'s" is "is", not a possessive.
@@ -79,7 +77,7 @@ func normalize(text string) []string {
 		}
 		out = append(out, w)
 	}
-	return out
+	return spellNumbers(out)
 }
 
 // splitDigits cuts a word where digits meet letters ("3am" → 3 am), except

@@ -21,13 +21,13 @@ func (p *Parser) Parse(text string) Request {
 		return *r
 	}
 	words := correct(orig, p.vocab())
-	spans := p.spot(orig, words)
+	spans := feelingOrWish(words, likedAsVerb(words, p.spot(orig, words)))
 	r := Request{Words: words}
 	for _, s := range spans {
 		r.set(s)
 	}
 	m := newMessage(words, spans)
-	m.orig = orig
+	m.orig, m.mark = orig, strings.Contains(text, "?")
 	if q := m.songQuestion(&r); q != nil {
 		return *q
 	}
@@ -38,6 +38,46 @@ func (p *Parser) Parse(text string) Request {
 	p.refine(&r, m)
 	p.byTitleWords(&r, m)
 	return r
+}
+
+// likedAsVerb drops "liked" said of the past ("I really liked X"): it
+// does not name the liked songs.
+func likedAsVerb(words []string, spans []span) []span {
+	out := spans[:0]
+	for _, s := range spans {
+		if s.kind == "liked" && s.end-s.start == 1 && words[s.start] == "liked" && s.start > 0 {
+			switch words[s.start-1] {
+			case "i", "really", "we", "you", "always", "also", "totally", "honestly", "just", "have", "so":
+				continue
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// feelingOrWish keeps, of two moods, the one asked for: in "I'm feeling
+// down, play something to cheer me up" the first says how one feels.
+func feelingOrWish(words []string, spans []span) []span {
+	moods := 0
+	for _, s := range spans {
+		if s.kind == "mood" {
+			moods++
+		}
+	}
+	if moods < 2 {
+		return spans
+	}
+	out := spans[:0]
+	for _, s := range spans {
+		felt := s.start > 0 && (words[s.start-1] == "am" || words[s.start-1] == "feel" || words[s.start-1] == "feeling")
+		if s.kind == "mood" && moods > 1 && (felt || words[s.start] == "feeling") {
+			moods--
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // vocab is every word of every name the parser knows.
@@ -125,6 +165,7 @@ func (r *Request) set(s span) {
 type message struct {
 	words  []string
 	orig   []string // the words as typed, before typos were corrected: names are spelt as typed
+	mark   bool     // the text has a question mark
 	spans  []span
 	shape  string // " play something <mood> ", padded so every word has spaces around it
 	kinds  map[string]bool

@@ -7,14 +7,17 @@ import (
 
 func TestNormalizeMakesOneSpellingOfEachWord(t *testing.T) {
 	for in, want := range map[string]string{
-		"What's playing?":           "what is playing",
-		"I'm in the mood for Lo-Fi": "i am in the mood for lo fi",
-		"play Neon Harbor's songs":  "play neon harbor songs",
-		"80's synthwave":            "80s synthwave",
-		"tea at 3am, 120bpm":        "tea at 3 am 120 bpm",
-		"Smoke & Honey":             "smoke and honey",
-		"Café Crème":                "cafe creme",
-		"gimme sum jazz pls":        "give me sum jazz please",
+		"What's playing?":            "what is playing",
+		"I'm in the mood for Lo-Fi":  "i am in the mood for lo fi",
+		"play Neon Harbor's songs":   "play neon harbor songs",
+		"80's synthwave":             "80s synthwave",
+		"tea at 3am, 120bpm":         "tea at 3 am 120 bpm",
+		"Smoke & Honey":              "smoke and honey",
+		"Café Crème":                 "cafe creme",
+		"gimme sum jazz pls":         "give me sum jazz please",
+		"twenty-five songs, a dozen": "25 songs 12",
+		"this one for one minute":    "this one for 1 minute",
+		"a hundred percent":          "100 percent",
 	} {
 		if got := strings.Join(normalize(in), " "); got != want {
 			t.Errorf("normalize(%q) = %q, want %q", in, got, want)

@@ -38,6 +38,7 @@ func hasAny(s string, phrases ...string) bool {
 // playerCommand reads the commands that carry a value or a direction:
 // volume, seeking, repeat and shuffle modes. words are as typed.
 func playerCommand(words []string) *Request {
+	words = correctCommands(words)
 	s := text(words)
 	r := &Request{Intent: Control, Words: words}
 	if c, ok := volumeCommand(words, s); ok {
@@ -49,7 +50,7 @@ func playerCommand(words []string) *Request {
 		r.Command, r.Position = CmdSeek, &pos
 		return r
 	}
-	if hasAny(s, "repeat", "repeating", "loop", "looping", "replay") && !hasAny(s, "songs by", "album", "playlist") {
+	if hasAny(s, "repeat", "repeating", "loop", "looping", "replay") && !hasAny(s, "songs by", "album") {
 		r.Command, r.Mode = CmdRepeat, "one"
 		switch {
 		case hasAny(s, "off", "stop", "no", "not", "disable", "never", "cancel"):
@@ -57,12 +58,12 @@ func playerCommand(words []string) *Request {
 		case hasAny(s, "all", "queue", "everything", "whole", "playlist"):
 			r.Mode = "all"
 		}
-		if rest := without(words, "repeat repeating loop looping replay on off all this song track it the please turn stop no not do disable enable cancel whole queue everything one current put set mode again play that keep"); len(rest) == 0 {
+		if rest := without(words, "repeat repeating loop looping replay on off all this song track it the please turn switch toggle stop no not do disable enable cancel whole queue playlist everything one current put set mode again play that keep"); len(rest) == 0 {
 			return r
 		}
 	}
 	if hasAny(s, "shuffle", "shuffling", "unshuffle") {
-		rest := without(words, "shuffle shuffling unshuffle on off turn the please mode stop enable disable can you set no not do it queue")
+		rest := without(words, "shuffle shuffling unshuffle on off turn switch toggle the please mode stop enable disable can you set no not do it queue more any")
 		if len(rest) == 0 && (len(words) > 1 || words[0] == "unshuffle") {
 			on := !hasAny(s, "off", "stop", "disable", "unshuffle", "no", "not")
 			r.Command, r.On = CmdShuffle, &on
@@ -70,6 +71,27 @@ func playerCommand(words []string) *Request {
 		}
 	}
 	return nil
+}
+
+// commandWords are the player's words a typo is corrected to before the
+// commands are read: "volumn", "shufle", "repaet".
+var commandWords = strings.Fields("volume shuffle shuffling repeat repeating louder quieter softer unmute mute unshuffle unpause")
+
+func correctCommands(words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = w
+		if len(w) < 4 || common[w] || lexical[w] {
+			continue
+		}
+		for _, c := range commandWords {
+			if c[0] == w[0] && editDistance(w, c) == 1 {
+				out[i] = c
+				break
+			}
+		}
+	}
+	return out
 }
 
 // without drops the words of drop.
@@ -87,6 +109,9 @@ func without(words []string, drop string) []string {
 	return out
 }
 
+// volumeAround are the words a volume command may come with.
+const volumeAround = "turn it up down the volume a bit little please louder quieter softer more lower raise increase decrease reduce crank pump bring make can you could slightly tad notch music sound sounds too is loud quiet so way and bit i hear barely cannot can not hardly anything"
+
 type volumeCmd struct {
 	cmd   string
 	level *int
@@ -97,10 +122,19 @@ func volumeCommand(words []string, s string) (volumeCmd, bool) {
 		zero := 0
 		return volumeCmd{CmdVolume, &zero}, true
 	}
-	loudWords := hasAny(s, "volume", "louder", "quieter", "softer", "loud", "quiet", "sound")
-	turn := hasAny(s, "turn it up", "turn up", "turn it down", "turn down", "crank it up", "crank it", "pump it up", "bring it down", "lower it", "raise it")
+	loudWords := hasAny(s, "volume", "louder", "quieter", "softer", "loud", "quiet", "sound", "percent", "lower")
+	turn := hasAny(s, "turn it up", "turn up", "turn it down", "turn down", "crank it up", "crank it", "pump it up", "bring it down", "lower it", "raise it", "way up", "way down")
 	if !loudWords && !turn {
 		return volumeCmd{}, false
+	}
+	if hasAny(s, "max", "maximum", "full", "all the way up", "full blast", "as loud as") &&
+		len(without(words, volumeAround+" max maximum full all way blast as possible it can go to the at")) == 0 {
+		full := 100
+		return volumeCmd{CmdVolume, &full}, true
+	}
+	if hasAny(s, "half") && len(without(words, volumeAround+" half to at set")) == 0 {
+		half := 50
+		return volumeCmd{CmdVolume, &half}, true
 	}
 	// a level: "volume 80", "set volume to 30%", "50 percent"
 	if hasAny(s, "volume", "percent", "turn", "set") {
@@ -110,7 +144,7 @@ func volumeCommand(words []string, s string) (volumeCmd, bool) {
 			}
 		}
 	}
-	rest := without(words, "turn it up down the volume a bit little please louder quieter softer more lower raise increase decrease reduce crank pump bring make can you could slightly tad notch music sound sounds too is loud quiet so way and bit")
+	rest := without(words, volumeAround)
 	if len(rest) > 0 {
 		return volumeCmd{}, false
 	}
@@ -123,69 +157,131 @@ func volumeCommand(words []string, s string) (volumeCmd, bool) {
 	return volumeCmd{}, false
 }
 
-// seekCommand reads "jump to 1:30", "skip to 45 seconds", "go to 2
-// minutes", "start this song over".
+// seekCommand reads "jump to 1:30", "skip ahead to the one minute mark",
+// "go to 3 min 20 sec", "take it back to the start", "start this song over".
 func seekCommand(words []string, s string) (int, bool) {
 	if hasAny(s, "start over", "start this over", "start this song over", "start it over", "from the beginning", "from the start", "from the top", "restart", "restart this song", "rewind to the start") &&
 		len(without(words, "start over this song track it from the beginning top restart please can you again rewind to play")) == 0 {
 		return 0, true
 	}
-	i := -1
 	for j := 0; j+1 < len(words); j++ {
 		switch words[j] {
-		case "jump", "skip", "go", "seek", "forward", "rewind", "move", "fast":
-			if words[j+1] == "to" {
-				i = j + 2
+		case "jump", "skip", "go", "seek", "forward", "rewind", "move", "fast", "ahead", "back", "scrub", "take", "bring", "head":
+		case "start", "play", "begin", "pick":
+			// "start it from 30 seconds", "play this from 1:20": only with a unit
+			if pos, ok := fromPosition(words, j+1); ok {
+				return pos, true
+			}
+			continue
+		default:
+			continue
+		}
+		k := j + 1
+		for k < len(words) && (words[k] == "it" || words[k] == "ahead" || words[k] == "back" || words[k] == "forward" || words[k] == "right") {
+			k++
+		}
+		if k < len(words) && (words[k] == "to" || words[k] == "at") {
+			if pos, end, ok := position(words, k+1); ok && len(without(words[end:], seekTail)) == 0 {
+				return pos, true
 			}
 		}
 	}
-	if i < 0 || i >= len(words) {
+	return 0, false
+}
+
+// fromPosition reads "(it|this|the song) from <position>" after a verb,
+// when the position says its unit or is m:ss.
+func fromPosition(words []string, k int) (int, bool) {
+	for k < len(words) && (words[k] == "it" || words[k] == "this" || words[k] == "the" || isSongWord(words[k]) || words[k] == "up") {
+		k++
+	}
+	if k >= len(words) || words[k] != "from" {
 		return 0, false
 	}
+	pos, end, ok := position(words, k+1)
+	bare := end == k+2 && isNumber(words[k+1]) // "play from 2019" is not a point in a song
+	if !ok || bare || len(without(words[end:], seekTail)) != 0 {
+		return 0, false
+	}
+	return pos, true
+}
+
+// seekTail is what may follow a position: "… of this song, please".
+const seekTail = "of in into the this that song track tune it please thanks now mark point"
+
+// position reads a point in a song from words[i]: "1 30" (as 1:30 is
+// split), "90", "45 seconds", "2 minutes", "3 min 20 sec", "the 1 minute
+// mark", "the start". It returns seconds and the index after it.
+func position(words []string, i int) (int, int, bool) {
 	at := func(k int) string {
 		if k < len(words) {
 			return words[k]
 		}
 		return ""
 	}
+	if at(i) == "the" || at(i) == "a" {
+		i++
+	}
+	switch at(i) {
+	case "start", "beginning", "top":
+		return 0, i + 1, true
+	}
 	n, err := strconv.Atoi(at(i))
 	if err != nil {
-		return 0, false
+		return 0, 0, false
 	}
+	minute := func(w string) bool { return w == "minute" || w == "minutes" || w == "min" || w == "mins" || w == "m" }
+	second := func(w string) bool { return w == "second" || w == "seconds" || w == "sec" || w == "secs" || w == "s" }
 	switch next := at(i + 1); {
-	case next == "minute" || next == "minutes" || next == "min" || next == "mins" || next == "m":
-		return n * 60, true
-	case next == "second" || next == "seconds" || next == "sec" || next == "secs" || next == "s":
-		return n, true
+	case minute(next):
+		end := i + 2
+		if at(end) == "and" {
+			end++
+		}
+		if m, err := strconv.Atoi(at(end)); err == nil && m < 60 {
+			switch {
+			case second(at(end + 1)):
+				return n*60 + m, end + 2, true
+			case end+1 == len(words): // "one minute thirty"
+				return n*60 + m, end + 1, true
+			}
+		}
+		return n * 60, i + 2, true
+	case second(next):
+		return n, i + 2, true
 	case isNumber(next):
 		if m, _ := strconv.Atoi(next); m < 60 {
-			return n*60 + m, true
+			return n*60 + m, i + 2, true
 		}
-	case next == "":
-		return n, true
+		return 0, 0, false
 	}
-	return 0, false
+	return n, i + 1, true
 }
 
 // attribute reads a question about a song's key, BPM, length, year,
 // album or genre; "" when the message asks none.
 func attribute(s string) string {
 	switch {
-	case hasAny(s, "what key", "which key", "key is", "key of", "musical key", "in what key", "the key"):
+	case hasAny(s, "what key", "which key", "key is", "key of", "musical key", "in what key", "the key", "major or minor", "minor or major", "major key", "minor key"):
 		return "key"
 	case hasAny(s, "bpm", "tempo", "how fast", "how slow", "beats per minute", "what speed"):
 		return "bpm"
-	case hasAny(s, "how long", "length", "duration", "longest", "shortest", "how many minutes"):
+	case hasAny(s, "how long", "length", "duration", "longest", "shortest", "how many minutes", "how many seconds", "runtime", "run time", "minutes long"):
 		return "length"
-	case hasAny(s, "what year", "which year", "when did", "when was", "come out", "came out", "released", "release date", "how old"):
+	case hasAny(s, "what year", "which year", "when did", "when was", "come out", "came out", "released", "release date", "how old", "year of"):
 		return "year"
-	case hasAny(s, "what album", "which album", "album is this", "album is it", "album of", "from what album", "on what album", "album this"):
+	case hasAny(s, "what album", "which album", "album is this", "album is it", "album of", "from what album", "on what album", "album this",
+		"what record", "which record", "record is this", "record is it", "from what record", "on what record"):
 		return "album"
 	case hasAny(s, "what genre", "which genre", "genre is", "genre of", "what kind of music", "what style", "what type of music", "what sort of music", "the genre"):
 		return "genre"
 	}
 	return ""
 }
+
+// attrFirst are the first words of a question without a question word:
+// "is this in a minor key", "bpm of Chrome Sunset".
+var attrFirst = wordSet("is does do bpm tempo key length duration runtime year album record genre")
 
 // songQuestion reads questions about one song (named, or the one playing)
 // and about the longest or shortest song. It returns nil for anything else.
@@ -205,7 +301,10 @@ func (m *message) songQuestion(r *Request) *Request {
 	if m.kinds["bpm"] || m.kinds["minutes"] || m.kinds["count"] {
 		return nil
 	}
-	asks := hasAny(s, "what", "which", "how", "when", "tell me", "do you know", "whats")
+	// a question: by its words, its question mark, or its first word
+	// ("is this in a minor key", "bpm of …?")
+	asks := hasAny(s, "what", "which", "how", "when", "tell me", "do you know", "whats") || m.mark ||
+		(len(m.orig) > 0 && attrFirst[m.orig[0]])
 	current := hasAny(s, "this", "it", "current", "playing", "this song", "this track")
 	plural := hasAny(s, "songs", "tracks", "albums")
 	switch {
@@ -215,7 +314,7 @@ func (m *message) songQuestion(r *Request) *Request {
 		return nil
 	case r.Song != nil:
 		return &Request{Intent: SongInfo, Attr: attr, Song: r.Song, Words: r.Words}
-	case current && !m.catalog():
+	case (current || asks) && !m.catalog(): // "what's the bpm" is of the song playing
 		return &Request{Intent: SongInfo, Attr: attr, Words: r.Words}
 	}
 	return nil

@@ -195,17 +195,11 @@ func numberSpans(w []string, i int) []span {
 	num := func(kind string, end, n int) []span {
 		return []span{{i, end, kind, strconv.Itoa(n), nil, rankNumber * 10}}
 	}
-	switch {
-	case w[i] == "half" && at(i+1) == "an" && at(i+2) == "hour":
-		return num("minutes", i+3, 30)
-	case (w[i] == "an" || w[i] == "one" || w[i] == "a") && at(i+1) == "hour":
-		end := i + 2
+	if n, end := hoursSpan(w, i); n > 0 {
 		if at(end) == "long" {
 			end++
 		}
-		return num("minutes", end, 60)
-	case w[i] == "hour" && at(i+1) == "long":
-		return num("minutes", i+2, 60)
+		return num("minutes", end, n)
 	}
 	if !isNumber(w[i]) {
 		return nil
@@ -225,8 +219,6 @@ func numberSpans(w []string, i int) []span {
 			end++
 		}
 		return num("minutes", end, n)
-	case next == "hour" || next == "hours":
-		return num("minutes", i+2, n*60)
 	case isSongWord(next) || (isSongWord(at(i+2)) && lexical[next]):
 		if n <= 200 {
 			return num("count", i+1, n)

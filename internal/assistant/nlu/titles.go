@@ -18,8 +18,11 @@ func (p *Parser) titleWords(orig []string) *Match {
 		}
 		stems = append(stems, stem(w))
 	}
-	if len(stems) < 2 {
+	switch len(stems) {
+	case 0:
 		return nil
+	case 1:
+		return p.titleWord(stems[0])
 	}
 	var best *Match
 	bestScore, tie := 0.0, false
@@ -58,6 +61,26 @@ func (p *Parser) titleWords(orig []string) *Match {
 		return nil
 	}
 	return best
+}
+
+// titleWord finds the one song whose title has a word the message's only
+// content word names: "play the canoe song" is “Little Red Canoe”. nil
+// when no title, or more than one, has it.
+func (p *Parser) titleWord(s string) *Match {
+	var found *Match
+	for _, n := range p.names.byKind(kindSong) {
+		for _, tw := range n.words {
+			if stem(tw) == s || tw == s || (len(s) >= 4 && strings.HasPrefix(tw, s)) {
+				if found != nil {
+					return nil
+				}
+				m := n.match
+				found = &m
+				break
+			}
+		}
+	}
+	return found
 }
 
 // cueWord is the words intents are recognised by.
