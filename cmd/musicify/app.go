@@ -24,6 +24,7 @@ import (
 	"github.com/musicify/musicify/internal/bus"
 	"github.com/musicify/musicify/internal/catalog"
 	"github.com/musicify/musicify/internal/config"
+	"github.com/musicify/musicify/internal/connect"
 	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/demo"
 	"github.com/musicify/musicify/internal/foreground"
@@ -252,6 +253,7 @@ func (m *Main) Run(ctx context.Context) error {
 		live = m.shared
 	}
 	api.Jams = &jam.Service{Store: db, Songs: db, Picks: jamPicks{engine}, Hub: live, Now: m.Now}
+	api.Devices = &connect.Service{Store: db, Hub: live, Now: m.Now}
 	api.Covers = &covers.Variants{Blobs: blobs}
 	if catalogService.FFmpeg.CanWebP() {
 		api.Covers.EncodeWebP = catalogService.FFmpeg.WebP

@@ -26,6 +26,7 @@ import (
 	"github.com/musicify/musicify/internal/blob"
 	"github.com/musicify/musicify/internal/bus"
 	"github.com/musicify/musicify/internal/catalog"
+	"github.com/musicify/musicify/internal/connect"
 	"github.com/musicify/musicify/internal/httpapi"
 	"github.com/musicify/musicify/internal/jam"
 	mailer "github.com/musicify/musicify/internal/mail"
@@ -164,6 +165,7 @@ func newEnvWith(t testing.TB, o envOptions, tweak ...func(*httpapi.Server)) *env
 		api.Outbox = db
 	}
 	api.Jams = &jam.Service{Store: db, Songs: db, Hub: hub, Now: clk.Now}
+	api.Devices = &connect.Service{Store: db, Hub: hub, Now: clk.Now}
 	api.Assistant = &assistant.Builtin{Catalog: &assistant.Catalog{Search: api.Search, Songs: db, Users: db, Playlists: db, Recommender: engine, Like: like}}
 	for _, f := range tweak {
 		f(api)

@@ -23,7 +23,11 @@ type Limits struct {
 	// JamChangesPerMinute bounds one person's adds, skips and votes in a
 	// Jam (default 60).
 	JamChangesPerMinute int
-	Recognitions        int // voice clips recognized at once; default the CPUs
+	// DeviceChangesPerMinute bounds one person's player reports and
+	// commands between their devices (default 300: a report on every
+	// play, pause, seek and queue change).
+	DeviceChangesPerMinute int
+	Recognitions           int // voice clips recognized at once; default the CPUs
 	// The live connection (/api/ws): messages one may send at once and then
 	// each second (default 40 and 10), and connections per user (default 8).
 	LiveBurst       int
@@ -32,8 +36,8 @@ type Limits struct {
 }
 
 type limiters struct {
-	chat, voice, listens, previews, jam *auth.Limiter
-	recognizing                         platform.Semaphore
+	chat, voice, listens, previews, jam, devices *auth.Limiter
+	recognizing                                  platform.Semaphore
 }
 
 func (s *Server) limits() *limiters {
@@ -54,6 +58,7 @@ func (s *Server) limits() *limiters {
 			listens:     auth.NewLimiter(s.Rates, "listens", or(s.Limits.ListensPer10Min, 100), 10*time.Minute, now),
 			previews:    auth.NewLimiter(s.Rates, "previews", or(s.Limits.PreviewsPer10Min, 120), 10*time.Minute, now),
 			jam:         auth.NewLimiter(s.Rates, "jam", or(s.Limits.JamChangesPerMinute, 60), time.Minute, now),
+			devices:     auth.NewLimiter(s.Rates, "devices", or(s.Limits.DeviceChangesPerMinute, 300), time.Minute, now),
 			recognizing: make(platform.Semaphore, or(s.Limits.Recognitions, runtime.NumCPU())),
 		}
 	})

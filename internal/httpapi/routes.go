@@ -5,6 +5,7 @@ import (
 	adminapi "github.com/musicify/musicify/internal/httpapi/admin"
 	assistantapi "github.com/musicify/musicify/internal/httpapi/assistant"
 	catalogapi "github.com/musicify/musicify/internal/httpapi/catalog"
+	devicesapi "github.com/musicify/musicify/internal/httpapi/devices"
 	discoveryapi "github.com/musicify/musicify/internal/httpapi/discovery"
 	jamsapi "github.com/musicify/musicify/internal/httpapi/jams"
 	mediaapi "github.com/musicify/musicify/internal/httpapi/media"
@@ -45,6 +46,10 @@ func (s *Server) routes(mux *platform.Mux) {
 	if s.Jams != nil {
 		radio.FollowJam = s.Jams.Follow
 		(&jamsapi.API{P: p, Jams: s.Jams, Songs: s.Songs, Media: s.Media, Changes: l.jam}).Routes(mux)
+	}
+	if s.Devices != nil {
+		radio.Devices = s.Devices
+		(&devicesapi.API{P: p, Devices: s.Devices, Songs: s.Songs, Media: s.Media, Changes: l.devices}).Routes(mux)
 	}
 	radio.Routes(mux)
 	(&assistantapi.API{P: p, Assistant: s.Assistant, Voice: s.Voice, Songs: s.Songs, Media: s.Media,

@@ -18,6 +18,7 @@ import (
 	"github.com/musicify/musicify/internal/apppass"
 	"github.com/musicify/musicify/internal/assistant"
 	"github.com/musicify/musicify/internal/catalog"
+	"github.com/musicify/musicify/internal/connect"
 	"github.com/musicify/musicify/internal/covers"
 	"github.com/musicify/musicify/internal/delivery"
 	"github.com/musicify/musicify/internal/foreground"
@@ -73,6 +74,8 @@ type Server struct {
 	// carries their changes to every instance (Hub when nil).
 	Jams   *jam.Service
 	Shared radio.Hub
+	// Devices are each person's players for Connect; nil serves none.
+	Devices *connect.Service
 	// Assistant answers the chat panel.
 	Assistant assistant.Assistant
 	// Voice recognizes spoken player commands; nil when not installed.

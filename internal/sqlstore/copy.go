@@ -21,7 +21,7 @@ var copyTables = []struct {
 	{"stars", true}, {"ratings", true}, {"play_queues", true}, {"bookmarks", true}, {"invites", true},
 	// Events keep their numbers, so the new database goes on counting from them.
 	{"events", true},
-	{"app_passwords", true}, {"mixes", true}, {"jams", true}, {"jam_members", true},
+	{"app_passwords", true}, {"mixes", true}, {"jams", true}, {"jam_members", true}, {"devices", true},
 }
 
 // TableCount is how many rows a table holds on each side after a copy.

@@ -69,6 +69,8 @@ func seedEverything(t *testing.T, db *sqlstore.DB) {
 	must(db.CreateJam(ctx, &musicify.Jam{ID: "jam", HostID: ann.ID, Created: t0, Anchor: t0,
 		Members: []musicify.JamMember{{UserID: ann.ID, Username: "Ann", Joined: t0}},
 		Queue:   []musicify.JamEntry{{ID: "e", SongID: "s0", Duration: 12, AddedBy: ann.ID}}}))
+	must(db.CreateDevice(ctx, &musicify.Device{ID: "laptop", UserID: ann.ID, Name: "Laptop", Created: t0, Seen: t0,
+		State: musicify.DeviceState{Queue: []string{"s0"}, Index: 0, Repeat: "off", Volume: 80}}))
 }
 
 // Moving up: an installation's every row lands in PostgreSQL, searchable,

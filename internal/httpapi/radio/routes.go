@@ -22,7 +22,10 @@ type API struct {
 	// FollowJam lets the live connection carry a Jam's changes: it answers
 	// the Jam's topic on Shared when the user is in it; nil: no Jams.
 	FollowJam func(ctx context.Context, userID, jamID string) (topic string, err error)
-	Shared    radio.Hub
+	// Devices lets the live connection keep one of the user's devices
+	// online and carry their changes and commands on Shared; nil: none.
+	Devices DeviceLinks
+	Shared  radio.Hub
 	// Files serves a station's audio; Media signs its links.
 	Files *delivery.Store
 	Media *mediaurl.Signer
@@ -36,6 +39,12 @@ type API struct {
 	LiveBurst, LivePerSecond, LiveConnections int
 
 	live liveConns
+}
+
+// DeviceLinks attach a live connection to one of the user's devices.
+type DeviceLinks interface {
+	Attach(ctx context.Context, userID, deviceID string) (topic string, detach func(), err error)
+	Beat(ctx context.Context, userID, deviceID string) error
 }
 
 // Routes registers the area's routes on mux.

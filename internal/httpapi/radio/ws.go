@@ -22,6 +22,9 @@ import (
 //	→ {"type":"watch"}                          ← {"type":"listeners",…} for every station
 //	→ {"type":"jam","jam":id}                   ← {"type":"jam","jam":id,"version":n} on every change of a Jam one is in
 //	→ {"type":"unjam","jam":id}
+//	→ {"type":"device","device":id}             ← {"type":"devices"} when the user's devices change,
+//	                                               {"type":"device_command","device":id,"command":{…}} for one of them;
+//	                                               sent again every 10 s, it keeps the device online
 type wsMessage struct {
 	Type    string  `json:"type"`
 	ID      int64   `json:"id,omitempty"`
@@ -30,6 +33,7 @@ type wsMessage struct {
 	T2      float64 `json:"t2,omitempty"`
 	Station string  `json:"station,omitempty"`
 	Jam     string  `json:"jam,omitempty"`
+	Device  string  `json:"device,omitempty"`
 	Message string  `json:"message,omitempty"`
 }
 
@@ -109,7 +113,13 @@ func (s *API) handleWS(w http.ResponseWriter, r *http.Request) error {
 			delete(subs, topic)
 		}
 	}
-	jams := map[string]string{} // the Jams followed: id → topic
+	jams := map[string]string{}     // the Jams followed: id → topic
+	device, detach := "", func() {} // the device this connection keeps online
+	defer func() { detach() }()
+	shared := s.Shared
+	if shared == nil {
+		shared = s.Hub
+	}
 	send := func(v any) {
 		if b, err := json.Marshal(v); err == nil {
 			select {
@@ -191,11 +201,27 @@ func (s *API) handleWS(w http.ResponseWriter, r *http.Request) error {
 				continue
 			}
 			jams[m.Jam] = topic
-			shared := s.Shared
-			if shared == nil {
-				shared = s.Hub
-			}
 			subscribe(shared, topic)
+		case "device":
+			if s.Devices == nil {
+				send(wsMessage{Type: "error", Device: m.Device, Message: "Devices are not available on this server."})
+				continue
+			}
+			if m.Device == device {
+				if err := s.Devices.Beat(ctx, me.ID, device); err != nil {
+					send(wsMessage{Type: "error", Device: m.Device, Message: musicify.ErrorMessage(err)})
+				}
+				continue
+			}
+			topic, leave, err := s.Devices.Attach(ctx, me.ID, m.Device)
+			if err != nil {
+				send(wsMessage{Type: "error", Device: m.Device, Message: musicify.ErrorMessage(err)})
+				continue
+			}
+			detach()
+			device, detach = m.Device, leave
+			subscribe(shared, topic)
+			send(wsMessage{Type: "devices"}) // what changed before the subscription
 		default:
 			send(wsMessage{Type: "error", Message: "Unknown message type."})
 		}
