@@ -8,6 +8,7 @@ package connect
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -91,6 +92,9 @@ func (s *Service) Register(ctx context.Context, userID, id, name string) (*music
 	if name == "" {
 		name = "Web browser"
 	}
+	if name, err = s.distinct(ctx, userID, name); err != nil {
+		return nil, err
+	}
 	d := &musicify.Device{ID: musicify.NewID(), UserID: userID, Name: name, Created: now,
 		State: musicify.DeviceState{Index: -1, Repeat: "off", Volume: 100}}
 	if err := s.Store.CreateDevice(ctx, d); err != nil {
@@ -98,6 +102,24 @@ func (s *Service) Register(ctx context.Context, userID, id, name string) (*music
 	}
 	s.announce(userID)
 	return d, nil
+}
+
+// distinct numbers a name the person's devices already have: two laptops
+// with the same browser are "Chrome on Linux" and "Chrome on Linux (2)".
+func (s *Service) distinct(ctx context.Context, userID, name string) (string, error) {
+	list, err := s.Store.DevicesOf(ctx, userID)
+	if err != nil {
+		return "", err
+	}
+	taken := map[string]bool{}
+	for _, d := range list {
+		taken[d.Name] = true
+	}
+	out := name
+	for n := 2; taken[out]; n++ {
+		out = fmt.Sprintf("%s (%d)", name, n)
+	}
+	return out, nil
 }
 
 // List is the person's devices, by when they were first seen.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -91,6 +92,10 @@ func TestADeviceIsRegisteredOnceAndAnotherAccountNeverSeesIt(t *testing.T) {
 	// the same browser again, on the other instance: the same device
 	if again := w.register(w.b, w.ana, laptop.ID, "ignored"); again.ID != laptop.ID || again.Name != "Firefox on Ubuntu" {
 		t.Fatalf("registered again: %+v", again)
+	}
+	// a second browser of the same kind gets a name of its own
+	if twin := w.register(w.b, w.ana, "", "Firefox on Ubuntu"); twin.Name != "Firefox on Ubuntu (2)" {
+		t.Fatalf("the second Firefox is %q", twin.Name)
 	}
 	// someone else signs in on that browser: a device of their own
 	theirs := w.register(w.a, w.benjie, laptop.ID, "")
@@ -180,7 +185,8 @@ func TestCommandsReachTheDeviceWithTheStateToTakeOver(t *testing.T) {
 		t.Fatal(err)
 	}
 	list, _ := w.b.List(w.ctx, w.ana)
-	if got := list[0].State; got.Index != 1 || got.Position != 42.5 || !got.At.Equal(w.clock.Now()) || got.Volume != 70 {
+	i := slices.IndexFunc(list, func(d *musicify.Device) bool { return d.ID == laptop.ID })
+	if got := list[i].State; got.Index != 1 || got.Position != 42.5 || !got.At.Equal(w.clock.Now()) || got.Volume != 70 {
 		t.Fatalf("the laptop's state as the other instance reads it: %+v", got)
 	}
 	w.clock.Advance(2 * time.Second)

@@ -41,14 +41,24 @@ func TestDevicesOverHTTPAndTheLiveConnection(t *testing.T) {
 	if len(list) != 2 {
 		t.Fatalf("ana's devices: %s", r.Raw)
 	}
-	l := list[0].(map[string]any)
+	byID := map[string]map[string]any{}
+	for _, d := range list {
+		byID[d.(map[string]any)["id"].(string)] = d.(map[string]any)
+	}
+	l := byID[laptop]
 	st := l["state"].(map[string]any)
-	if l["id"] != laptop || l["online"] != true || list[1].(map[string]any)["online"] != false || st["playing"] != true || st["volume"] != 80.0 || st["repeat"] != "all" ||
+	if l["online"] != true || byID[phone]["online"] != false || st["playing"] != true || st["volume"] != 80.0 || st["repeat"] != "all" ||
 		st["song"].(map[string]any)["song"] != "First Light" || len(st["upNext"].([]any)) != 1 || st["position"].(float64) < 12.5 {
 		t.Fatalf("the laptop as the phone sees it: %v", l)
 	}
 
-	if r = ana.do(http.MethodPatch, "/api/devices/"+phone, map[string]any{"name": "Ana's phone"}); r.Status != 204 {
+	// a queue that moves arrives as ids: the songs come back in its order
+	r = ana.post("/api/songs/lookup", map[string]any{"ids": []string{s2, "gone", s1}})
+	if got := r.Body["songs"].([]any); r.Status != 200 || len(got) != 2 || got[0].(map[string]any)["_id"] != s2 || got[1].(map[string]any)["_id"] != s1 {
+		t.Fatalf("lookup: %d %s", r.Status, r.Raw)
+	}
+
+	if r = ana.do(http.MethodPut, "/api/devices/"+phone, map[string]any{"name": "Ana's phone"}); r.Status != 204 {
 		t.Fatalf("rename: %d %s", r.Status, r.Raw)
 	}
 	r = ana.post("/api/devices/"+laptop+"/commands", map[string]any{"type": "volume", "volume": 40, "from": phone})
@@ -71,7 +81,7 @@ func TestDevicesOverHTTPAndTheLiveConnection(t *testing.T) {
 	gone := "That device is not one of yours, or it was removed."
 	expect(t, eve.post("/api/devices/"+laptop+"/commands", map[string]any{"type": "pause"}), 404, gone)
 	expect(t, eve.do(http.MethodPut, "/api/devices/"+laptop+"/state", map[string]any{"index": -1}), 404, gone)
-	expect(t, eve.do(http.MethodPatch, "/api/devices/"+laptop, map[string]any{"name": "mine"}), 404, gone)
+	expect(t, eve.do(http.MethodPut, "/api/devices/"+laptop, map[string]any{"name": "mine"}), 404, gone)
 	expect(t, eve.do(http.MethodDelete, "/api/devices/"+laptop, nil), 404, gone)
 	spy, err := eve.dial(t, nil)
 	if err != nil {

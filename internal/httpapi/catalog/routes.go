@@ -32,6 +32,7 @@ func (s *API) Routes(mux *platform.Mux) {
 	mux.User("GET /api/search/allartist", s.handleAllArtists)
 	mux.User("GET /api/artists/{name}", s.handleArtist)
 	mux.User("GET /api/songs/{id}", s.handleSong)
+	mux.User("POST /api/songs/lookup", s.handleLookup)
 	mux.User("GET /api/songs/{id}/lyrics", s.handleLyrics)
 	mux.User("DELETE /api/songs/{id}", s.handleDeleteSong)
 	mux.User("POST /api/view/increase", s.handleView)

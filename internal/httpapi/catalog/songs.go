@@ -78,6 +78,39 @@ func (s *API) handleSong(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// lookupMost bounds the songs one lookup reads: a whole queue.
+const lookupMost = 1000
+
+// handleLookup reads songs by id, in the order asked, leaving out those
+// that are gone: a queue moving to another device arrives as ids.
+func (s *API) handleLookup(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		IDs []string `json:"ids"`
+	}
+	if err := platform.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if len(in.IDs) > lookupMost {
+		return musicify.Errorf(musicify.EINVALID, "Ask for at most %d songs at once.", lookupMost).In("ids")
+	}
+	songs, err := views.SongsByID(r.Context(), s.Songs, in.IDs, views.For(r, s.Media))
+	if err != nil {
+		return err
+	}
+	byID := make(map[string]views.Song, len(songs))
+	for _, sg := range songs {
+		byID[sg.ID] = sg
+	}
+	out := make([]views.Song, 0, len(in.IDs))
+	for _, id := range in.IDs {
+		if sg, ok := byID[id]; ok {
+			out = append(out, sg)
+		}
+	}
+	platform.WriteJSON(w, http.StatusOK, map[string]any{"songs": out})
+	return nil
+}
+
 func (s *API) handleDeleteSong(w http.ResponseWriter, r *http.Request) error {
 	if err := s.Catalog.Delete(r.Context(), platform.UserOf(r), r.PathValue("id")); err != nil {
 		return err

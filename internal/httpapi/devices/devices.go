@@ -30,7 +30,7 @@ type API struct {
 func (s *API) Routes(mux *platform.Mux) {
 	mux.User("GET /api/devices", s.handleList)
 	mux.User("POST /api/devices", s.handleRegister)
-	mux.User("PATCH /api/devices/{id}", s.handleUpdate)
+	mux.User("PUT /api/devices/{id}", s.handleUpdate)
 	mux.User("DELETE /api/devices/{id}", s.handleForget)
 	mux.User("PUT /api/devices/{id}/state", s.handleReport)
 	mux.User("POST /api/devices/{id}/commands", s.handleCommand)
@@ -51,6 +51,7 @@ type stateView struct {
 	Index      int         `json:"index"`
 	Song       *views.Song `json:"song"`
 	UpNext     []queued    `json:"upNext"`
+	Queue      []string    `json:"queue"` // every song id, for taking the music back
 	QueueSize  int         `json:"queueSize"`
 	Shuffle    bool        `json:"shuffle"`
 	Repeat     string      `json:"repeat"`
@@ -68,9 +69,12 @@ type deviceView struct {
 
 func (s *API) view(r *http.Request, d *musicify.Device, now time.Time) (deviceView, error) {
 	st := d.State
+	if st.Queue == nil {
+		st.Queue = []string{}
+	}
 	v := deviceView{ID: d.ID, Name: d.Name, Online: connect.Online(d, now), Jukebox: d.Jukebox,
 		State: stateView{Playing: st.Playing && connect.Online(d, now), Position: st.Position, ServerTime: float64(now.UnixMilli()),
-			Index: st.Index, UpNext: []queued{}, QueueSize: len(st.Queue), Shuffle: st.Shuffle, Repeat: st.Repeat, Volume: st.Volume}}
+			Index: st.Index, UpNext: []queued{}, Queue: st.Queue, QueueSize: len(st.Queue), Shuffle: st.Shuffle, Repeat: st.Repeat, Volume: st.Volume}}
 	if !d.Seen.IsZero() {
 		ms := float64(d.Seen.UnixMilli())
 		v.Seen = &ms

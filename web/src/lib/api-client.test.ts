@@ -73,6 +73,11 @@ describe('api', () => {
     await expect(api('/api/verified')).rejects.toBeInstanceOf(ApiError);
   });
 
+  it('takes 204 No Content as done', async () => {
+    stubFetch(async () => new Response(null, { status: 204 }));
+    await expect(api('/api/devices/d1', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+
   it('gives a generic sentence for errors that are not ApiErrors', () => {
     expect(errorMessage(new Error('secret stack detail'))).toBe(
       'Something went wrong. Please try again.',

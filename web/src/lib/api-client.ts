@@ -135,6 +135,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       fieldsOf(data),
     );
   }
+  // Done (204) or taken on (202), with nothing to say.
+  if ((res.status === 204 || res.status === 202) && data === undefined) return undefined as T;
   if (data === undefined) {
     throw new ApiError(
       res.status,

@@ -50,6 +50,10 @@ export const queryKeys = {
     current: () => [...queryKeys.jams.all, 'current'] as const,
     detail: (id: string) => [...queryKeys.jams.all, 'detail', id] as const,
   },
+  /** The caller's devices (GET /api/devices): read again on every change the live connection tells of. */
+  devices: {
+    all: ['devices'] as const,
+  },
   /** Playlists without their songs: the caller's own list and searches in it. */
   playlists: {
     all: ['playlists'] as const,

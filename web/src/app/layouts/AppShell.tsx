@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { Sheet } from '@/components/ui';
 import { ChatWidget } from '@/features/chat/components/ChatWidget';
+import { ConnectHost } from '@/features/connect/components/ConnectHost';
+import { DevicesButton } from '@/features/connect/components/DevicesButton';
 import { OfflineBanner } from '@/features/offline/components/OfflineBanner';
 import { Player } from '@/features/player/components/Player';
 import { RadioHost } from '@/features/radio/components/RadioHost';
@@ -32,7 +34,8 @@ export function AppShell() {
         </main>
       </div>
       <div className="shell__player" data-slot="player">
-        <Player />
+        <Player devices={<DevicesButton />} />
+        <ConnectHost />
         <RadioHost />
       </div>
       <Sheet open={menuOpen} onClose={closeMenu} label="Menu" closeLabel="Close menu">

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useToast } from '@/components/ui';
+import { useRemoteTarget } from '@/lib/connect';
 import { useLiveStation } from '@/lib/live-radio';
 import { canPlayNow, notDownloadedMessage } from '@/lib/offline/availability';
 import { next, useCurrentSong, usePlayer } from '@/lib/player-store';
@@ -22,7 +23,7 @@ import './player.css';
  * The player of the signed-in shell: its two <audio> elements, kept across
  * pages, and the bar once a song has been chosen.
  */
-export function Player() {
+export function Player({ devices }: { devices?: ReactNode }) {
   const { user } = useSession();
   const deckA = useRef<HTMLAudioElement>(null);
   const deckB = useRef<HTMLAudioElement>(null);
@@ -32,6 +33,8 @@ export function Player() {
   const [expanded, setExpanded] = useState(false);
   // A radio station tuned in takes the bar over; the paused song comes back after it.
   const live = useLiveStation();
+  // While this browser controls another device, the remote bar takes the place of this one.
+  const remote = useRemoteTarget();
 
   usePlayerPersistence(`musicify.player.${user._id}`);
   useAudioEngine(deckA, deckB, {
@@ -56,7 +59,7 @@ export function Player() {
   useNowPlayingTitle(nowPlayingTitle(song, live));
   usePlayerShortcuts({ onHelp: openShortcuts });
 
-  if ((!song || live) && expanded) setExpanded(false);
+  if ((!song || live || remote) && expanded) setExpanded(false);
 
   return (
     <>
@@ -70,9 +73,19 @@ export function Player() {
       {live ? (
         <LiveBar station={live} />
       ) : (
-        song && <PlayerBar song={song} onExpand={() => setExpanded(true)} expanded={expanded} />
+        song &&
+        !remote && (
+          <PlayerBar
+            song={song}
+            onExpand={() => setExpanded(true)}
+            expanded={expanded}
+            devices={devices}
+          />
+        )
       )}
-      {song && !live && expanded && <NowPlaying song={song} onClose={() => setExpanded(false)} />}
+      {song && !live && !remote && expanded && (
+        <NowPlaying song={song} onClose={() => setExpanded(false)} />
+      )}
       <ShortcutsDialog />
     </>
   );

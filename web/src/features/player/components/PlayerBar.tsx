@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LikeButton, SongCover } from '@/components/songs';
 import { usePlayer } from '@/lib/player-store';
@@ -21,6 +22,8 @@ interface PlayerBarProps {
   /** Opens the full-screen now-playing view (the mini bar on a phone, the cover or title on wider screens). */
   onExpand: () => void;
   expanded: boolean;
+  /** The Devices button, from the shell (another feature's). */
+  devices?: ReactNode;
 }
 
 /** The thin progress line of the phone's mini bar. */
@@ -40,7 +43,7 @@ function MiniProgress({ fallbackDuration }: { fallbackDuration: number }) {
  * The bar at the bottom of every signed-in page: a full bar on wide screens,
  * a compact one on phones that opens the now-playing sheet.
  */
-export function PlayerBar({ song, onExpand, expanded }: PlayerBarProps) {
+export function PlayerBar({ song, onExpand, expanded, devices }: PlayerBarProps) {
   const artist = songArtist(song);
   return (
     <section className="player" aria-label="Player">
@@ -59,6 +62,7 @@ export function PlayerBar({ song, onExpand, expanded }: PlayerBarProps) {
             <span className="mini__artist">{artist}</span>
           </span>
         </button>
+        {devices}
         <LikeButton song={song} size={20} className="pbtn pbtn--like" />
         <PlayPauseButton size="sm" />
         <NextButton size={22} />
@@ -104,6 +108,7 @@ export function PlayerBar({ song, onExpand, expanded }: PlayerBarProps) {
           <SpeedControl />
           <SleepTimer />
           <QueueLink />
+          {devices}
           <PlayerVolume />
           <ShortcutsButton />
         </div>
