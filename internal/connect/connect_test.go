@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -180,7 +181,12 @@ func TestCommandsReachTheDeviceWithTheStateToTakeOver(t *testing.T) {
 		t.Fatal(err)
 	}
 	list, _ := w.b.List(w.ctx, w.ana)
-	if got := list[0].State; got.Index != 1 || got.Position != 42.5 || !got.At.Equal(w.clock.Now()) || got.Volume != 70 {
+	// Both were registered at the same instant: their order is their ids'.
+	i := slices.IndexFunc(list, func(d *musicify.Device) bool { return d.ID == laptop.ID })
+	if i < 0 {
+		t.Fatalf("the laptop is not listed: %v", list)
+	}
+	if got := list[i].State; got.Index != 1 || got.Position != 42.5 || !got.At.Equal(w.clock.Now()) || got.Volume != 70 {
 		t.Fatalf("the laptop's state as the other instance reads it: %+v", got)
 	}
 	w.clock.Advance(2 * time.Second)
