@@ -11,6 +11,7 @@ import (
 
 	"github.com/musicify/musicify/internal/connect"
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/subsonic/subsonictest"
 )
 
 // deviceHub keeps the commands published for devices, by user.
@@ -156,11 +157,17 @@ func TestTheJukeboxPlaysOnTheCallersDevice(t *testing.T) {
 	// The same in XML, as the Subsonic schema has it.
 	a = e.raw(http.MethodGet, "jukeboxControl", creds("ann", "pw", "action", "get"))
 	body := string(a.Body)
+	if err := subsonictest.CheckXMLResponse("jukeboxControl", a.Body); err != nil {
+		t.Error(err)
+	}
 	if !strings.Contains(body, `<jukeboxPlaylist currentIndex="1" playing="true" gain="0.7" position="12">`) ||
 		strings.Count(body, "<entry ") != 3 || !strings.Contains(body, `<entry id="`+h2+`"`) {
 		t.Fatalf("get in XML: %s", body)
 	}
 	a = e.raw(http.MethodGet, "jukeboxControl", creds("ann", "pw", "action", "stop"))
+	if err := subsonictest.CheckXMLResponse("jukeboxControl", a.Body); err != nil {
+		t.Error(err)
+	}
 	if !strings.Contains(string(a.Body), `<jukeboxStatus currentIndex="1" playing="true" gain="0.7" position="12"></jukeboxStatus>`) {
 		t.Fatalf("stop in XML: %s", a.Body)
 	}
