@@ -371,3 +371,32 @@ func TestTheJukeboxRoleFollowsTheDevices(t *testing.T) {
 		}
 	}
 }
+
+// Supersonic's client reads the jukebox in both formats.
+func TestSupersonicDrivesTheJukebox(t *testing.T) {
+	e := newEnv(t, nil)
+	lib := e.library()
+	ann := e.user("ann", "pw")
+	svc, hub := e.jukebox()
+	d := e.device(svc, ann, "Laptop")
+	st := musicify.DeviceState{Queue: []string{lib.harbor[0].ID, lib.harbor[2].ID}, Index: 1, Position: 5, Volume: 25}
+	if err := svc.Report(e.ctx, ann.ID, d.ID, st); err != nil {
+		t.Fatal(err)
+	}
+	for _, useJSON := range []bool{false, true} {
+		c := e.client("ann", "pw", useJSON)
+		pl, err := c.GetJukeboxPlaylist()
+		if err != nil || pl.CurrentIndex != 1 || pl.Playing || pl.Gain != 0.25 || pl.Position != 5 || len(pl.Entry) != 2 ||
+			pl.Entry[1].ID != lib.harbor[2].ID || pl.Entry[1].Title != "Undertow" {
+			t.Fatalf("json %v: get: %+v %v", useJSON, pl, err)
+		}
+		status, err := c.JukeboxControl("add", map[string]string{"id": lib.single.ID})
+		if err != nil || status.CurrentIndex != 1 || status.Gain != 0.25 {
+			t.Fatalf("json %v: add: %+v %v", useJSON, status, err)
+		}
+		if sent := hub.take(ann.ID); len(sent) != 1 || sent[0].Command.Type != connect.CmdAdd ||
+			!reflect.DeepEqual(sent[0].Command.Songs, []string{lib.single.ID}) {
+			t.Fatalf("json %v: add sent %v", useJSON, sent)
+		}
+	}
+}
