@@ -89,7 +89,7 @@ func TestNotServedCallsAnswerInSubsonicForm(t *testing.T) {
 		}
 	}
 	for _, call := range []string{"refreshPodcasts", "createPodcastChannel", "deletePodcastChannel", "deletePodcastEpisode",
-		"downloadPodcastEpisode", "getPodcastEpisode", "jukeboxControl", "getVideoInfo", "hls", "getCaptions", "addChatMessage",
+		"downloadPodcastEpisode", "getPodcastEpisode", "getVideoInfo", "hls", "getCaptions", "addChatMessage",
 		"createUser", "updateUser", "deleteUser", "changePassword", "createInternetRadioStation", "updateInternetRadioStation",
 		"deleteInternetRadioStation", "updateShare", "deleteShare", "search", "getTranscodeDecision", "getTranscodeStream"} {
 		a := e.raw(http.MethodGet, call, creds("ann", "pw", "f", "json"))

@@ -85,6 +85,8 @@ type response struct {
 	ChatMessages           *chatMessages          `xml:"chatMessages,omitempty" json:"chatMessages,omitempty"`
 	PlayQueueByIndex       *playQueueByIndex      `xml:"playQueueByIndex,omitempty" json:"playQueueByIndex,omitempty"`
 	TokenInfo              *tokenInfo             `xml:"tokenInfo,omitempty" json:"tokenInfo,omitempty"`
+	JukeboxStatus          *jukeboxStatus         `xml:"jukeboxStatus,omitempty" json:"jukeboxStatus,omitempty"`
+	JukeboxPlaylist        *jukeboxPlaylist       `xml:"jukeboxPlaylist,omitempty" json:"jukeboxPlaylist,omitempty"`
 }
 
 type license struct {
@@ -520,4 +522,20 @@ type playQueueByIndex struct {
 // tokenInfo is who an API key signs in as (apiKeyAuthentication).
 type tokenInfo struct {
 	Username string `xml:"username,attr" json:"username"`
+}
+
+// jukeboxStatus is where the jukebox is: currentIndex is 0-based in its
+// playlist (-1 with none), gain its volume from 0 to 1, position seconds
+// into the song.
+type jukeboxStatus struct {
+	CurrentIndex int     `xml:"currentIndex,attr" json:"currentIndex"`
+	Playing      bool    `xml:"playing,attr" json:"playing"`
+	Gain         float64 `xml:"gain,attr" json:"gain"`
+	Position     int     `xml:"position,attr" json:"position"`
+}
+
+// jukeboxPlaylist is the status with the jukebox's songs (action get).
+type jukeboxPlaylist struct {
+	jukeboxStatus
+	Entry []child `xml:"entry" json:"entry"`
 }

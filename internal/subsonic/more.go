@@ -142,16 +142,17 @@ func (s *Server) getUser(_ http.ResponseWriter, q *request) (*response, error) {
 		return nil, &apiError{Code: errNotAuthorized, Message: "You can only see your own account."}
 	}
 	res := s.newResponse()
-	u := userOf(q.user)
+	u := s.userOf(q.user)
 	res.User = &u
 	return res, nil
 }
 
-// userOf is an account with the roles every Musicify user has.
-func userOf(u *musicify.User) user {
+// userOf is an account with the roles every Musicify user has; the
+// jukebox one when there are devices to play on (Devices).
+func (s *Server) userOf(u *musicify.User) user {
 	return user{Username: u.Username, Email: u.Email, ScrobblingEnabled: true, AdminRole: u.Admin,
 		SettingsRole: true, DownloadRole: true, UploadRole: false, PlaylistRole: true, CoverArtRole: false,
-		CommentRole: false, PodcastRole: false, StreamRole: !u.Disabled, JukeboxRole: false, ShareRole: true, Folder: []int{1}}
+		CommentRole: false, PodcastRole: false, StreamRole: !u.Disabled, JukeboxRole: s.Devices != nil, ShareRole: true, Folder: []int{1}}
 }
 
 // getInternetRadioStations lists our stations. Their stream URLs are

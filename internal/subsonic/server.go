@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/musicify/musicify/internal/connect"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/mediaurl"
 	"github.com/musicify/musicify/internal/mixes"
@@ -65,6 +66,9 @@ type Server struct {
 	// Media signs the radio stations' stream URLs; without it they point at
 	// the session-checked URL, which Subsonic apps cannot open.
 	Media *mediaurl.Signer
+	// Devices are the people's devices (Connect): jukeboxControl plays on
+	// one of the caller's. Nil: there is no jukebox.
+	Devices *connect.Service
 	// FFmpeg transcodes streams; nil serves originals only.
 	FFmpeg *media.FFmpeg
 	// ClientAddr is the caller's address as the rate limits count it
@@ -205,5 +209,8 @@ func (s *Server) routes() {
 	}
 	for name, why := range unsupported {
 		s.mux[name] = notSupported(why)
+	}
+	if s.Devices != nil {
+		s.mux["jukeboxControl"] = s.jukeboxControl
 	}
 }

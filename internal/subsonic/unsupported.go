@@ -9,8 +9,10 @@ import "net/http"
 // empty: apps show "no podcasts" and go on, where an error would put up a
 // failure dialog on a screen the user merely opened. Actions answer error
 // 50 "not authorized" with a sentence saying why: getUser already tells
-// apps that nobody has the podcast, jukebox or comment role, and 50 is the
-// code apps show as "not allowed" rather than retrying or signing out.
+// apps that nobody has the podcast or comment role (nor the jukebox one
+// on a server without devices: jukeboxControl is then refused here, and
+// served by jukebox.go with them), and 50 is the code apps show as "not
+// allowed" rather than retrying or signing out.
 // The Subsonic and OpenSubsonic codes have no "not implemented"; 0 would be
 // read as a passing server failure worth retrying.
 

@@ -28,7 +28,7 @@ func (s *Server) getUsers(_ http.ResponseWriter, q *request) (*response, error) 
 	}
 	out := &users{User: []user{}}
 	for _, u := range list {
-		out.User = append(out.User, userOf(u))
+		out.User = append(out.User, s.userOf(u))
 	}
 	res := s.newResponse()
 	res.Users = out

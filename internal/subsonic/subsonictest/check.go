@@ -18,6 +18,13 @@ type payload struct {
 	t   *typ
 }
 
+// oneOf are the payloads of the endpoints that answer one of several,
+// their entry above being the bare envelope: jukeboxControl answers a
+// status, or for the action get the playlist.
+var oneOf = map[string][]payload{
+	"jukeboxControl": {{"jukeboxStatus", jukeboxStatus}, {"jukeboxPlaylist", jukeboxPlaylist}},
+}
+
 // endpoints maps each endpoint Musicify serves under /rest to its success
 // payload, as each endpoint's page in content/en/docs/Endpoints/ names it.
 var endpoints = map[string]payload{
@@ -79,6 +86,7 @@ var endpoints = map[string]payload{
 	"getPlayQueueByIndex":      {"playQueueByIndex", playQueueByIndex},
 	"savePlayQueueByIndex":     {},
 	"tokenInfo":                {"tokenInfo", tokenInfo},
+	"jukeboxControl":           {}, // one of two, see oneOf
 
 	// These answer with bytes; only their failures are JSON, the bare
 	// envelope with an error.
@@ -142,7 +150,7 @@ func CheckResponse(endpoint string, body []byte) error {
 		return &Error{Endpoint: name, Problems: []string{err.Error()}}
 	}
 	c := &checker{}
-	checkDocument(c, p, doc)
+	checkDocument(c, name, p, doc)
 	if len(c.problems) > 0 {
 		return &Error{Endpoint: name, Problems: c.problems}
 	}
@@ -179,7 +187,7 @@ func decode(body []byte) (any, error) {
 	return doc, nil
 }
 
-func checkDocument(c *checker, p payload, doc any) {
+func checkDocument(c *checker, name string, p payload, doc any) {
 	top, ok := doc.(map[string]any)
 	if !ok {
 		c.addf("$", "want object, got %s", jsonKind(doc))
@@ -217,6 +225,19 @@ func checkDocument(c *checker, p payload, doc any) {
 	case "ok":
 		if e, present := resp["error"]; present {
 			c.addf(root+".error", "must not be present when status is \"ok\" (got %s)", jsonKind(e))
+		}
+		if alts := oneOf[name]; len(alts) > 0 {
+			var keys []string
+			for _, alt := range alts {
+				if _, present := resp[alt.key]; present {
+					p = alt
+				}
+				keys = append(keys, alt.key)
+			}
+			if p.key == "" {
+				c.addf(root, "one of %s is required for this endpoint, none is there", strings.Join(keys, ", "))
+				return
+			}
 		}
 		if p.key == "" {
 			return

@@ -29,7 +29,8 @@ func TestEveryEndpointHasValidSamples(t *testing.T) {
 		getLyricsBySongId star unstar getStarred getStarred2 setRating scrobble getNowPlaying
 		getPlayQueue savePlayQueue getUser getInternetRadioStations startScan getScanStatus
 		getArtistInfo getAlbumInfo getSimilarSongs getUsers getAvatar getShares createShare
-		getBookmarks createBookmark deleteBookmark getPodcasts getNewestPodcasts getVideos getChatMessages getPlayQueueByIndex savePlayQueueByIndex tokenInfo`)
+		getBookmarks createBookmark deleteBookmark getPodcasts getNewestPodcasts getVideos getChatMessages getPlayQueueByIndex savePlayQueueByIndex tokenInfo
+		jukeboxControl`)
 	slices.Sort(issue)
 	if !slices.Equal(issue, Endpoints()) {
 		t.Fatalf("issue lists %v,\nschemas for %v", issue, Endpoints())
@@ -261,6 +262,9 @@ func TestEveryFieldIsChecked(t *testing.T) {
 			if p.key != "" {
 				root = extend(envelope, "subsonic-response", req(p.key, p.t))
 			}
+			for _, alt := range oneOf[name] {
+				root = extend(root, "subsonic-response", opt(alt.key, alt.t))
+			}
 			resp := doc.(map[string]any)["subsonic-response"]
 			breakAll(root, resp, "subsonic-response", func(path, want string) {
 				tried++
@@ -331,5 +335,24 @@ func wrongValue(t *typ) any {
 		return []any{}
 	default:
 		return map[string]any{}
+	}
+}
+
+// jukeboxControl answers a status or a playlist: one of them must be
+// there, and is checked as its own type.
+func TestOneOfPayloads(t *testing.T) {
+	err := CheckResponse("jukeboxControl", []byte(okEnvelope(``)))
+	if err == nil || !strings.Contains(err.Error(), "one of jukeboxStatus, jukeboxPlaylist is required") {
+		t.Fatalf("no payload: %v", err)
+	}
+	err = CheckResponse("jukeboxControl", []byte(okEnvelope(`"jukeboxPlaylist": {"currentIndex": 0, "playing": true, "gain": 1.5, "entry": {}}`)))
+	var se *Error
+	if !errors.As(err, &se) || len(se.Problems) != 2 {
+		t.Fatalf("a bad playlist: %v", err)
+	}
+	xml := `<subsonic-response xmlns="http://subsonic.org/restapi" status="ok" version="1.16.1" type="musicify" serverVersion="1" openSubsonic="true">` +
+		`<jukeboxStatus currentIndex="-1" playing="false" gain="0.25" position="0"></jukeboxStatus></subsonic-response>`
+	if err := CheckXMLResponse("jukeboxControl", []byte(xml)); err != nil {
+		t.Fatalf("a status in XML: %v", err)
 	}
 }

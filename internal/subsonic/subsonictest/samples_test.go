@@ -204,6 +204,13 @@ var validSamples = map[string][]string{
 	},
 	"savePlayQueueByIndex": {okEnvelope(``)},
 	"tokenInfo":            {okEnvelope(`"tokenInfo": {"username": "ada"}`)},
+	"jukeboxControl": {
+		okEnvelope(`"jukeboxStatus": {"currentIndex": 1, "playing": true, "gain": 0.7, "position": 42}`),
+		okEnvelope(`"jukeboxStatus": {"currentIndex": -1, "playing": false, "gain": 1}`),
+		okEnvelope(`"jukeboxPlaylist": {"currentIndex": 0, "playing": false, "gain": 0.5, "position": 0,
+			"entry": [` + songJSON + `,` + song2JSON + `]}`),
+		okEnvelope(`"jukeboxPlaylist": {"currentIndex": -1, "playing": false, "gain": 0, "entry": []}`),
+	},
 }
 
 // A failed answer has the same shape for every endpoint.

@@ -484,6 +484,17 @@ var playQueueByIndex = object("PlayQueueByIndex",
 
 var tokenInfo = object("TokenInfo", req("username", tString))
 
+// JukeboxStatus: currentIndex is -1 when nothing is chosen; gain goes from
+// 0.0 to 1.0; position is seconds into the song.
+var jukeboxStatus = object("JukeboxStatus",
+	req("currentIndex", intMin(-1)),
+	req("playing", tBool),
+	req("gain", numRange(0, 1)),
+	opt("position", intMin(0)),
+)
+
+var jukeboxPlaylist = extend(jukeboxStatus, "JukeboxPlaylist", opt("entry", arrayOf(child)))
+
 // Error codes from Error.json.
 var subsonicError = object("Error",
 	req("code", enumInt(0, 10, 20, 30, 40, 41, 42, 43, 44, 50, 60, 70)),

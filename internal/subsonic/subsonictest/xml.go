@@ -96,12 +96,15 @@ func CheckXMLResponse(endpoint string, body []byte) error {
 	if errs := children(root, "error"); len(errs) > 0 {
 		resp["error"] = fromXML(errs[0], subsonicError)
 	}
-	if p.key != "" {
-		if v, present := xmlField(root, p.key, p.t); present {
-			resp[p.key] = v
+	for _, alt := range append([]payload{p}, oneOf[name]...) {
+		if alt.key == "" {
+			continue
+		}
+		if v, present := xmlField(root, alt.key, alt.t); present {
+			resp[alt.key] = v
 		}
 	}
-	checkDocument(c, p, map[string]any{"subsonic-response": resp})
+	checkDocument(c, name, p, map[string]any{"subsonic-response": resp})
 	if len(c.problems) > 0 {
 		return &Error{Endpoint: name, Problems: c.problems}
 	}
