@@ -44,7 +44,8 @@ func (m *message) classify(r *Request) Intent {
 	case m.has("how many", "number of", "count"):
 		return Count
 	case m.has("what is playing", "what is this song", "what am i hearing", "who is this", "who is playing", "what song is this", "what am i listening to", "currently playing",
-		"now playing", "what is this", "what song is playing", "name of this song"),
+		"now playing", "what is this", "what song is playing", "name of this song", "name of this track", "name of the song", "what is on",
+		"what is on right now", "what is on now"),
 		!m.catalog() && m.has("who sings this", "who sang this", "who is singing", "who is this by", "who made this", "who is the artist", "who performs this", "artist of this"):
 		return NowPlaying
 	case m.has("last played", "played last", "last song i played", "recently played", "what did i play", "what did i listen",
@@ -52,6 +53,8 @@ func (m *message) classify(r *Request) Intent {
 		return LastPlayed
 	case m.playNext():
 		return PlayNext
+	case m.has("sounds like", "sound like", "similar to") && m.catalog():
+		return Similar
 	case m.has("who") && m.kinds["song"] && !m.kinds["artist"]:
 		return WhoSings
 	case m.has("whose", "artist of", "artist behind", "who sings", "who sang", "who made", "who wrote", "who performs",
@@ -133,7 +136,8 @@ func (m *message) control() string {
 var controlAround = wordSet(fillers + ` one ones nah nope no yeah yes oh um uh hmm well can could would will you i we
 	just go play start put get take move keep carry on up to again quick quickly for minute second sec moment bit
 	while boring bored hate dislike annoying awful terrible bad enough tired of sick really not feeling into
-	let us do mind kindly already actually ugh meh ew argh playback last to am is are was`)
+	let us do mind kindly already actually ugh meh ew argh playback last to am is are was tune tunes oops wait
+	heard times today total hey there sorry`)
 
 // looseControl finds one command among words that only surround it.
 func (m *message) looseControl() string {
@@ -148,16 +152,21 @@ func (m *message) looseControl() string {
 		cmd = "resume"
 	case hasAny(s, "not stop", "not pause", "not skip", "never stop"):
 		return "" // "don't stop"
-	case hasAny(s, "pause", "stop", "hold on", "hang on", "halt", "freeze"):
+	case hasAny(s, "pause", "stop", "hold on", "hang on", "halt", "freeze", "hold"):
 		cmd = "pause"
-	case hasAny(s, "next", "skip"):
+	case hasAny(s, "next", "skip", "move on"):
 		cmd = "next"
 	case hasAny(s, "play") && hasAny(s, "again"):
 		cmd = "repeat"
-	case hasAny(s, "previous", "prev", "song before", "one before", "track before", "go back", "back one", "play before", "last song", "last track", "last one"):
+	case hasAny(s, "previous", "prev", "song before", "one before", "track before", "go back", "back one", "play before", "last song", "last track", "last one", "just on", "just played", "was on before"):
 		cmd = "previous"
 	default:
 		return ""
+	}
+	// A command said plainly may come with a reason: "pause for a moment,
+	// someone's at the door". Not a question, and nothing named.
+	if hasAny(s, strongControl...) && !hasAny(s, "what", "which", "who", "when", "how", "why", "where") {
+		return cmd
 	}
 	for _, w := range m.words {
 		if !controlAround[w] && !controlWords[w] {
@@ -167,7 +176,10 @@ func (m *message) looseControl() string {
 	return cmd
 }
 
-var controlWords = wordSet("unpause resume continue playing going carry pause stop hold hang halt freeze next skip previous prev before back again")
+// strongControl are the words that, said at all, ask the player to do it.
+var strongControl = []string{"pause", "unpause", "resume", "skip", "go back", "move on"}
+
+var controlWords = wordSet("unpause resume continue playing going carry pause stop hold hang halt freeze next skip previous prev before back again move just played")
 
 func wordSet(words string) map[string]bool {
 	set := map[string]bool{}

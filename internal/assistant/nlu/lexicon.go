@@ -28,7 +28,7 @@ var genres = map[string][]string{
 
 // moods maps mood and activity words to the mood they ask for.
 var moods = map[string][]string{
-	"calm":      {"calm", "calming", "relaxing", "relax", "relaxed", "mellow", "peaceful", "quiet", "soothing", "gentle", "soft", "tranquil", "serene", "wind down", "unwind"},
+	"calm":      {"calm", "calmer", "quieter", "softer", "calming", "relaxing", "relax", "relaxed", "mellow", "peaceful", "quiet", "soothing", "gentle", "soft", "tranquil", "serene", "wind down", "unwind"},
 	"chill":     {"chill", "chilled", "chillout", "chill out", "chilled out", "laid back", "laidback", "easy going", "lazy", "vibes"},
 	"sad":       {"sad", "melancholy", "melancholic", "gloomy", "depressing", "heartbroken", "feeling down", "feeling blue", "crying"},
 	"happy":     {"happy", "cheerful", "joyful", "feel good", "feelgood", "sunny", "fun", "positive", "cheer me up"},
@@ -43,7 +43,7 @@ var moods = map[string][]string{
 
 var tempos = map[string][]string{
 	"slow": {"slow", "slower", "slow tempo", "low tempo", "downtempo", "slow paced"},
-	"fast": {"fast", "faster", "quick", "high tempo", "up tempo", "uptempo", "fast paced"},
+	"fast": {"fast", "faster", "high tempo", "up tempo", "uptempo", "fast paced"},
 }
 
 var eras = map[string][]string{
@@ -103,4 +103,4 @@ var commonWords = strings.Fields(`a an the and or but to of in on at by for from
 	down out off over under again about above after before while during until because if as like
 	please thank thanks sorry hi hey hello yo sup weather joke pizza order food eat news game games
 	work works working worked mode way ways able set use used using sound sounds dont wont cant
-	whole entire full title titled name named word words trip road`)
+	whole entire full title titled name named word words trip road total altogether overall move moved heard wait`)

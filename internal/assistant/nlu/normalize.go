@@ -19,6 +19,8 @@ var expansions = map[string][]string{
 	"u": {"you"}, "ur": {"your"}, "r": {"are"}, "pls": {"please"}, "plz": {"please"}, "plox": {"please"},
 	"thx": {"thanks"}, "ty": {"thanks"}, "rn": {"right", "now"}, "rd": {"road"}, "n": {"and"},
 	"favourite": {"favorite"}, "favourites": {"favorites"}, "vol": {"volume"},
+	"nite": {"night"}, "midnite": {"midnight"}, "tonite": {"tonight"}, "lite": {"light"}, "thru": {"through"},
+	"luv": {"love"}, "fav": {"favorite"}, "fave": {"favorite"}, "favs": {"favorites"}, "faves": {"favorites"},
 }
 
 // contracted are the words whose "'s" is "is", not a possessive.

@@ -1,6 +1,7 @@
 package nlu
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -21,13 +22,13 @@ func (p *Parser) Parse(text string) Request {
 		return *r
 	}
 	words := correct(orig, p.vocab())
-	spans := feelingOrWish(words, likedAsVerb(words, p.spot(orig, words)))
+	spans := musicMood(words, feelingOrWish(words, likedAsVerb(words, p.spot(orig, words))))
 	r := Request{Words: words}
 	for _, s := range spans {
 		r.set(s)
 	}
 	m := newMessage(words, spans)
-	m.orig, m.mark = orig, strings.Contains(text, "?")
+	m.orig, m.mark, m.raw = orig, strings.Contains(text, "?"), text
 	if q := m.songQuestion(&r); q != nil {
 		return *q
 	}
@@ -52,6 +53,43 @@ func likedAsVerb(words []string, spans []span) []span {
 			}
 		}
 		out = append(out, s)
+	}
+	return out
+}
+
+// musicMood keeps, of two moods, the one that says what music: in "I'm
+// going for a run, put together thirty minutes of energetic music" it is
+// energetic.
+func musicMood(words []string, spans []span) []span {
+	var moods, describing []int
+	for i, s := range spans {
+		if s.kind != "mood" {
+			continue
+		}
+		moods = append(moods, i)
+		before, after := "", ""
+		if s.start > 0 {
+			before = words[s.start-1]
+		}
+		if s.end < len(words) {
+			after = words[s.end]
+		}
+		if isSongWord(after) || after == "music" || after == "tunes" || after == "playlist" || after == "mix" || before == "of" || before == "some" {
+			describing = append(describing, i)
+		}
+	}
+	if len(moods) < 2 || len(describing) == 0 || len(describing) == len(moods) {
+		return spans
+	}
+	keep := map[int]bool{}
+	for _, i := range describing {
+		keep[i] = true
+	}
+	out := spans[:0]
+	for i, s := range spans {
+		if s.kind != "mood" || keep[i] {
+			out = append(out, s)
+		}
 	}
 	return out
 }
@@ -166,6 +204,7 @@ type message struct {
 	words  []string
 	orig   []string // the words as typed, before typos were corrected: names are spelt as typed
 	mark   bool     // the text has a question mark
+	raw    string   // the text as typed, punctuation and all
 	spans  []span
 	shape  string // " play something <mood> ", padded so every word has spaces around it
 	kinds  map[string]bool
@@ -247,6 +286,7 @@ func (p *Parser) refine(r *Request, m *message) {
 		}
 	case PlaylistCreate:
 		if from, to := nameRange(m.words, m.spans); from >= 0 {
+			to = min(to, from+commaName(m.raw, to-from))
 			r.Name = strings.Join(m.orig[from:to], " ")
 			r.clearWithin(m.spans, from, to)
 		}
@@ -275,6 +315,20 @@ func (r *Request) clearWithin(spans []span, from, to int) {
 			r.set(s)
 		}
 	}
+}
+
+var namedUntilComma = regexp.MustCompile(`(?i)\b(?:called|named|titled)\s+([^,.;:!?()]+)[,.;:!?(]`)
+
+// commaName bounds a new playlist's name by the punctuation typed after
+// it: in "called Cozy Evenings, folk only" the name is two words. It
+// returns at most n, the words the name would have without it.
+func commaName(raw string, n int) int {
+	if m := namedUntilComma.FindStringSubmatch(raw); m != nil {
+		if k := len(normalize(m[1])); k > 0 && k < n {
+			return k
+		}
+	}
+	return n
 }
 
 // nameRange finds a new playlist's name: after "called", "named" or

@@ -58,14 +58,14 @@ func playerCommand(words []string) *Request {
 		case hasAny(s, "all", "queue", "everything", "whole", "playlist"):
 			r.Mode = "all"
 		}
-		if rest := without(words, "repeat repeating loop looping replay on off all this song track it the please turn switch toggle stop no not do disable enable cancel whole queue playlist everything one current put set mode again play that keep"); len(rest) == 0 {
+		if rest := without(words, "repeat repeating loop looping replay on off all this song track it the please turn switch toggle stop no not do disable enable cancel whole queue playlist everything one current put set mode again play that keep more any can you could would"); len(rest) == 0 {
 			return r
 		}
 	}
-	if hasAny(s, "shuffle", "shuffling", "unshuffle") {
-		rest := without(words, "shuffle shuffling unshuffle on off turn switch toggle the please mode stop enable disable can you set no not do it queue more any")
-		if len(rest) == 0 && (len(words) > 1 || words[0] == "unshuffle") {
-			on := !hasAny(s, "off", "stop", "disable", "unshuffle", "no", "not")
+	if hasAny(s, "shuffle", "shuffling", "unshuffle", "randomize", "randomise", "random order") {
+		rest := without(words, "shuffle shuffling unshuffle randomize randomise random on off turn switch toggle the please mode stop enable disable can you set no not do it queue more any mix up order put play in songs")
+		if len(rest) == 0 && (len(words) > 1 || words[0] == "unshuffle" || words[0] == "randomize") {
+			on := !hasAny(s, "off", "stop", "disable", "unshuffle", "no", "not", "in order")
 			r.Command, r.On = CmdShuffle, &on
 			return r
 		}
@@ -75,7 +75,7 @@ func playerCommand(words []string) *Request {
 
 // commandWords are the player's words a typo is corrected to before the
 // commands are read: "volumn", "shufle", "repaet".
-var commandWords = strings.Fields("volume shuffle shuffling repeat repeating louder quieter softer unmute mute unshuffle unpause")
+var commandWords = strings.Fields("volume shuffle shuffling repeat repeating louder quieter softer unmute mute unshuffle unpause down")
 
 func correctCommands(words []string) []string {
 	out := make([]string, len(words))
@@ -110,7 +110,7 @@ func without(words []string, drop string) []string {
 }
 
 // volumeAround are the words a volume command may come with.
-const volumeAround = "turn it up down the volume a bit little please louder quieter softer more lower raise increase decrease reduce crank pump bring make can you could slightly tad notch music sound sounds too is loud quiet so way and bit i hear barely cannot can not hardly anything"
+const volumeAround = "turn it up down the volume a bit little please louder quieter softer more lower raise increase decrease reduce crank pump bring make can you could slightly tad notch music sound sounds too is loud quiet so way and bit i hear barely cannot can not hardly anything bump tone knock"
 
 type volumeCmd struct {
 	cmd   string
@@ -123,9 +123,20 @@ func volumeCommand(words []string, s string) (volumeCmd, bool) {
 		return volumeCmd{CmdVolume, &zero}, true
 	}
 	loudWords := hasAny(s, "volume", "louder", "quieter", "softer", "loud", "quiet", "sound", "percent", "lower")
-	turn := hasAny(s, "turn it up", "turn up", "turn it down", "turn down", "crank it up", "crank it", "pump it up", "bring it down", "lower it", "raise it", "way up", "way down")
+	turn := hasAny(s, "turn it up", "turn up", "turn it down", "turn down", "crank it up", "crank it", "pump it up", "bring it down", "lower it", "raise it", "way up", "way down", "tone it down", "bump it up", "knock it down")
 	if !loudWords && !turn {
 		return volumeCmd{}, false
+	}
+	if hasAny(s, "all the way down", "minimum", "min volume", "volume to 0") && len(without(words, volumeAround+" all the way minimum min to 0")) == 0 {
+		zero := 0
+		return volumeCmd{CmdVolume, &zero}, true
+	}
+	// "quieter please, my roommate is sleeping": the reason is not a request for songs
+	if hasAny(s, "louder", "quieter", "softer") && !hasAny(s, "play", "put", "something", "songs", "music", "song", "tracks", "playlist") {
+		if hasAny(s, "louder") {
+			return volumeCmd{CmdVolumeUp, nil}, true
+		}
+		return volumeCmd{CmdVolumeDown, nil}, true
 	}
 	if hasAny(s, "max", "maximum", "full", "all the way up", "full blast", "as loud as") &&
 		len(without(words, volumeAround+" max maximum full all way blast as possible it can go to the at")) == 0 {
@@ -262,7 +273,7 @@ func position(words []string, i int) (int, int, bool) {
 // album or genre; "" when the message asks none.
 func attribute(s string) string {
 	switch {
-	case hasAny(s, "what key", "which key", "key is", "key of", "musical key", "in what key", "the key", "major or minor", "minor or major", "major key", "minor key"):
+	case hasAny(s, "what key", "which key", "key is", "key of", "musical key", "in what key", "the key", "major or minor", "minor or major", "major key", "minor key", "key"):
 		return "key"
 	case hasAny(s, "bpm", "tempo", "how fast", "how slow", "beats per minute", "what speed"):
 		return "bpm"
@@ -271,7 +282,7 @@ func attribute(s string) string {
 	case hasAny(s, "what year", "which year", "when did", "when was", "come out", "came out", "released", "release date", "how old", "year of"):
 		return "year"
 	case hasAny(s, "what album", "which album", "album is this", "album is it", "album of", "from what album", "on what album", "album this",
-		"what record", "which record", "record is this", "record is it", "from what record", "on what record"):
+		"what record", "which record", "record is this", "record is it", "from what record", "on what record", "on an album", "from an album", "part of an album"):
 		return "album"
 	case hasAny(s, "what genre", "which genre", "genre is", "genre of", "what kind of music", "what style", "what type of music", "what sort of music", "the genre"):
 		return "genre"
@@ -306,7 +317,7 @@ func (m *message) songQuestion(r *Request) *Request {
 	asks := hasAny(s, "what", "which", "how", "when", "tell me", "do you know", "whats") || m.mark ||
 		(len(m.orig) > 0 && attrFirst[m.orig[0]])
 	current := hasAny(s, "this", "it", "current", "playing", "this song", "this track")
-	plural := hasAny(s, "songs", "tracks", "albums")
+	plural := hasAny(s, "songs", "tracks", "albums") && !hasAny(s, "this songs", "this tracks") // "this songs key" is a possessive
 	switch {
 	case rank != "" && attr == "length":
 		return &Request{Intent: SongInfo, Attr: attr, Rank: rank, Words: r.Words}
@@ -337,6 +348,7 @@ func (m *message) yearAlbums() int {
 // playNext tells whether songs should go right after the current one.
 func (m *message) playNext() bool {
 	s := text(m.orig)
-	return hasAny(s, "after this", "after this song", "after this one", "after the current", "play next", "up next", "next up", "queue next") ||
+	return hasAny(s, "after this", "after this song", "after this one", "after the current", "play next", "up next", "next up", "queue next",
+		"next in the queue", "next in queue", "next in line") ||
 		(hasAny(s, "play", "queue", "put") && strings.HasSuffix(m.shape, " next ") && m.catalog())
 }
