@@ -74,6 +74,7 @@ for (const { name, viewport } of sizes) {
       await dialog.getByRole('textbox', { name: `New name for ${other}` }).fill('Kitchen');
       await dialog.getByRole('button', { name: 'Save the name' }).click();
       await expect(dialog.getByRole('button', { name: 'Play on Kitchen' })).toBeVisible();
+      await page.screenshot({ path: `test-results/connect-dialog-${name}.png` });
 
       // Play on Kitchen: the song, its second and the volume move there.
       const before = (await audioState(page)).currentTime;
@@ -99,6 +100,7 @@ for (const { name, viewport } of sizes) {
       // This browser is the remote now: it shows and controls what plays there.
       const remote = page.getByRole('region', { name: 'Remote control: Kitchen' });
       await expect(remote.getByText('Playing on Kitchen')).toBeVisible();
+      await page.screenshot({ path: `test-results/connect-remote-${name}.png` });
       await remote.getByRole('button', { name: 'Pause' }).filter({ visible: true }).click();
       await expect.poll(async () => (await audioState(kitchen.page)).paused).toBe(true);
       await remote.getByRole('button', { name: 'Play' }).filter({ visible: true }).click();

@@ -87,18 +87,23 @@ function RemoteControls({ device, send }: { device: Device; send: (c: Command) =
   }));
   const where = device.online ? `Playing on ${device.name}` : `${device.name} is offline`;
 
-  const playPause = (
+  const playPause = (size: 'sm' | 'md') => (
     <button
       type="button"
-      className="pbtn pbtn--play pbtn--play-md"
+      className={`pbtn pbtn--play pbtn--play-${size}`}
       aria-label={st.playing ? 'Pause' : 'Play'}
       onClick={() => void send({ type: st.playing ? 'pause' : 'play' })}
       disabled={!device.online || !song}
     >
       {st.playing ? (
-        <Pause size={18} fill="currentColor" aria-hidden="true" />
+        <Pause size={size === 'sm' ? 20 : 18} fill="currentColor" aria-hidden="true" />
       ) : (
-        <Play size={18} fill="currentColor" aria-hidden="true" className="pbtn__play-icon" />
+        <Play
+          size={size === 'sm' ? 20 : 18}
+          fill="currentColor"
+          aria-hidden="true"
+          className="pbtn__play-icon"
+        />
       )}
     </button>
   );
@@ -132,7 +137,7 @@ function RemoteControls({ device, send }: { device: Device; send: (c: Command) =
           </span>
         </div>
         <DevicesButton size={20} />
-        {playPause}
+        {playPause('sm')}
         {nextButton}
       </div>
       <div className="bar">
@@ -164,7 +169,7 @@ function RemoteControls({ device, send }: { device: Device; send: (c: Command) =
             >
               <SkipBack size={20} fill="currentColor" aria-hidden="true" />
             </button>
-            {playPause}
+            {playPause('md')}
             {nextButton}
             <button
               type="button"
