@@ -26,6 +26,9 @@ func TestAListenOnlyVisitorHearsTheJamAndChangesNothing(t *testing.T) {
 		t.Fatalf("a new jam has visitors: %s", r.Raw)
 	}
 	expect(t, ben.do(http.MethodPut, "/api/jams/"+id, map[string]any{"visitors": true}), 403, "Only the host can change this Jam's settings.")
+	if r := ana.do(http.MethodPut, "/api/jams/"+id, map[string]any{}); r.Status != 400 || r.Body["field"] != "guestsControl" {
+		t.Fatalf("settings without a setting: %d %s", r.Status, r.Raw)
+	}
 	r := ana.do(http.MethodPut, "/api/jams/"+id, map[string]any{"visitors": true})
 	key, _ := r.Body["visitorKey"].(string)
 	if r.Status != 200 || r.Body["visitors"] != true || len(key) < 32 || r.Body["guestsControl"] != false {

@@ -226,7 +226,7 @@ func (s *API) handleSettings(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if in.GuestsControl == nil && in.Visitors == nil {
-		return musicify.Errorf(musicify.EINVALID, "Say whether guests may control the Jam (guestsControl).").In("guestsControl")
+		return musicify.Errorf(musicify.EINVALID, "Say whether guests may control the Jam (guestsControl) or people may listen without an account (visitors).").In("guestsControl")
 	}
 	var j *musicify.Jam
 	var err error
