@@ -318,3 +318,58 @@ test('the Jam page and the person outside a Jam', async ({ page, browser, signed
   await other.context.close();
   expect(signedIn.username).not.toBe('');
 });
+
+test('a listen-only link: turned off and on again, then signing in to join', async ({
+  page,
+  browser,
+  signedIn,
+}) => {
+  await page.goto('/jam');
+  await page.getByRole('button', { name: 'Start a Jam' }).click();
+  await expect(page).toHaveURL(/\/jam\/[0-9a-f]{24}$/);
+  const jamPath = new URL(page.url()).pathname;
+  const visitorsSetting = page.getByRole('switch', {
+    name: /Let people listen without an account/,
+  });
+  await visitorsSetting.click();
+  const box = page.getByRole('textbox', { name: 'Listen-only link' });
+  const first = await box.inputValue();
+
+  // Someone signed out opens it: the Jam, waiting for its first song.
+  const visitor = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const vpage = await visitor.newPage();
+  await vpage.goto(first);
+  const host = signedIn.username.replace(/-/g, ' ');
+  await expect(vpage.getByRole('heading', { name: `${host}'s Jam` })).toBeVisible();
+  await expect(vpage.getByText('Nothing is playing yet', { exact: false })).toBeVisible();
+  await expect(vpage.getByRole('button', { name: 'Listen', exact: true })).toBeDisabled();
+
+  // The host switches it off: the open page says so at its next read.
+  await visitorsSetting.click();
+  await expect(visitorsSetting).not.toBeChecked();
+  await expect(box).toHaveCount(0);
+  await expect(vpage.getByText('This listen-only link no longer works')).toBeVisible();
+
+  // On again: a new link; the old one stays dead.
+  await visitorsSetting.click();
+  await expect(box).toBeVisible();
+  const second = await box.inputValue();
+  expect(second).not.toBe(first);
+  await vpage.reload();
+  await expect(vpage.getByText('This listen-only link no longer works')).toBeVisible();
+  await vpage.goto(second);
+  await expect(vpage.getByRole('heading', { name: `${host}'s Jam` })).toBeVisible();
+
+  // Sign in to join: the login page, then back at the Jam, to join it.
+  const friend = await person(browser, { width: 390, height: 844 });
+  await friend.context.close();
+  await vpage.getByRole('link', { name: 'Sign in to join' }).first().click();
+  await expect(vpage).toHaveURL(/\/login\?next=/);
+  await vpage.getByLabel('Username or email').fill(friend.account.username);
+  await vpage.getByLabel('Password', { exact: true }).fill(friend.account.password);
+  await vpage.getByRole('button', { name: 'Login' }).click();
+  await expect(vpage).toHaveURL(jamPath);
+  await vpage.getByRole('button', { name: 'Join the Jam' }).click();
+  await expect(page.getByRole('heading', { name: 'In the Jam (2)' })).toBeVisible();
+  await visitor.close();
+});
