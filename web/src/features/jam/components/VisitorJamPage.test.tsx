@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetClientState } from '@/lib/client-state';
 import { mockApi, renderRoutes } from '@/test/utils';
@@ -68,6 +68,11 @@ describe('a Jam for someone signed out', () => {
       expect(screen.queryByRole('button', { name: control })).toBeNull();
     }
     expect(screen.queryByRole('searchbox')).toBeNull();
+
+    // A song without a visitor's link (a format only signed-in players get) says so.
+    fireEvent.click(screen.getByRole('button', { name: 'Listen' }));
+    expect(await screen.findByRole('button', { name: 'Stop listening' })).toBeInTheDocument();
+    expect(within(now).getByText(/plays only for people signed in/)).toBeInTheDocument();
   });
 
   it('says so when the Jam has ended', async () => {

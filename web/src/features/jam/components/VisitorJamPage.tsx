@@ -230,7 +230,7 @@ function VisitorNowPlaying({
           ) : (
             <span className="jam-live jam-live--paused">Paused</span>
           )}
-          {listening && jam.playing && (
+          {listening && jam.playing && entry.song.audio !== '' && (
             <span className="jam-now__here">
               <Radio size={14} aria-hidden="true" /> Playing here
             </span>
@@ -244,6 +244,12 @@ function VisitorNowPlaying({
           <span>{formatTime(d)}</span>
         </div>
         <p className="jam-now__by">{addedBy(entry)}</p>
+        {listening && entry.song.audio === '' && (
+          <p className="jam-now__note">
+            This song's file plays only for people signed in; you'll hear the Jam again from the
+            next song.
+          </p>
+        )}
         <span className="jam-now__state">{jam.playing ? 'Playing for everyone' : 'Paused'}</span>
       </div>
     </section>
