@@ -29,6 +29,13 @@ func NewLimiter(store musicify.RateStore, name string, limit int, window time.Du
 	return &Limiter{Name: name, Limit: limit, Window: window, now: now, store: store}
 }
 
+// Sibling is another limiter named name over l's store and clock, so that
+// an area given one limiter can bound a second kind of request as widely
+// (every instance) as the first.
+func (l *Limiter) Sibling(name string, limit int, window time.Duration) *Limiter {
+	return NewLimiter(l.store, name, limit, window, l.now)
+}
+
 // Check reports how long the caller must wait before key may act again
 // (0 when it may act now), without counting anything.
 func (l *Limiter) Check(ctx context.Context, key string) (time.Duration, error) {

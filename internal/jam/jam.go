@@ -7,6 +7,9 @@ package jam
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -261,6 +264,55 @@ func (s *Service) Settings(ctx context.Context, host *musicify.User, id string, 
 		j.GuestsControl = guestsControl
 		return nil
 	})
+}
+
+// Visitors lets people without an account listen through the listen-only
+// link (on), or stops every such link at once (off); only the host may.
+// Turning it on when it is off makes a new key, so a link given out before
+// it was turned off never works again.
+func (s *Service) Visitors(ctx context.Context, host *musicify.User, id string, on bool) (*musicify.Jam, error) {
+	return s.change(ctx, id, func(j *musicify.Jam) error {
+		if host.ID != j.HostID {
+			return musicify.Errorf(musicify.EFORBIDDEN, "Only the host can change this Jam's settings.")
+		}
+		switch {
+		case !on:
+			j.VisitorKey = ""
+		case j.VisitorKey == "":
+			j.VisitorKey = newVisitorKey()
+		}
+		return nil
+	})
+}
+
+// newVisitorKey is 192 random bits, URL-safe.
+func newVisitorKey() string {
+	var b [24]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand does not fail on supported platforms
+	}
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// Visit reads the Jam for a visitor holding its listen-only key: the Jam as
+// it is now, ENOTFOUND/EFORBIDDEN for a wrong or revoked key and EEXPIRED
+// once the Jam has ended (for the right key only, so a wrong key learns
+// nothing).
+func (s *Service) Visit(ctx context.Context, id, key string) (*musicify.Jam, error) {
+	if key == "" {
+		return nil, musicify.Errorf(musicify.EUNAUTHORIZED, "Open the Jam's listen-only link again: this address has lost its key.")
+	}
+	j, err := s.Get(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if j.VisitorKey == "" || subtle.ConstantTimeCompare([]byte(key), []byte(j.VisitorKey)) != 1 {
+		return nil, musicify.Errorf(musicify.EFORBIDDEN, "This listen-only link no longer works. Ask the host for a new one.")
+	}
+	if j.Ended {
+		return nil, ended()
+	}
+	return j, nil
 }
 
 // Add puts songs at the end of the queue, or right after the song playing

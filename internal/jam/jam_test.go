@@ -318,3 +318,76 @@ func TestTheJamFillsItsQueueFromEveryonesTaste(t *testing.T) {
 		t.Fatalf("a person's song waits behind picks: %v", queue(j))
 	}
 }
+
+// Listen-only visitors: the host turns the link on (a new key each time),
+// a visitor with the key reads the Jam on any instance, and the key stops
+// working at once when turned off or when the Jam ends.
+func TestAVisitorKeyIsMadeRotatedAndRevoked(t *testing.T) {
+	w := newWorld(t)
+	ana, ben := w.user("ana"), w.user("ben")
+	j := w.must(w.a.Start(w.ctx, ana))
+	w.must(w.a.Join(w.ctx, ben, j.ID))
+	if j.VisitorKey != "" {
+		t.Fatalf("a new jam lets visitors in: %q", j.VisitorKey)
+	}
+	if _, err := w.a.Visit(w.ctx, j.ID, "anything"); code(err) != musicify.EFORBIDDEN {
+		t.Fatalf("a visit before the host turned visitors on: %v", err)
+	}
+	if _, err := w.a.Visitors(w.ctx, ben, j.ID, true); code(err) != musicify.EFORBIDDEN {
+		t.Fatalf("a guest turned visitors on: %v", err)
+	}
+
+	j = w.must(w.a.Visitors(w.ctx, ana, j.ID, true))
+	key := j.VisitorKey
+	if len(key) < 32 {
+		t.Fatalf("a short key: %q", key)
+	}
+	if again := w.must(w.a.Visitors(w.ctx, ana, j.ID, true)); again.VisitorKey != key {
+		t.Fatalf("turning it on again while on changed the key: %q → %q", key, again.VisitorKey)
+	}
+	w.must(w.b.Add(w.ctx, ben, j.ID, []string{"s0", "s1"}, false))
+	// The key is kept with the Jam: another instance knows it.
+	v, err := w.b.Visit(w.ctx, j.ID, key)
+	if err != nil || !slices.Equal(queue(v), []string{"s0", "s1"}) {
+		t.Fatalf("a visit on the other instance: %v %v", v, err)
+	}
+	for name, k := range map[string]string{"none": "", "wrong": key[:len(key)-1] + "x", "another jam's": "x" + key} {
+		if _, err := w.b.Visit(w.ctx, j.ID, k); err == nil {
+			t.Errorf("a visit with %s key", name)
+		}
+	}
+	if _, err := w.b.Visit(w.ctx, "0123456789abcdef01234567", key); code(err) != musicify.ENOTFOUND {
+		t.Errorf("a visit to an unknown jam: %v", err)
+	}
+
+	// Off and on again: the old key is dead, a new one works.
+	w.must(w.b.Visitors(w.ctx, ana, j.ID, false))
+	if _, err := w.a.Visit(w.ctx, j.ID, key); code(err) != musicify.EFORBIDDEN {
+		t.Fatalf("a revoked key still works: %v", err)
+	}
+	j = w.must(w.b.Visitors(w.ctx, ana, j.ID, true))
+	if j.VisitorKey == "" || j.VisitorKey == key {
+		t.Fatalf("turning visitors on again kept the old key: %q", j.VisitorKey)
+	}
+	if _, err := w.a.Visit(w.ctx, j.ID, key); code(err) != musicify.EFORBIDDEN {
+		t.Fatalf("the first key works again: %v", err)
+	}
+	newKey := j.VisitorKey
+
+	// A second service over the same database (a restart) knows the key.
+	restarted := &jam.Service{Store: w.db, Songs: w.db, Now: w.clock.Now}
+	if v, err := restarted.Visit(w.ctx, j.ID, newKey); err != nil || v.VisitorKey != newKey || !slices.Equal(queue(v), []string{"s0", "s1"}) {
+		t.Fatalf("after a restart: %v %v", v, err)
+	}
+
+	// The Jam ends: the right key hears it has ended, a wrong one learns nothing.
+	if err := w.a.End(w.ctx, ana, j.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := restarted.Visit(w.ctx, j.ID, newKey); code(err) != musicify.EEXPIRED || err.Error() == "" {
+		t.Fatalf("a visit to an ended jam: %v", err)
+	}
+	if _, err := restarted.Visit(w.ctx, j.ID, key); code(err) != musicify.EFORBIDDEN {
+		t.Fatalf("an old key on an ended jam: %v", err)
+	}
+}

@@ -16,9 +16,13 @@ type Jam struct {
 	// GuestsControl lets members other than the host reorder, skip and
 	// remove; without it their skips are votes.
 	GuestsControl bool
-	Created       time.Time
-	Ended         bool
-	Version       int64
+	// VisitorKey lets people without an account listen (never change
+	// anything) through the Jam's listen-only link; "" while the host keeps
+	// the Jam to its members. A new key is made each time it is turned on.
+	VisitorKey string
+	Created    time.Time
+	Ended      bool
+	Version    int64
 
 	// Playing tells whether Queue[0] plays; Position is where it was at
 	// Anchor (a server time), so where it is now follows from the clock.

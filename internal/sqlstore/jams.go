@@ -16,6 +16,7 @@ var _ musicify.JamStore = (*DB)(nil)
 // jamState is the part of a Jam kept as one JSON document.
 type jamState struct {
 	GuestsControl bool                 `json:"guestsControl"`
+	VisitorKey    string               `json:"visitorKey,omitempty"`
 	Playing       bool                 `json:"playing"`
 	PositionMs    int64                `json:"positionMs"`
 	AnchorMs      int64                `json:"anchorMs"`
@@ -26,7 +27,7 @@ type jamState struct {
 }
 
 func encodeJam(j *musicify.Jam) (string, error) {
-	b, err := json.Marshal(jamState{GuestsControl: j.GuestsControl, Playing: j.Playing,
+	b, err := json.Marshal(jamState{GuestsControl: j.GuestsControl, VisitorKey: j.VisitorKey, Playing: j.Playing,
 		PositionMs: j.Position.Milliseconds(), AnchorMs: toMillis(j.Anchor),
 		Members: j.Members, Queue: j.Queue, Votes: j.Votes, Played: j.Played})
 	if err != nil {
@@ -83,7 +84,7 @@ func (d *DB) Jam(ctx context.Context, id string) (*musicify.Jam, error) {
 		return nil, fmt.Errorf("decoding jam %s: %w", id, err)
 	}
 	j.Created, j.Ended = fromMillis(created), ended.Valid
-	j.GuestsControl, j.Playing = s.GuestsControl, s.Playing
+	j.GuestsControl, j.VisitorKey, j.Playing = s.GuestsControl, s.VisitorKey, s.Playing
 	j.Position, j.Anchor = time.Duration(s.PositionMs)*time.Millisecond, fromMillis(s.AnchorMs)
 	j.Members, j.Queue, j.Votes, j.Played = s.Members, s.Queue, s.Votes, s.Played
 	return &j, nil

@@ -227,7 +227,7 @@ test('one listener on each instance: both count 2; NATS restarts and nothing is 
   for (const p of pages) await listening(p, 2);
 });
 
-test('a Jam hosted on A and joined on B: one queue, one second, and A restarts under it', async ({
+test('a Jam hosted on A and joined on B: one queue, one second, A restarts under it, a visitor listens on B', async ({
   browser,
 }) => {
   test.slow();
@@ -310,8 +310,34 @@ test('a Jam hosted on A and joined on B: one queue, one second, and A restarts u
       .getByText('Playing for everyone'),
   ).toBeVisible();
   await playing(onGuest);
+
+  // The host (on A) lets people listen without an account; someone signed
+  // out opens the listen-only link on B and hears the same second.
+  await onHost.getByRole('switch', { name: /Let people listen without an account/ }).click();
+  const listenOnly = new URL(
+    await onHost.getByRole('textbox', { name: 'Listen-only link' }).inputValue(),
+  );
+  const visitor = await browser.newContext({ baseURL: b });
+  contexts.push(visitor);
+  const onVisitor = await visitor.newPage();
+  await onVisitor.goto(listenOnly.pathname + listenOnly.search);
+  await onVisitor.getByRole('button', { name: 'Listen', exact: true }).click();
+  await playing(onVisitor);
+  await expect.poll(async () => (await jamSample(onVisitor))?.aligned).toBe(true);
+  const visitorApart: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    const [x, v] = await Promise.all([jamSample(onHost), jamSample(onVisitor)]);
+    if (x && v && x.entry === v.entry) visitorApart.push(Math.abs(x.drift - v.drift) * 1000);
+    await onHost.waitForTimeout(250);
+  }
+  visitorApart.sort((p, q) => p - q);
+  console.log(
+    `jam visitor sync across instances: host on A and visitor on B ${(visitorApart[visitorApart.length >> 1] ?? 0).toFixed(1)} ms apart (median of ${visitorApart.length}), worst ${(visitorApart[visitorApart.length - 1] ?? 0).toFixed(1)} ms`,
+  );
+
   await onHost.getByRole('button', { name: 'End the Jam' }).click();
   await expect(onGuest.getByText('This Jam has ended')).toBeVisible();
+  await expect(onVisitor.getByText('This Jam has ended')).toBeVisible();
 });
 
 test('instance A is killed mid-upload and B carries on', async () => {

@@ -153,6 +153,84 @@ for (const { name, viewport } of sizes) {
         `jam sync (${name}): between the two players, median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms over ${drifts.length} samples`,
       );
 
+      // The host lets people listen without an account: a second link.
+      const visitorsSetting = page.getByRole('switch', {
+        name: /Let people listen without an account/,
+      });
+      await expect(visitorsSetting).not.toBeChecked();
+      await expect(page.getByRole('textbox', { name: 'Listen-only link' })).toHaveCount(0);
+      await visitorsSetting.click();
+      await expect(visitorsSetting).toBeChecked();
+      const listenOnly = await page.getByRole('textbox', { name: 'Listen-only link' }).inputValue();
+      expect(listenOnly).toMatch(new RegExp(`^${link}\\?listen=[\\w-]{32,}$`));
+      await expect(page.getByRole('button', { name: 'Copy the listen-only link' })).toBeVisible();
+      await page.getByRole('textbox', { name: 'Listen-only link' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/visitor-shots/host-setting-${name}.png` });
+      // Guests see the setting's effect, not the key.
+      await expect(guest.page.getByRole('textbox', { name: 'Listen-only link' })).toHaveCount(0);
+
+      // Someone without an account opens it in a third browser: no sign-up
+      // page, the Jam as it plays, and nothing to change it with.
+      const visitor = await browser.newContext({ baseURL, viewport });
+      const vpage = await visitor.newPage();
+      await vpage.goto(new URL(listenOnly).pathname + new URL(listenOnly).search);
+      await expect(vpage).toHaveURL(listenOnly);
+      await expect(vpage.getByRole('heading', { name: `${host}'s Jam` })).toBeVisible();
+      const vnow = vpage.getByRole('region', { name: 'Now playing in the Jam' });
+      await expect(vnow.getByText('Midnight Harbour')).toBeVisible();
+      // The cover is there for a visitor too (covers need no session).
+      await expect
+        .poll(() =>
+          vnow.locator('img.jam-now__cover').evaluate((img: HTMLImageElement) => img.naturalWidth),
+        )
+        .toBeGreaterThan(0);
+      await expect(vpage.getByText('2 listeners')).toBeVisible();
+      const vnext = vpage.getByRole('list', { name: 'Up next in the Jam' });
+      await expect(vnext.getByText('Velvet Highway')).toBeVisible();
+      await expect(vnext.getByText(`Added by ${guestName}`).first()).toBeVisible();
+      const signInToJoin = vpage.getByRole('link', { name: 'Sign in to join' }).first();
+      await expect(signInToJoin).toHaveAttribute(
+        'href',
+        `/login?next=${encodeURIComponent(new URL(link).pathname)}`,
+      );
+      for (const control of [
+        /Pause for everyone/,
+        /Play for everyone/,
+        /Vote to skip/,
+        /^Next$/,
+        /^Previous$/,
+        /Remove .* from the Jam/,
+        /Move .* (up|down)/,
+        /End the Jam/,
+        /^Leave$/,
+        /Join the Jam/,
+      ]) {
+        await expect(vpage.getByRole('button', { name: control })).toHaveCount(0);
+      }
+      await expect(vpage.getByRole('searchbox')).toHaveCount(0);
+      await expect(vpage.getByRole('switch')).toHaveCount(0);
+
+      // Listen: the visitor's audio plays at the Jam's second, as the members' do.
+      expect(await sample(vpage)).toBeNull(); // nothing plays before the click
+      await vpage.getByRole('button', { name: 'Listen', exact: true }).click();
+      await listen(vpage);
+      await expect.poll(async () => (await sample(vpage))?.aligned).toBe(true);
+      const visitorDrifts: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const [a, v] = await Promise.all([sample(page), sample(vpage)]);
+        if (a && v && a.entry === v.entry && !a.paused && !v.paused) {
+          visitorDrifts.push(Math.abs(a.drift - v.drift) * 1000);
+        }
+        await vpage.waitForTimeout(250);
+      }
+      expect(visitorDrifts.length).toBeGreaterThan(0);
+      visitorDrifts.sort((x, y) => x - y);
+      console.log(
+        `jam visitor sync (${name}): between the host and the listen-only visitor, median ${(visitorDrifts[visitorDrifts.length >> 1] ?? 0).toFixed(1)} ms, worst ${(visitorDrifts[visitorDrifts.length - 1] ?? 0).toFixed(1)} ms over ${visitorDrifts.length} samples`,
+      );
+      await expect(vpage.getByRole('button', { name: 'Stop listening' })).toBeVisible();
+      await vpage.screenshot({ path: `/tmp/visitor-shots/visitor-${name}.png`, fullPage: true });
+
       // The guest may not pause; a skip is a vote, one of two is not enough.
       const guestNow = guest.page.getByRole('region', { name: 'Now playing in the Jam' });
       await expect(guestNow.getByRole('button', { name: /Pause for everyone/ })).toHaveCount(0);
@@ -164,6 +242,10 @@ for (const { name, viewport } of sizes) {
       await now.getByRole('button', { name: 'Pause for everyone' }).click();
       await expect(guestNow.getByText('Paused')).toBeVisible();
       await expect.poll(async () => (await sample(guest.page))?.paused).toBe(true);
+      // The visitor's page reads the change and its audio stops too.
+      await expect(vnow.getByText('Playing for everyone')).toHaveCount(0);
+      await expect(vnow.getByText('Paused').first()).toBeVisible();
+      await expect.poll(async () => (await sample(vpage))?.paused).toBe(true);
 
       // With the host's leave the guest controls: plays on for everyone.
       const guestsControl = page.getByRole('switch', { name: /Guests control/ });
@@ -191,6 +273,16 @@ for (const { name, viewport } of sizes) {
       await expect(page.getByText('You ended it.', { exact: false })).toBeVisible();
       await expect(guest.page.getByText('This Jam has ended')).toBeVisible();
       await expect.poll(async () => (await sample(guest.page)) === null).toBe(true);
+      // The visitor's page says so at its next read, and stops the audio.
+      await expect(vpage.getByText('This Jam has ended')).toBeVisible();
+      await expect.poll(async () => (await sample(vpage)) === null).toBe(true);
+      const refused = await vpage.request.get(
+        `/api/jams/${new URL(link).pathname.split('/').pop() ?? ''}/listen${new URL(listenOnly).search.replace('listen=', 'key=')}`,
+      );
+      expect(refused.status()).toBe(410);
+      expect(((await refused.json()) as { message: string }).message).toBe('This Jam has ended.');
+      await vpage.screenshot({ path: `/tmp/visitor-shots/visitor-ended-${name}.png` });
+      await visitor.close();
       await page.getByRole('link', { name: 'Start your own' }).click();
       await expect(page).toHaveURL(/\/jam$/);
       await expect(page.getByRole('button', { name: 'Start a Jam' })).toBeVisible();
@@ -225,4 +317,59 @@ test('the Jam page and the person outside a Jam', async ({ page, browser, signed
   await other.page.screenshot({ path: '/tmp/shots/jam-invite-phone.png' });
   await other.context.close();
   expect(signedIn.username).not.toBe('');
+});
+
+test('a listen-only link: turned off and on again, then signing in to join', async ({
+  page,
+  browser,
+  signedIn,
+}) => {
+  await page.goto('/jam');
+  await page.getByRole('button', { name: 'Start a Jam' }).click();
+  await expect(page).toHaveURL(/\/jam\/[0-9a-f]{24}$/);
+  const jamPath = new URL(page.url()).pathname;
+  const visitorsSetting = page.getByRole('switch', {
+    name: /Let people listen without an account/,
+  });
+  await visitorsSetting.click();
+  const box = page.getByRole('textbox', { name: 'Listen-only link' });
+  const first = await box.inputValue();
+
+  // Someone signed out opens it: the Jam, waiting for its first song.
+  const visitor = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const vpage = await visitor.newPage();
+  await vpage.goto(first);
+  const host = signedIn.username.replace(/-/g, ' ');
+  await expect(vpage.getByRole('heading', { name: `${host}'s Jam` })).toBeVisible();
+  await expect(vpage.getByText('Nothing is playing yet', { exact: false })).toBeVisible();
+  await expect(vpage.getByRole('button', { name: 'Listen', exact: true })).toBeDisabled();
+
+  // The host switches it off: the open page says so at its next read.
+  await visitorsSetting.click();
+  await expect(visitorsSetting).not.toBeChecked();
+  await expect(box).toHaveCount(0);
+  await expect(vpage.getByText('This listen-only link no longer works')).toBeVisible();
+
+  // On again: a new link; the old one stays dead.
+  await visitorsSetting.click();
+  await expect(box).toBeVisible();
+  const second = await box.inputValue();
+  expect(second).not.toBe(first);
+  await vpage.reload();
+  await expect(vpage.getByText('This listen-only link no longer works')).toBeVisible();
+  await vpage.goto(second);
+  await expect(vpage.getByRole('heading', { name: `${host}'s Jam` })).toBeVisible();
+
+  // Sign in to join: the login page, then back at the Jam, to join it.
+  const friend = await person(browser, { width: 390, height: 844 });
+  await friend.context.close();
+  await vpage.getByRole('link', { name: 'Sign in to join' }).first().click();
+  await expect(vpage).toHaveURL(/\/login\?next=/);
+  await vpage.getByLabel('Username or email').fill(friend.account.username);
+  await vpage.getByLabel('Password', { exact: true }).fill(friend.account.password);
+  await vpage.getByRole('button', { name: 'Login' }).click();
+  await expect(vpage).toHaveURL(jamPath);
+  await vpage.getByRole('button', { name: 'Join the Jam' }).click();
+  await expect(page.getByRole('heading', { name: 'In the Jam (2)' })).toBeVisible();
+  await visitor.close();
 });

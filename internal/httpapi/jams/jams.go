@@ -23,6 +23,9 @@ type API struct {
 	Media *mediaurl.Signer
 	// Changes bounds each person's adds, skips and votes.
 	Changes *auth.Limiter
+	// VisitorReads bounds one address's listen-only reads; nil makes one of
+	// VisitorReadsPerMinute over Changes' store.
+	VisitorReads *auth.Limiter
 }
 
 // Routes registers the area's routes on mux.
@@ -38,6 +41,7 @@ func (s *API) Routes(mux *platform.Mux) {
 	mux.User("PUT /api/jams/{id}/queue/{entry}", s.handleMove)
 	mux.User("DELETE /api/jams/{id}/queue/{entry}", s.handleDrop)
 	mux.User("POST /api/jams/{id}/playback", s.handlePlayback)
+	s.visitorRoutes(mux)
 }
 
 // person is a member as the app shows them.
@@ -65,15 +69,19 @@ type jamView struct {
 	MemberCount int    `json:"memberCount"`
 	Version     int64  `json:"version"`
 
-	CanControl    bool        `json:"canControl"`
-	GuestsControl bool        `json:"guestsControl"`
-	Playing       bool        `json:"playing"`
-	Position      float64     `json:"position"`   // seconds into the first song at serverTime
-	ServerTime    float64     `json:"serverTime"` // ms since 1970 on the server's clock
-	Members       []person    `json:"members"`
-	Queue         []entryView `json:"queue"`
-	Votes         int         `json:"votes"`
-	VotesNeeded   int         `json:"votesNeeded"`
+	CanControl    bool `json:"canControl"`
+	GuestsControl bool `json:"guestsControl"`
+	// Visitors says whether the listen-only link works; VisitorKey is its
+	// key, for the host alone.
+	Visitors    bool        `json:"visitors"`
+	VisitorKey  string      `json:"visitorKey,omitempty"`
+	Playing     bool        `json:"playing"`
+	Position    float64     `json:"position"`   // seconds into the first song at serverTime
+	ServerTime  float64     `json:"serverTime"` // ms since 1970 on the server's clock
+	Members     []person    `json:"members"`
+	Queue       []entryView `json:"queue"`
+	Votes       int         `json:"votes"`
+	VotesNeeded int         `json:"votesNeeded"`
 }
 
 func (s *API) view(r *http.Request, j *musicify.Jam) (jamView, error) {
@@ -91,6 +99,10 @@ func (s *API) view(r *http.Request, j *musicify.Jam) (jamView, error) {
 		return v, nil
 	}
 	v.CanControl, v.GuestsControl, v.Playing = jam.CanControl(j, me.ID), j.GuestsControl, j.Playing
+	v.Visitors = j.VisitorKey != ""
+	if v.IsHost {
+		v.VisitorKey = j.VisitorKey
+	}
 	v.Position, v.ServerTime = jam.Position(j, now).Seconds(), float64(now.UnixMilli())
 	v.Members, v.Votes, v.VotesNeeded = members, len(j.Votes), len(j.Members)/2+1
 	ids := make([]string, len(j.Queue))
@@ -208,16 +220,25 @@ func (s *API) handleEnd(w http.ResponseWriter, r *http.Request) error {
 func (s *API) handleSettings(w http.ResponseWriter, r *http.Request) error {
 	var in struct {
 		GuestsControl *bool `json:"guestsControl"`
+		Visitors      *bool `json:"visitors"`
 	}
 	if err := platform.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if in.GuestsControl == nil {
-		return musicify.Errorf(musicify.EINVALID, "Say whether guests may control the Jam (guestsControl).").In("guestsControl")
+	if in.GuestsControl == nil && in.Visitors == nil {
+		return musicify.Errorf(musicify.EINVALID, "Say whether guests may control the Jam (guestsControl) or people may listen without an account (visitors).").In("guestsControl")
 	}
-	j, err := s.Jams.Settings(r.Context(), platform.UserOf(r), r.PathValue("id"), *in.GuestsControl)
-	if err != nil {
-		return err
+	var j *musicify.Jam
+	var err error
+	if in.GuestsControl != nil {
+		if j, err = s.Jams.Settings(r.Context(), platform.UserOf(r), r.PathValue("id"), *in.GuestsControl); err != nil {
+			return err
+		}
+	}
+	if in.Visitors != nil {
+		if j, err = s.Jams.Visitors(r.Context(), platform.UserOf(r), r.PathValue("id"), *in.Visitors); err != nil {
+			return err
+		}
 	}
 	return s.write(w, r, http.StatusOK, j)
 }

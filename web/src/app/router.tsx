@@ -267,10 +267,6 @@ export function appRoutes(client?: QueryClient): RouteObject[] {
               lazy: page(() => import('@/features/jam/components/JamHome'), 'JamHome'),
             },
             {
-              path: 'jam/:id',
-              lazy: page(() => import('@/features/jam/components/JamPage'), 'JamPage'),
-            },
-            {
               path: 'mix/:id',
               lazy: page(() => import('@/features/mixes/components/MixPage'), 'MixPage'),
             },
@@ -305,6 +301,12 @@ export function appRoutes(client?: QueryClient): RouteObject[] {
             {
               path: 'share',
               lazy: page(() => import('@/features/share/components/SharePage'), 'SharePage'),
+            },
+            {
+              // A Jam: its members' room when signed in; signed out, the
+              // listen-only page with its link's key, else the way to sign in.
+              path: 'jam/:id',
+              lazy: page(() => import('@/features/jam/components/JamPage'), 'JamPage'),
             },
           ],
         },

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 import { addSongsToJam } from '@/lib/jam';
 import { queryKeys } from '@/lib/query-keys';
 import type { Song } from '@/lib/song';
@@ -28,6 +28,10 @@ export interface Jam {
   version: number;
   canControl: boolean;
   guestsControl: boolean;
+  /** Whether the listen-only link works. */
+  visitors: boolean;
+  /** The listen-only link's key: for the host alone. */
+  visitorKey?: string;
   playing: boolean;
   /** Seconds into queue[0] at serverTime. */
   position: number;
@@ -111,10 +115,77 @@ export const useRemoveMember = (id: string) =>
     api<Jam>(`${path(id)}/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
   );
 
+export interface JamSettings {
+  guestsControl?: boolean;
+  /** Let people without an account listen through the listen-only link. */
+  visitors?: boolean;
+}
+
 export const useJamSettings = (id: string) =>
-  useJamChange(id, (guestsControl: boolean) =>
-    api<Jam>(path(id), { method: 'PUT', body: { guestsControl } }),
+  useJamChange(id, (settings: JamSettings) =>
+    api<Jam>(path(id), { method: 'PUT', body: settings }),
   );
+
+/** Someone in the Jam as a listen-only visitor sees them: a name only. */
+export interface VisitorPerson {
+  username: string;
+}
+
+export interface VisitorEntry {
+  id: string;
+  song: {
+    _id: string;
+    song: string;
+    artist: string;
+    cover: string;
+    coverSmall: string;
+    duration: number;
+    /** A signed link for the song playing and the next; "" for the rest. */
+    audio: string;
+  };
+  addedBy: VisitorPerson | null;
+  reason?: string;
+}
+
+/** A Jam as a listen-only visitor (no account, the link's key) sees it. */
+export interface VisitorJam {
+  id: string;
+  host: VisitorPerson;
+  visitor: true;
+  member: false;
+  ended: boolean;
+  listeners: number;
+  version: number;
+  playing: boolean;
+  position: number;
+  serverTime: number;
+  queue: VisitorEntry[];
+  /** Queued songs after those listed. */
+  more: number;
+}
+
+/** How often a visitor's page reads the Jam again (ms). */
+export const VISITOR_POLL = 2_000;
+
+/** The listen-only link of a Jam, for the host to share. */
+export const listenLink = (id: string, key: string) =>
+  `${window.location.origin}/jam/${encodeURIComponent(id)}?listen=${encodeURIComponent(key)}`;
+
+/** The answers after which reading again is pointless: no key, a dead key, no Jam, an ended one. */
+const finalStatus = (err: unknown) =>
+  err instanceof ApiError && [401, 403, 404, 410].includes(err.status);
+
+/** GET /api/jams/{id}/listen, read again every VISITOR_POLL until the key stops working. */
+export const visitorJamQuery = (id: string, key: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.jams.all, 'listen', id, key] as const,
+    queryFn: ({ signal }) =>
+      api<VisitorJam>(`${path(id)}/listen?key=${encodeURIComponent(key)}`, { signal }),
+    refetchInterval: (query) =>
+      finalStatus(query.state.error) || query.state.data?.ended ? false : VISITOR_POLL,
+    refetchIntervalInBackground: true,
+    retry: (count, err) => !finalStatus(err) && count < 3,
+  });
 
 export const useAddToJam = (id: string) =>
   useJamChange(

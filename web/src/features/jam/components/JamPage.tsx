@@ -1,8 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { Copy, Pause, Play, SkipBack, SkipForward, Speaker, Users, X } from 'lucide-react';
+import {
+  Copy,
+  Headphones,
+  Pause,
+  Play,
+  SkipBack,
+  SkipForward,
+  Speaker,
+  Users,
+  X,
+} from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import QRCode from 'qrcode';
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   Button,
   ButtonLink,
@@ -17,10 +27,12 @@ import type { ClockSync } from '@/lib/clock-sync';
 import { formatTime, plural } from '@/lib/format';
 import { joinedJam, setJoinedJam } from '@/lib/jam';
 import { usePlayer } from '@/lib/player-store';
-import { useSession } from '@/lib/session';
+import { withNext } from '@/lib/next-path';
+import { useOptionalSession, useSession } from '@/lib/session';
 import { displayName, songArtist } from '@/lib/song';
 import {
   jamQuery,
+  listenLink,
   useEndJam,
   useJamPlayback,
   useJamSettings,
@@ -34,13 +46,29 @@ import { useJamLive } from '../live/use-jam-live';
 import { JamAddSongs } from './JamAddSongs';
 import { JamArt } from './JamArt';
 import { JamQueue } from './JamQueue';
+import { VisitorJamPage } from './VisitorJamPage';
 import './jam.css';
 
 const HERE_KEY = 'musicify.jam.here';
 
-/** `/jam/:id`: a Jam's shared queue, what plays, who is in, and the link to ask more. */
+/**
+ * `/jam/:id`: a Jam's shared queue, what plays, who is in, and the link to
+ * ask more. Someone signed out who holds the listen-only link
+ * (`?listen=KEY`) listens along; anyone else signed out signs in first.
+ */
 export function JamPage() {
   const { id = '' } = useParams();
+  const session = useOptionalSession();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const key = params.get('listen');
+  if (session) return <MemberJamPage id={id} />;
+  if (key) return <VisitorJamPage id={id} listenKey={key} />;
+  const target = `${location.pathname}${location.search}${location.hash}`;
+  return <Navigate to={withNext('/login', target)} replace />;
+}
+
+function MemberJamPage({ id }: { id: string }) {
   const jam = useQuery(jamQuery(id));
   const out = jam.data && (jam.data.ended || !jam.data.member);
   useEffect(() => {
@@ -184,8 +212,9 @@ function JamRoom({ jam }: { jam: Jam }) {
               />
             </div>
             {jam.isHost && <GuestsSetting jam={jam} />}
+            {jam.isHost && <VisitorsSetting jam={jam} />}
           </section>
-          <Invite jamId={jam.id} />
+          <Invite jam={jam} />
           <Members jam={jam} me={user._id} />
         </aside>
       </div>
@@ -283,9 +312,63 @@ function GuestsSetting({ jam }: { jam: Jam }) {
         aria-labelledby={id}
         checked={jam.guestsControl}
         onChange={(e) =>
-          settings.mutate(e.target.checked, { onError: (err) => toast.error(errorMessage(err)) })
+          settings.mutate(
+            { guestsControl: e.target.checked },
+            { onError: (err) => toast.error(errorMessage(err)) },
+          )
         }
       />
+    </div>
+  );
+}
+
+/** The host lets people without an account listen through a link of its own. */
+function VisitorsSetting({ jam }: { jam: Jam }) {
+  const settings = useJamSettings(jam.id);
+  const toast = useToast();
+  const id = useId();
+  return (
+    <div className="jam-setting">
+      <span id={id} className="jam-setting__text">
+        Let people listen without an account
+        <small>
+          Anyone with the listen-only link hears the Jam; they cannot add, vote or skip.
+        </small>
+      </span>
+      <Switch
+        aria-labelledby={id}
+        checked={jam.visitors}
+        onChange={(e) =>
+          settings.mutate(
+            { visitors: e.target.checked },
+            { onError: (err) => toast.error(errorMessage(err)) },
+          )
+        }
+      />
+    </div>
+  );
+}
+
+/** A link in a read-only box with its Copy button. */
+function CopyLink({ label, link, copyLabel }: { label: string; link: string; copyLabel?: string }) {
+  const toast = useToast();
+  return (
+    <div className="jam-invite">
+      <input readOnly value={link} aria-label={label} onFocus={(e) => e.target.select()} />
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={copyLabel}
+        icon={<Copy size={16} aria-hidden="true" />}
+        onClick={() =>
+          void navigator.clipboard.writeText(link).then(
+            () => toast.success('Link copied'),
+            () => toast.error('Copy the link from the box instead.'),
+          )
+        }
+      >
+        Copy
+      </Button>
     </div>
   );
 }
@@ -308,31 +391,15 @@ function useQrCode(text: string): string | null {
   return src;
 }
 
-function Invite({ jamId }: { jamId: string }) {
-  const toast = useToast();
-  const link = `${window.location.origin}/jam/${jamId}`;
+function Invite({ jam }: { jam: Jam }) {
+  const link = `${window.location.origin}/jam/${jam.id}`;
   const qr = useQrCode(link);
   return (
     <section className="jam-panel" aria-labelledby="jam-invite-title">
       <h2 id="jam-invite-title" className="jam-panel__title">
         Invite friends
       </h2>
-      <div className="jam-invite">
-        <input readOnly value={link} aria-label="Jam link" onFocus={(e) => e.target.select()} />
-        <Button
-          variant="secondary"
-          size="sm"
-          icon={<Copy size={16} aria-hidden="true" />}
-          onClick={() =>
-            void navigator.clipboard.writeText(link).then(
-              () => toast.success('Link copied'),
-              () => toast.error('Copy the link from the box instead.'),
-            )
-          }
-        >
-          Copy
-        </Button>
-      </div>
+      <CopyLink label="Jam link" link={link} />
       {qr && (
         <img
           className="jam-invite__qr"
@@ -341,6 +408,20 @@ function Invite({ jamId }: { jamId: string }) {
           width={160}
           height={160}
         />
+      )}
+      {jam.visitors && jam.visitorKey && (
+        <div className="jam-invite__listen">
+          <p className="jam-invite__label">
+            <Headphones size={16} aria-hidden="true" />
+            Listen-only link
+            <small>No account needed</small>
+          </p>
+          <CopyLink
+            label="Listen-only link"
+            link={listenLink(jam.id, jam.visitorKey)}
+            copyLabel="Copy the listen-only link"
+          />
+        </div>
       )}
     </section>
   );

@@ -3,6 +3,15 @@ import { decideCorrection, type ClockSync } from '@/lib/clock-sync';
 import { setPlaying as pauseSongPlayer } from '@/lib/player-store';
 import type { Jam } from '../api/jams';
 
+/**
+ * What playing a Jam takes: a member's Jam, or a listen-only visitor's
+ * (`visitor`), whose audio links cover the songs playing and next.
+ */
+export type PlayableJam = Pick<Jam, 'playing' | 'position' | 'serverTime' | 'ended' | 'member'> & {
+  visitor?: boolean;
+  queue: readonly { id: string; song: { audio: string } }[];
+};
+
 /** How often the audio is compared with the Jam (ms). */
 const CHECK_EVERY = 250;
 /** Further than this (s) from the Jam, a paused audio jumps. */
@@ -51,7 +60,7 @@ export function jamPosition(
  */
 export function useJamAudio(
   audioRef: RefObject<HTMLAudioElement | null>,
-  jam: Jam | undefined,
+  jam: PlayableJam | undefined,
   clock: ClockSync,
   here: boolean,
   volume: number,
@@ -65,11 +74,11 @@ export function useJamAudio(
     jamRef.current = jam;
     endedRef.current = ended;
   });
-  const entry = here && jam?.member && !jam.ended ? (jam.queue[0] ?? null) : null;
+  const entry = here && (jam?.member || jam?.visitor) && !jam.ended ? (jam.queue[0] ?? null) : null;
   const entryId = entry?.id ?? null;
   // The audio's URL is signed afresh on each read of the Jam: the entry
   // decides when the file changes, not the URL.
-  const src = entry?.song.audio ?? null;
+  const src = entry?.song.audio || null;
   const srcRef = useRef(src);
   useEffect(() => {
     srcRef.current = src;
@@ -115,6 +124,15 @@ export function useJamAudio(
     };
     const check = () => {
       const j = jamRef.current;
+      // A link that expired while the song waited (a long pause): the
+      // latest read's link, for the same song, takes over.
+      const fresh = srcRef.current;
+      if (audio.error && fresh && audio.src !== new URL(fresh, window.location.href).href) {
+        audio.src = fresh;
+        aligned = false;
+        afterSeek = false;
+        return;
+      }
       if (!j || audio.readyState < 1) return;
       const goal = target();
       if (!j.playing) {
