@@ -45,7 +45,7 @@ func (m *message) classify(r *Request) Intent {
 		return Count
 	case m.has("what is playing", "what is this song", "what am i hearing", "who is this", "who is playing", "what song is this", "what am i listening to", "currently playing",
 		"now playing", "what is this", "what song is playing", "name of this song", "name of this track", "name of the song", "what is on",
-		"what is on right now", "what is on now"),
+		"what is on right now", "what is on now", "who am i listening to", "currently on", "is on right now"),
 		!m.catalog() && m.has("who sings this", "who sang this", "who is singing", "who is this by", "who made this", "who is the artist", "who performs this", "artist of this"):
 		return NowPlaying
 	case m.has("last played", "played last", "last song i played", "recently played", "what did i play", "what did i listen",
@@ -57,7 +57,7 @@ func (m *message) classify(r *Request) Intent {
 		return Similar
 	case m.has("who") && m.kinds["song"] && !m.kinds["artist"]:
 		return WhoSings
-	case m.has("whose", "artist of", "artist behind", "who sings", "who sang", "who made", "who wrote", "who performs",
+	case m.has("whose", "artist of", "artist behind", "who sings", "who sang", "who made", "who wrote", "who performs", "which artist", "what artist", "which band",
 		"who plays", "who recorded", "who did"):
 		return WhoSings
 	case m.has("who is", "who are", "tell me about", "know about", "info on", "information about", "who"):
@@ -77,7 +77,7 @@ func (m *message) classify(r *Request) Intent {
 		return PlaylistOpen
 	case m.has("playlist", "mix") && !m.kinds["playlist"] && !m.has("play", "shuffle", "queue"):
 		return PlaylistCreate
-	case m.has("like", "similar", "sounds like", "in the style of", "reminds me of", "along the lines of") && (m.catalog() || ref):
+	case m.has("like", "similar", "sounds like", "in the style of", "reminds me of", "along the lines of") && (m.catalog() || ref) && !m.likeAsWish():
 		if !m.catalog() {
 			r.Ref = true
 		}
@@ -109,6 +109,14 @@ func (m *message) classify(r *Request) Intent {
 	return Unknown
 }
 
+// likeAsWish tells whether "like" only says what one wants ("I'd like to
+// hear …", "I feel like Willow Creek"), not songs like something.
+func (m *message) likeAsWish() bool {
+	return m.has("would like", "feel like", "like to", "i like") &&
+		!m.has("similar", "sounds like", "more like", "something like", "anything like", "songs like", "stuff like", "artists like",
+			"music like", "tracks like", "in the style of", "reminds me of", "along the lines of")
+}
+
 // listNouns are what "what … do you have" may ask about without naming anything.
 var listNouns = strings.Fields("songs song music tracks artists artist albums album bands everything all anything")
 
@@ -137,7 +145,7 @@ var controlAround = wordSet(fillers + ` one ones nah nope no yeah yes oh um uh h
 	just go play start put get take move keep carry on up to again quick quickly for minute second sec moment bit
 	while boring bored hate dislike annoying awful terrible bad enough tired of sick really not feeling into
 	let us do mind kindly already actually ugh meh ew argh playback last to am is are was tune tunes oops wait
-	heard times today total hey there sorry`)
+	heard times today total hey there sorry rewind`)
 
 // looseControl finds one command among words that only surround it.
 func (m *message) looseControl() string {

@@ -32,7 +32,7 @@ var moods = map[string][]string{
 	"chill":     {"chill", "chilled", "chillout", "chill out", "chilled out", "laid back", "laidback", "easy going", "lazy", "vibes"},
 	"sad":       {"sad", "melancholy", "melancholic", "gloomy", "depressing", "heartbroken", "feeling down", "feeling blue", "crying"},
 	"happy":     {"happy", "cheerful", "joyful", "feel good", "feelgood", "sunny", "fun", "positive", "cheer me up"},
-	"upbeat":    {"upbeat", "uplifting", "lively", "bouncy", "groovy", "peppy", "road trip"},
+	"upbeat":    {"upbeat", "uplifting", "lively", "bouncy", "groovy", "peppy"},
 	"energetic": {"energetic", "energy", "high energy", "hype", "pumped", "pump me up", "intense", "powerful", "get me going"},
 	"running":   {"running", "run", "jog", "jogging", "workout", "work out", "gym", "exercise", "exercising", "cardio", "training"},
 	"focus":     {"focus", "focusing", "concentrate", "concentrating", "concentration", "study", "studying", "coding", "programming", "reading", "deep work", "working"},

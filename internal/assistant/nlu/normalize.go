@@ -79,7 +79,24 @@ func normalize(text string) []string {
 		}
 		out = append(out, w)
 	}
-	return spellNumbers(out)
+	return spellNumbers(joinUn(out))
+}
+
+// joinUn puts "un-pause" back together: the hyphen split it.
+func joinUn(words []string) []string {
+	out := words[:0]
+	for i := 0; i < len(words); i++ {
+		if words[i] == "un" && i+1 < len(words) {
+			switch words[i+1] {
+			case "pause", "mute", "shuffle":
+				out = append(out, "un"+words[i+1])
+				i++
+				continue
+			}
+		}
+		out = append(out, words[i])
+	}
+	return out
 }
 
 // splitDigits cuts a word where digits meet letters ("3am" → 3 am), except

@@ -27,6 +27,7 @@ var unitWords = map[string]bool{
 // song" are not.
 func spellNumbers(words []string) []string {
 	var out []string
+	spelt := false // the last word out was a spelt number
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		next := ""
@@ -56,9 +57,18 @@ func spellNumbers(words []string) []string {
 		}
 		if !ok {
 			out = append(out, w)
+			spelt = false
+			continue
+		}
+		// "twenty twenty one" is a year
+		if last := len(out) - 1; spelt && last >= 0 && (out[last] == "19" || out[last] == "20") && n >= 10 && n <= 99 {
+			century, _ := strconv.Atoi(out[last])
+			out[last] = strconv.Itoa(century*100 + n)
+			spelt = false
 			continue
 		}
 		out = append(out, strconv.Itoa(n))
+		spelt = true
 	}
 	return out
 }
@@ -108,6 +118,12 @@ func hoursSpan(w []string, i int) (int, int) {
 	case hour(i + 1):
 		if andAHalf(i + 2) {
 			return n*60 + 30, i + 5
+		}
+		// "an hour and fifteen minutes"
+		if at(i+2) == "and" && isNumber(at(i+3)) && (at(i+4) == "minutes" || at(i+4) == "minute" || at(i+4) == "min" || at(i+4) == "mins") {
+			if m, _ := strconv.Atoi(at(i + 3)); m < 60 {
+				return n*60 + m, i + 5
+			}
 		}
 		return n * 60, i + 2
 	}

@@ -22,7 +22,7 @@ func (p *Parser) Parse(text string) Request {
 		return *r
 	}
 	words := correct(orig, p.vocab())
-	spans := musicMood(words, feelingOrWish(words, likedAsVerb(words, p.spot(orig, words))))
+	spans := popAsVerb(musicMood(words, feelingOrWish(words, likedAsVerb(words, p.spot(orig, words)))))
 	r := Request{Words: words}
 	for _, s := range spans {
 		r.set(s)
@@ -39,6 +39,15 @@ func (p *Parser) Parse(text string) Request {
 	p.refine(&r, m)
 	p.byTitleWords(&r, m)
 	return r
+}
+
+// popAsVerb drops the genre "pop" that starts a request to put a named
+// song somewhere: "pop Dandelion Road in the queue".
+func popAsVerb(spans []span) []span {
+	if len(spans) >= 2 && spans[0].kind == "genre" && spans[0].value == "pop" && spans[0].start == 0 && spans[1].match != nil {
+		return spans[1:]
+	}
+	return spans
 }
 
 // likedAsVerb drops "liked" said of the past ("I really liked X"): it
@@ -74,7 +83,7 @@ func musicMood(words []string, spans []span) []span {
 		if s.end < len(words) {
 			after = words[s.end]
 		}
-		if isSongWord(after) || after == "music" || after == "tunes" || after == "playlist" || after == "mix" || before == "of" || before == "some" {
+		if isSongWord(after) || after == "music" || after == "tunes" || after == "playlist" || after == "mix" || before == "of" || before == "some" || before == "something" {
 			describing = append(describing, i)
 		}
 	}
@@ -285,7 +294,10 @@ func (p *Parser) refine(r *Request, m *message) {
 			r.Name = strings.Join(words, " ")
 		}
 	case PlaylistCreate:
-		if from, to := nameRange(m.words, m.spans); from >= 0 {
+		if name := titledName(m.raw); name != "" && len(m.words) >= len(normalize(name)) {
+			r.Name = strings.Join(m.orig[len(m.orig)-len(normalize(name)):], " ")
+			r.clearWithin(m.spans, len(m.words)-len(normalize(name)), len(m.words))
+		} else if from, to := nameRange(m.words, m.spans); from >= 0 {
 			to = min(to, from+commaName(m.raw, to-from))
 			r.Name = strings.Join(m.orig[from:to], " ")
 			r.clearWithin(m.spans, from, to)
@@ -315,6 +327,17 @@ func (r *Request) clearWithin(spans []span, from, to int) {
 			r.set(s)
 		}
 	}
+}
+
+var titledAtEnd = regexp.MustCompile(`\bplaylist\s+([A-Z][\w'&]*(?:\s+[A-Z0-9][\w'&]*)*)[.!]?\s*$`)
+
+// titledName is the name of "create playlist Study Break": the words in
+// title case that end the request after "playlist".
+func titledName(raw string) string {
+	if m := titledAtEnd.FindStringSubmatch(raw); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 var namedUntilComma = regexp.MustCompile(`(?i)\b(?:called|named|titled)\s+([^,.;:!?()]+)[,.;:!?(]`)

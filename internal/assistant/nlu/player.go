@@ -63,7 +63,7 @@ func playerCommand(words []string) *Request {
 		}
 	}
 	if hasAny(s, "shuffle", "shuffling", "unshuffle", "randomize", "randomise", "random order") {
-		rest := without(words, "shuffle shuffling unshuffle randomize randomise random on off turn switch toggle the please mode stop enable disable can you set no not do it queue more any mix up order put play in songs")
+		rest := without(words, "shuffle shuffling unshuffle randomize randomise random on off turn switch toggle the please mode stop enable disable can you set no not do it queue more any mix up order put play in songs i want them want")
 		if len(rest) == 0 && (len(words) > 1 || words[0] == "unshuffle" || words[0] == "randomize") {
 			on := !hasAny(s, "off", "stop", "disable", "unshuffle", "no", "not", "in order")
 			r.Command, r.On = CmdShuffle, &on
@@ -148,7 +148,7 @@ func volumeCommand(words []string, s string) (volumeCmd, bool) {
 		return volumeCmd{CmdVolume, &half}, true
 	}
 	// a level: "volume 80", "set volume to 30%", "50 percent"
-	if hasAny(s, "volume", "percent", "turn", "set") {
+	if hasAny(s, "volume", "percent", "turn", "set", "to", "at") {
 		for _, w := range words {
 			if n, err := strconv.Atoi(w); err == nil && n >= 0 && n <= 100 {
 				return volumeCmd{CmdVolume, &n}, true
@@ -277,7 +277,8 @@ func attribute(s string) string {
 		return "key"
 	case hasAny(s, "bpm", "tempo", "how fast", "how slow", "beats per minute", "what speed"):
 		return "bpm"
-	case hasAny(s, "how long", "length", "duration", "longest", "shortest", "how many minutes", "how many seconds", "runtime", "run time", "minutes long"):
+	case hasAny(s, "how long", "length", "duration", "longest", "shortest", "how many minutes", "how many seconds", "runtime", "run time", "minutes long",
+		"a long song", "a long track", "a short song", "a short track"):
 		return "length"
 	case hasAny(s, "what year", "which year", "when did", "when was", "come out", "came out", "released", "release date", "how old", "year of"):
 		return "year"
@@ -299,6 +300,9 @@ var attrFirst = wordSet("is does do bpm tempo key length duration runtime year a
 func (m *message) songQuestion(r *Request) *Request {
 	s := text(m.orig)
 	attr := attribute(s)
+	if attr == "" && r.Song != nil && m.kinds["genre"] && hasAny(s, "or") && len(m.orig) > 0 && attrFirst[m.orig[0]] {
+		attr = "genre" // "is Library Cat lo-fi or jazz?"
+	}
 	if attr == "" {
 		return nil
 	}
@@ -349,6 +353,7 @@ func (m *message) yearAlbums() int {
 func (m *message) playNext() bool {
 	s := text(m.orig)
 	return hasAny(s, "after this", "after this song", "after this one", "after the current", "play next", "up next", "next up", "queue next",
-		"next in the queue", "next in queue", "next in line") ||
-		(hasAny(s, "play", "queue", "put") && strings.HasSuffix(m.shape, " next ") && m.catalog())
+		"next in the queue", "next in queue", "next in line", "once this song ends", "when this song ends", "once this ends", "when this ends") ||
+		(hasAny(s, "the next song", "the next track", "the next one", "be next", "go next", "come next") && m.catalog()) ||
+		(hasAny(s, "play", "queue", "put") && strings.HasSuffix(m.shape, " next ") && (m.catalog() || m.kinds["genre"] || m.kinds["mood"]))
 }
