@@ -340,6 +340,64 @@ test('a Jam hosted on A and joined on B: one queue, one second, A restarts under
   await expect(onVisitor.getByText('This Jam has ended')).toBeVisible();
 });
 
+test('Connect: music on A moves to the same person’s browser on B, and A controls it there', async ({
+  browser,
+}) => {
+  test.slow();
+  const laptop = await browser.newContext({ baseURL: a });
+  const kitchen = await browser.newContext({ baseURL: b });
+  contexts.push(laptop, kitchen);
+  const onLaptop = await laptop.newPage();
+  const onKitchen = await kitchen.newPage();
+  const maker = await playwrightRequest.newContext({ baseURL: a });
+  const person = await createAccount(maker, newAccount());
+  await maker.dispose();
+  await signIn(onLaptop, person);
+  await signIn(onKitchen, person);
+  const playing = async (p: Page) => {
+    const s = await audioState(p).catch(() => null);
+    return s !== null && !s.paused && s.currentTime > 0;
+  };
+  await onKitchen.goto('/');
+  await onKitchen.getByRole('heading').first().click(); // used: it may start audio when told to
+  await onLaptop.goto('/songs');
+  await onLaptop.getByRole('button', { name: 'Play all' }).click();
+  await expect.poll(() => playing(onLaptop), { timeout: 30_000 }).toBe(true);
+  const devices = async () =>
+    (
+      (await (await onLaptop.request.get('/api/devices')).json()) as {
+        devices: { name: string; online: boolean }[];
+      }
+    ).devices;
+  // B's device reaches A through the database and NATS.
+  await expect.poll(async () => (await devices()).filter((d) => d.online).length).toBe(2);
+  const kitchenName = (await devices()).find((d) => d.name.endsWith('(2)'))?.name ?? '';
+  expect(kitchenName).not.toBe('');
+
+  await onLaptop.getByRole('button', { name: 'Devices' }).filter({ visible: true }).click();
+  const clicked = Date.now();
+  await onLaptop
+    .getByRole('dialog', { name: 'Devices' })
+    .getByRole('button', { name: `Play on ${kitchenName}` })
+    .click();
+  await expect.poll(() => playing(onKitchen), { timeout: 15_000 }).toBe(true);
+  console.log(
+    `connect across instances: B's audio playing ${Date.now() - clicked} ms after the click on A (polled)`,
+  );
+  expect(new URL((await audioState(onKitchen)).src).pathname).toBe(
+    new URL((await audioState(onLaptop)).src).pathname,
+  );
+  await expect.poll(async () => (await audioState(onLaptop)).paused).toBe(true);
+
+  // A is B's remote: a pause on A stops B's audio.
+  const remote = onLaptop.getByRole('region', { name: `Remote control: ${kitchenName}` });
+  await expect(remote.getByText(`Playing on ${kitchenName}`)).toBeVisible();
+  await remote.getByRole('button', { name: 'Pause' }).filter({ visible: true }).click();
+  await expect.poll(async () => (await audioState(onKitchen)).paused).toBe(true);
+  await remote.getByRole('button', { name: 'Play' }).filter({ visible: true }).click();
+  await expect.poll(() => playing(onKitchen)).toBe(true);
+});
+
 test('instance A is killed mid-upload and B carries on', async () => {
   const cookies = await contexts[0]!.cookies(a);
   const name = unique('Half Written ');
