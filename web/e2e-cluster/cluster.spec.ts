@@ -360,18 +360,25 @@ test('Connect: music on A moves to the same person’s browser on B, and A contr
   };
   await onKitchen.goto('/');
   await onKitchen.getByRole('heading').first().click(); // used: it may start audio when told to
-  await onLaptop.goto('/songs');
+  // A song of the person's own, on repeat: nothing ends while the test runs.
+  await uploadSong(onLaptop.request, 'Tune', fixture('audio', 'tune-12s.mp3'));
+  await onLaptop.goto(`/artist/${person.username}`);
   await onLaptop.getByRole('button', { name: 'Play all' }).click();
-  await expect.poll(() => playing(onLaptop), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => playing(onLaptop)).toBe(true);
+  await onLaptop.keyboard.press('r'); // repeat all
+  await onLaptop.keyboard.press('r'); // repeat one
   const devices = async () =>
     (
       (await (await onLaptop.request.get('/api/devices')).json()) as {
-        devices: { name: string; online: boolean }[];
+        devices: { name: string; online: boolean; state: { playing: boolean } }[];
       }
     ).devices;
-  // B's device reaches A through the database and NATS.
-  await expect.poll(async () => (await devices()).filter((d) => d.online).length).toBe(2);
-  const kitchenName = (await devices()).find((d) => d.name.endsWith('(2)'))?.name ?? '';
+  // B's device reaches A through the database and NATS; A reports it plays.
+  await expect
+    .poll(async () => (await devices()).filter((d) => d.online).length, { timeout: 15_000 })
+    .toBe(2);
+  await expect.poll(async () => (await devices()).some((d) => d.state.playing)).toBe(true);
+  const kitchenName = (await devices()).find((d) => !d.state.playing)?.name ?? '';
   expect(kitchenName).not.toBe('');
 
   await onLaptop.getByRole('button', { name: 'Devices' }).filter({ visible: true }).click();
