@@ -291,7 +291,8 @@ for (const { name, viewport } of sizes) {
   });
 }
 
-test('the Jam page and the person outside a Jam', async ({ page, browser, signedIn }) => {
+// A fresh account: the worker's shared one may be in a Jam another test started.
+test('the Jam page and the person outside a Jam', async ({ page, browser, listener }) => {
   await page.goto('/home');
   await page.getByRole('navigation').getByRole('link', { name: 'Jam', exact: true }).click();
   await expect(page).toHaveURL(/\/jam$/);
@@ -316,13 +317,13 @@ test('the Jam page and the person outside a Jam', async ({ page, browser, signed
   await expect(other.page.getByRole('button', { name: 'Join the Jam' })).toBeVisible();
   await other.page.screenshot({ path: '/tmp/shots/jam-invite-phone.png' });
   await other.context.close();
-  expect(signedIn.username).not.toBe('');
+  expect(listener.username).not.toBe('');
 });
 
 test('a listen-only link: turned off and on again, then signing in to join', async ({
   page,
   browser,
-  signedIn,
+  listener,
 }) => {
   await page.goto('/jam');
   await page.getByRole('button', { name: 'Start a Jam' }).click();
@@ -339,7 +340,7 @@ test('a listen-only link: turned off and on again, then signing in to join', asy
   const visitor = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const vpage = await visitor.newPage();
   await vpage.goto(first);
-  const host = signedIn.username.replace(/-/g, ' ');
+  const host = listener.username.replace(/-/g, ' ');
   await expect(vpage.getByRole('heading', { name: `${host}'s Jam` })).toBeVisible();
   await expect(vpage.getByText('Nothing is playing yet', { exact: false })).toBeVisible();
   await expect(vpage.getByRole('button', { name: 'Listen', exact: true })).toBeDisabled();
