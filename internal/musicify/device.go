@@ -46,7 +46,8 @@ const (
 // DeviceStore keeps devices. Every method but Device and DeleteDevice is
 // scoped to the owner, so no call can read or touch another person's.
 type DeviceStore interface {
-	// CreateDevice fails with ECONFLICT past DeviceMaxPerUser.
+	// CreateDevice keeps at most DeviceMaxPerUser devices a person: past
+	// it, the one seen longest ago is forgotten.
 	CreateDevice(ctx context.Context, d *Device) error
 	// Device finds a device by id whoever owns it; ENOTFOUND when none.
 	Device(ctx context.Context, id string) (*Device, error)

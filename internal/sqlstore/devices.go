@@ -28,7 +28,12 @@ func (d *DB) CreateDevice(ctx context.Context, dev *musicify.Device) error {
 			return wrap(err, "counting devices")
 		}
 		if n >= musicify.DeviceMaxPerUser {
-			return musicify.Errorf(musicify.ECONFLICT, "You have %d devices, the most there can be. Remove one you no longer use.", n)
+			// A browser whose storage was cleared comes back as a new device:
+			// the one seen longest ago makes room, so a person is never locked out.
+			if _, err := tx.exec(ctx, `DELETE FROM devices WHERE id = (SELECT id FROM devices WHERE user_id = ?
+				ORDER BY seen_at, created_at, id LIMIT 1)`, dev.UserID); err != nil {
+				return wrap(err, "making room for a device")
+			}
 		}
 		_, err := tx.exec(ctx, `INSERT INTO devices (id, user_id, name, created_at, seen_at, state, jukebox) VALUES (?, ?, ?, ?, ?, ?, 0)`,
 			dev.ID, dev.UserID, dev.Name, toMillis(dev.Created), seenMillis(dev.Seen), string(state))

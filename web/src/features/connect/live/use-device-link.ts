@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { ApiError } from '@/lib/api-client';
 import { defaultDeviceName, setRemoteTarget, storedDeviceId, storeDeviceId } from '@/lib/connect';
 import {
   addToQueue,
@@ -243,8 +244,10 @@ export function useDeviceLink(userId: string): void {
         () => {
           if (!stopped) open();
         },
-        () => {
-          if (!stopped) retry = setTimeout(start, backoff(attempt++));
+        (err: unknown) => {
+          // A refusal will not change by asking again; no network or a server in trouble may.
+          const again = !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
+          if (!stopped && again) retry = setTimeout(start, backoff(attempt++));
         },
       );
     void start();
