@@ -230,3 +230,56 @@ func TestStandardizeCentresAndScalesEachFeature(t *testing.T) {
 		t.Fatalf("order lost: %+v", items)
 	}
 }
+
+// A song nobody played, by one of a listener's artists with someone new
+// ("band7 & newcomer"), reaches that listener by its credits alone: the
+// evaluation reads artist text as the folder scanner does.
+func TestACollaborationNobodyPlayedReachesItsArtistsFansByName(t *testing.T) {
+	pairs := Synthetic(400, 2000, 20, 30, 0.9, 5)
+	var items []Item
+	for i := 0; i < 2000; i++ {
+		items = append(items, Item{ID: fmt.Sprintf("s%d", i), Artist: fmt.Sprintf("band%d", i/5)})
+	}
+	firstOf := map[string]string{}
+	for _, p := range pairs {
+		if _, ok := firstOf[p.User]; !ok {
+			firstOf[p.User] = p.Item
+		}
+	}
+	for u := 20; u < 80; u++ { // each one's last play: a new song with an artist they know
+		user := fmt.Sprintf("u%d", u)
+		var s int
+		fmt.Sscanf(firstOf[user], "s%d", &s)
+		id := fmt.Sprintf("new%d", u)
+		items = append(items, Item{ID: id, Artist: fmt.Sprintf("band%d & newcomer%d", s/5, u)})
+		pairs = append(pairs, Pair{User: user, Item: id})
+	}
+	r, err := Evaluate(pairs, Config{Holdout: "last", Items: items, Models: []string{"popularity", "engine"}, Lambda: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log("\n" + r.String())
+	if r.ColdCases < 60 {
+		t.Fatalf("%d held-out songs unplayed in training, want the 60 planted", r.ColdCases)
+	}
+	chance := float64(r.K) / float64(r.Items)
+	engine, pop := r.Row("engine").Runs[0].ColdHit, r.Row("popularity").Runs[0].ColdHit
+	if engine < 0.25 || engine < 5*max(pop, chance) { // 0.01 when the credits are not read
+		t.Fatalf("collaborations: engine hit rate %.3f, popularity %.3f, chance %.4f", engine, pop, chance)
+	}
+}
+
+func TestCreditsSplitAsTheScannerDoes(t *testing.T) {
+	got := credits("Madonna & Justin Timberlake feat. Timbaland")
+	want := []string{"Madonna/artist", "Justin Timberlake/artist", "Timbaland/featured"}
+	var names []string
+	for _, a := range got {
+		names = append(names, a.Name+"/"+a.Role)
+	}
+	if !slices.Equal(names, want) {
+		t.Fatalf("credits %v, want %v", names, want)
+	}
+	if credits("Sigur Rós") != nil {
+		t.Fatal("one artist needs no credits")
+	}
+}

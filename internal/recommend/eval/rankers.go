@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"github.com/musicify/musicify/internal/library"
 	"sort"
 	"time"
 
@@ -149,7 +150,7 @@ func (r *engineRanker) train(s *split) error {
 	e := recommend.New(func() time.Time { return clock })
 	for i, id := range s.catalog {
 		m := s.meta[i]
-		e.SongAdded(&musicify.Song{ID: id, Artist: m.Artist, Genre: m.Genre, Name: m.Title, Text: m.Text})
+		e.SongAdded(&musicify.Song{ID: id, Artist: m.Artist, Artists: credits(m.Artist), Genre: m.Genre, Name: m.Title, Text: m.Text})
 		if len(m.Features) > 0 {
 			e.SetFeatures(id, m.Features)
 		}
@@ -182,6 +183,26 @@ func (r *engineRanker) recommend(u int32, k int) []int32 {
 	out := make([]int32, 0, len(ids))
 	for _, id := range ids {
 		out = append(out, r.s.index[id])
+	}
+	return out
+}
+
+// splitter reads "A & B feat. C" as the folder scanner does.
+var splitter = library.NewSplitter(library.DefaultSeparators, library.DefaultExceptions)
+
+// credits are an artist text's main and featured artists, as a scanned
+// song has them: an item by "Madonna & Timbaland" is one of Madonna's too.
+func credits(artist string) []musicify.SongArtist {
+	main, featured := splitter.Split(artist, false)
+	if len(main)+len(featured) < 2 {
+		return nil
+	}
+	out := make([]musicify.SongArtist, 0, len(main)+len(featured))
+	for _, n := range main {
+		out = append(out, musicify.SongArtist{Name: n, Role: musicify.RoleArtist})
+	}
+	for _, n := range featured {
+		out = append(out, musicify.SongArtist{Name: n, Role: musicify.RoleFeatured})
 	}
 	return out
 }
