@@ -16,7 +16,7 @@ func (m *Main) subsonic(api *httpapi.Server, catalogService *catalog.Service) ht
 		Auth: m.AppPasswords, Users: m.DB, Songs: m.DB, Albums: m.DB, Catalog: catalogService, Playlists: api.Playlists, Social: api.Social,
 		Mixes:  &mixes.Service{Store: m.DB, Recommender: api.Recommender, Songs: m.DB, Now: m.Now},
 		Search: m.search, Store: m.DB, Like: api.Like, Stations: m.DB, Scanner: m.Scanner,
-		Blobs: api.Blobs, SignMedia: api.SignMedia, Media: api.Media, FFmpeg: catalogService.FFmpeg, Devices: api.Devices,
+		Blobs: api.Blobs, SignMedia: api.SignMedia, Media: api.Media, FFmpeg: catalogService.FFmpeg, Devices: api.Devices, DeviceChanges: api.DeviceChanges(),
 		ClientAddr: api.ClientAddr, BaseURL: m.Config.BaseURL, IgnoredArticles: m.Config.IgnoredArticles, ServerVersion: Version(), Logger: m.Logger, Now: m.Now,
 	}
 }

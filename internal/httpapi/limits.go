@@ -64,3 +64,7 @@ func (s *Server) limits() *limiters {
 	})
 	return s.limiters
 }
+
+// DeviceChanges is the limit on each person's commands between devices,
+// for the Subsonic jukebox to count against as the web's commands do.
+func (s *Server) DeviceChanges() *auth.Limiter { return s.limits().devices }

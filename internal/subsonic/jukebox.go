@@ -104,6 +104,9 @@ func (s *Server) jukeboxControl(_ http.ResponseWriter, q *request) (*response, e
 			": use get, status, set, start, stop, skip, add, clear, remove, shuffle or setGain."}
 	}
 	if c != nil {
+		if err := s.jukeboxLimit(q); err != nil {
+			return nil, err
+		}
 		if err := s.Devices.Send(q.ctx(), q.user.ID, d.ID, *c); err != nil {
 			return nil, err
 		}
@@ -112,6 +115,23 @@ func (s *Server) jukeboxControl(_ http.ResponseWriter, q *request) (*response, e
 	st := s.jukeboxStatusOf(d, jq)
 	res.JukeboxStatus = &st
 	return res, nil
+}
+
+// jukeboxLimit counts a command against the caller's budget of commands
+// between devices: an app in a loop cannot flood the device it drives.
+func (s *Server) jukeboxLimit(q *request) error {
+	if s.DeviceChanges == nil {
+		return nil
+	}
+	wait, err := s.DeviceChanges.Take(q.ctx(), q.user.ID)
+	if err != nil {
+		s.Logger.Error("counting jukebox commands; letting this one through", "err", err)
+		return nil
+	}
+	if wait > 0 {
+		return musicify.RateLimited("jukebox commands", wait)
+	}
+	return nil
 }
 
 func (s *Server) devicesNow() time.Time {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/connect"
 	"github.com/musicify/musicify/internal/musicify"
 	"github.com/musicify/musicify/internal/subsonic/subsonictest"
@@ -398,5 +399,40 @@ func TestSupersonicDrivesTheJukebox(t *testing.T) {
 			!reflect.DeepEqual(sent[0].Command.Songs, []string{lib.single.ID}) {
 			t.Fatalf("json %v: add sent %v", useJSON, sent)
 		}
+	}
+}
+
+// Commands count against the person's budget of commands between devices:
+// past it the app is told to wait, and nothing more reaches the device.
+func TestJukeboxCommandsAreRateLimited(t *testing.T) {
+	e := newEnv(t, nil)
+	ann := e.user("ann", "pw")
+	svc, hub := e.jukebox()
+	e.Subsonic.DeviceChanges = auth.NewLimiter(nil, "devices", 3, time.Minute, e.Clock.Now)
+	laptop := e.device(svc, ann, "Laptop")
+	call := func(action string) answer {
+		return e.raw(http.MethodGet, "jukeboxControl", creds("ann", "pw", "f", "json", "action", action))
+	}
+	for range 3 {
+		if a := call("start"); a.errorCode() != -1 {
+			t.Fatalf("a command within the budget: %s", a.Body)
+		}
+	}
+	a := call("stop")
+	if a.errorCode() != 0 || a.Header.Get("Retry-After") == "" {
+		t.Fatalf("a command past the budget: %s (Retry-After %q)", a.Body, a.Header.Get("Retry-After"))
+	}
+	if a := call("status"); a.errorCode() != -1 {
+		t.Fatalf("status is not a command: %s", a.Body)
+	}
+	if sent := hub.take(ann.ID); len(sent) != 3 {
+		t.Fatalf("%d commands reached the device, want 3", len(sent))
+	}
+	e.Clock.Advance(time.Minute)
+	if err := svc.Beat(e.ctx, ann.ID, laptop.ID); err != nil { // still online
+		t.Fatal(err)
+	}
+	if a := call("stop"); a.errorCode() != -1 {
+		t.Fatalf("a minute later: %s", a.Body)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/musicify/musicify/internal/auth"
 	"github.com/musicify/musicify/internal/connect"
 	"github.com/musicify/musicify/internal/media"
 	"github.com/musicify/musicify/internal/mediaurl"
@@ -69,6 +70,9 @@ type Server struct {
 	// Devices are the people's devices (Connect): jukeboxControl plays on
 	// one of the caller's. Nil: there is no jukebox.
 	Devices *connect.Service
+	// DeviceChanges bounds each person's jukebox commands, on the budget
+	// the web's commands between devices count against; nil: no bound.
+	DeviceChanges *auth.Limiter
 	// FFmpeg transcodes streams; nil serves originals only.
 	FFmpeg *media.FFmpeg
 	// ClientAddr is the caller's address as the rate limits count it
