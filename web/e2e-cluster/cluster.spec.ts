@@ -12,7 +12,9 @@ import {
   audioState,
   createAccount,
   fixture,
+  jamChangeDelays,
   newAccount,
+  spread,
   signIn,
   unique,
   uploadSong,
@@ -296,6 +298,12 @@ test('a Jam hosted on A and joined on B: one queue, one second, A restarts under
   await guestPaused;
   console.log(
     `jam across instances: a pause on A stopped B's player ${Date.now() - clicked} ms after the click`,
+  );
+
+  // Many changes on A reaching the member on B: printed, not judged.
+  const jamId = path.split('/').pop() ?? '';
+  console.log(
+    `jam across instances: a change on A reached B ${spread(await jamChangeDelays(onHost, onGuest, jamId, 40))}`,
   );
 
   // A restarts: the Jam is in the database, and A's page comes back to it.

@@ -307,3 +307,75 @@ export async function chooseSpeed(page: Page, speed: string) {
     .getByRole('menuitemradio', { name: speed, exact: true })
     .click();
 }
+
+/**
+ * How long each of n Jam changes took to reach another member: from just
+ * before the controller's page sends a seek to the moment the member's own
+ * live connection announces that version. Both pages read one machine's
+ * clock. The member's socket is a second one of theirs, subscribed as the
+ * app subscribes; the figures are printed by the callers, not judged.
+ */
+export async function jamChangeDelays(
+  controller: Page,
+  member: Page,
+  jam: string,
+  n: number,
+): Promise<number[]> {
+  await member.evaluate(async (id) => {
+    const w = window as { jamHeard?: Record<number, number> };
+    w.jamHeard = {};
+    const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/api/ws`);
+    ws.onmessage = (e) => {
+      const m = JSON.parse(String(e.data)) as { type: string; jam?: string; version?: number };
+      if (m.type === 'jam' && m.jam === id && m.version !== undefined) {
+        w.jamHeard![m.version] ??= Date.now();
+      }
+    };
+    await new Promise((resolve, reject) => {
+      ws.onopen = resolve;
+      ws.onerror = reject;
+    });
+    ws.send(JSON.stringify({ type: 'jam', jam: id }));
+  }, jam);
+  // The subscription is in once a change is heard at all.
+  const first = await controller.request.post(`/api/jams/${jam}/playback`, {
+    data: { action: 'seek', position: 1 },
+  });
+  expect(first.status(), await first.text()).toBe(200);
+  const v0 = ((await first.json()) as { version: number }).version;
+  await member.waitForFunction((v) => {
+    const heard = (window as { jamHeard?: Record<number, number> }).jamHeard ?? {};
+    return Object.keys(heard).some((k) => Number(k) >= v);
+  }, v0);
+  const delays: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const sent = await controller.evaluate(
+      async ([id, position]) => {
+        const at = Date.now();
+        const res = await fetch(`/api/jams/${id}/playback`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ action: 'seek', position }),
+        });
+        if (!res.ok) throw new Error(`seek: ${res.status} ${await res.text()}`);
+        return { at, version: ((await res.json()) as { version: number }).version };
+      },
+      [jam, 1 + (i % 5)] as const,
+    );
+    const heardAt = await member
+      .waitForFunction(
+        (v) => (window as { jamHeard?: Record<number, number> }).jamHeard?.[v],
+        sent.version,
+      )
+      .then((h) => h.jsonValue() as Promise<number>);
+    delays.push(heardAt - sent.at);
+  }
+  return delays.sort((a, b) => a - b);
+}
+
+/** "p50 … p95 … worst … of n" for a sorted list of milliseconds. */
+export function spread(sorted: number[]): string {
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return `p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, worst ${sorted[sorted.length - 1] ?? NaN} ms of ${sorted.length}`;
+}

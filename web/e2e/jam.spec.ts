@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { baseURL } from './env';
 import { expect, test } from './fixtures';
-import { createAccount, signIn, type Account } from './helpers';
+import { createAccount, jamChangeDelays, signIn, spread, type Account } from './helpers';
 
 /** What the page's `window.__jam.sample()` returns: the audio against the Jam's clock. */
 interface JamSample {
@@ -151,6 +151,11 @@ for (const { name, viewport } of sizes) {
       const worst = drifts[drifts.length - 1] ?? 0;
       console.log(
         `jam sync (${name}): between the two players, median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms over ${drifts.length} samples`,
+      );
+      // How fast a change reaches the other member, over many changes: printed, not judged.
+      const jamId = new URL(link).pathname.split('/').pop() ?? '';
+      console.log(
+        `jam change (${name}): reached the guest ${spread(await jamChangeDelays(page, guest.page, jamId, 30))}`,
       );
 
       // The host lets people listen without an account: a second link.
