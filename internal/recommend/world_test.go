@@ -2,8 +2,10 @@ package recommend
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/musicify/musicify/internal/musicify"
@@ -157,7 +159,8 @@ func newWorld(r *rand.Rand) *world {
 			mid = append(mid, musicify.Event{Type: musicify.EventListened, UserID: w.users[0], SongID: w.songs[0]})
 		}
 	}
-	for p, ids := range members {
+	for _, p := range slices.Sorted(maps.Keys(members)) { // in one order, so a seed makes one world
+		ids := members[p]
 		mid = append(mid, g.playlist(p, ids))
 		if r.IntN(3) == 0 { // changed again: fewer songs, or deleted
 			mid = append(mid, g.playlist(p, ids[:r.IntN(len(ids)+1)]))
