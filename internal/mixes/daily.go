@@ -280,37 +280,44 @@ func (s *Service) fitting(t *taste, favs []*musicify.Song, cands []candidate, ke
 }
 
 // TitleOf names a mix and says what is in it. A Daily Mix is named by its
-// place and described by the genre and main artists of its favourites;
-// byID holds its songs (those still there).
+// place and described by the genres and main artists of its favourites (a
+// taste the model found may span two genres); byID holds its songs (those
+// still there).
 func TitleOf(m *musicify.Mix, byID map[string]*musicify.Song) Title {
 	if t, ok := Titles[m.Kind]; ok {
 		return t
 	}
-	var artists []string
-	genre := ""
+	var genres, artists []string
 	for i, id := range m.Songs {
 		s := byID[id]
 		if s == nil || i >= len(m.Reasons) || m.Reasons[i].Reason != ReasonFavourite {
 			continue
 		}
-		genre = cmp.Or(genre, s.Genre)
+		if s.Genre != "" && !slices.ContainsFunc(genres, func(g string) bool { return strings.EqualFold(g, s.Genre) }) {
+			genres = append(genres, s.Genre)
+		}
 		if s.Artist != "" && !slices.Contains(artists, s.Artist) {
 			artists = append(artists, s.Artist)
 		}
 	}
-	var who string
-	switch len(artists) {
-	case 0:
-	case 1:
-		who = artists[0]
-	case 2:
-		who = artists[0] + " and " + artists[1]
-	default:
-		who = artists[0] + ", " + artists[1] + " and more"
-	}
+	genre, who := fewOf(genres), fewOf(artists)
 	desc := cmp.Or(who, "Your favourites and new finds.")
 	if genre != "" && who != "" {
 		desc = genre + " · " + who
 	}
 	return Title{Name: fmt.Sprintf("Daily Mix %d", dailyIndex(m.Kind)), Description: desc}
+}
+
+// fewOf names the first two of names, the most played first: "A", "A and
+// B", "A, B and more", or "" for none.
+func fewOf(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	case 2:
+		return names[0] + " and " + names[1]
+	}
+	return names[0] + ", " + names[1] + " and more"
 }
