@@ -261,8 +261,9 @@ func (s *Service) fitting(t *taste, favs []*musicify.Song, cands []candidate, ke
 			// one when it starts with one.
 			if slices.ContainsFunc(favs, func(f *musicify.Song) bool { return f.ID == g[0] }) {
 				for _, id := range g {
-					_, ok := keyOf[id] // still there
-					fit[id] = ok
+					if _, there := keyOf[id]; there {
+						fit[id] = true
+					}
 				}
 			}
 		}
