@@ -58,8 +58,17 @@ func TestTastesFollowWhatIsPlayedTogetherNotTheTags(t *testing.T) {
 	if !slices.Equal(unplaced, []string{"fresh", "gone"}) {
 		t.Fatalf("unplaced %v, want the song newer than the model and the unknown one", unplaced)
 	}
-	for range 3 {
-		again, left := e.Tastes(favourites)
+	// Asked again, and on another instance that numbers its songs otherwise.
+	other := New(nil)
+	for i := 5; i >= 0; i-- {
+		for _, side := range []string{"south", "north"} {
+			other.SongAdded(&musicify.Song{ID: fmt.Sprintf("%s%d", side, i), UserID: "owner"})
+		}
+	}
+	other.SongAdded(&musicify.Song{ID: "fresh", UserID: "owner"})
+	other.SetModel(e.Model())
+	for _, engine := range []*Engine{e, e, other} {
+		again, left := engine.Tastes(favourites)
 		if !slices.EqualFunc(again, groups, slices.Equal) || !slices.Equal(left, unplaced) {
 			t.Fatalf("asked again: %v %v, first %v %v", again, left, groups, unplaced)
 		}
