@@ -96,21 +96,62 @@ func (s *Service) Daily(ctx context.Context, user *musicify.User) ([]*musicify.M
 	return out, nil
 }
 
-// taste is a group of a person's favourites: one genre, or one artist for
+// taste is a group of a person's favourites: songs the learned model puts
+// together, or, for songs it cannot place, one genre, or one artist for
 // songs with no genre.
 type taste struct {
-	key    string
-	weight int // the sum of its favourites' places from the bottom of the list: the order of the mixes
-	songs  []*musicify.Song
+	key     string
+	learned bool // grouped by the model, not by tags
+	weight  int  // the sum of its favourites' places from the bottom of the list: the order of the mixes
+	songs   []*musicify.Song
 }
 
-// tasteKey is the taste a song is of: its genre, or its artist when it
+// tasteKey is the tag taste a song is of: its genre, or its artist when it
 // has no genre.
 func tasteKey(song *musicify.Song) string {
 	if g := strings.ToLower(strings.TrimSpace(song.Genre)); g != "" {
 		return "genre:" + g
 	}
 	return "artist:" + cmp.Or(song.ArtistID, strings.ToLower(song.Artist))
+}
+
+// tastesOf groups favourites (most played first) as the learned model
+// does, and those it cannot place by their tags; the most played taste
+// first, only those of two songs or more.
+func (s *Service) tastesOf(songs []*musicify.Song) []*taste {
+	byID := make(map[string]*musicify.Song, len(songs))
+	weight := make(map[string]int, len(songs))
+	ids := make([]string, len(songs))
+	for rank, song := range songs {
+		byID[song.ID], weight[song.ID], ids[rank] = song, len(songs)-rank, song.ID
+	}
+	groups, unplaced := s.Recommender.Tastes(ids)
+	var tastes []*taste
+	for _, g := range groups {
+		t := &taste{key: "model:" + g[0], learned: true}
+		for _, id := range g {
+			t.songs = append(t.songs, byID[id])
+			t.weight += weight[id]
+		}
+		tastes = append(tastes, t)
+	}
+	byKey := map[string]*taste{}
+	for _, id := range unplaced {
+		key := tasteKey(byID[id])
+		t := byKey[key]
+		if t == nil {
+			t = &taste{key: key}
+			byKey[key] = t
+			tastes = append(tastes, t)
+		}
+		t.songs = append(t.songs, byID[id])
+		t.weight += weight[id]
+	}
+	tastes = slices.DeleteFunc(tastes, func(t *taste) bool { return len(t.songs) < minFavourites })
+	slices.SortStableFunc(tastes, func(a, b *taste) int {
+		return cmp.Or(cmp.Compare(b.weight, a.weight), cmp.Compare(a.key, b.key))
+	})
+	return tastes
 }
 
 // makeDaily groups the favourites of the last 90 days into tastes, the
@@ -124,23 +165,7 @@ func (s *Service) makeDaily(ctx context.Context, user *musicify.User, now time.T
 	if err != nil {
 		return nil, err
 	}
-	byKey := map[string]*taste{}
-	var tastes []*taste
-	for rank, song := range songs { // most played first
-		key := tasteKey(song)
-		t := byKey[key]
-		if t == nil {
-			t = &taste{key: key}
-			byKey[key] = t
-			tastes = append(tastes, t)
-		}
-		t.songs = append(t.songs, song)
-		t.weight += len(songs) - rank
-	}
-	tastes = slices.DeleteFunc(tastes, func(t *taste) bool { return len(t.songs) < minFavourites })
-	slices.SortStableFunc(tastes, func(a, b *taste) int {
-		return cmp.Or(cmp.Compare(b.weight, a.weight), cmp.Compare(a.key, b.key))
-	})
+	tastes := s.tastesOf(songs)
 	tastes = tastes[:min(len(tastes), MaxDaily)]
 
 	_, taken, err := s.played(ctx, user.ID) // and, as they are chosen, the finds
@@ -148,8 +173,7 @@ func (s *Service) makeDaily(ctx context.Context, user *musicify.User, now time.T
 		return nil, err
 	}
 	// The songs like each taste's favourites, in the order they come, with
-	// the favourite each is like; loaded at once to be judged by their tags.
-	type candidate struct{ id, seed string }
+	// the favourite each is like; loaded at once, for their tags.
 	like := make([][]candidate, len(tastes))
 	var likeIDs []string
 	for i, t := range tastes {
@@ -175,16 +199,17 @@ func (s *Service) makeDaily(ctx context.Context, user *musicify.User, now time.T
 	var out []*musicify.Mix
 	for i, t := range tastes {
 		m := &musicify.Mix{Kind: DailyKind(i + 1), Period: day, Created: today(now)}
+		favs := t.songs[:min(len(t.songs), perMixFavourites)]
+		fit := s.fitting(t, favs, like[i], keyOf)
 		var finds, seeds []string
 		for _, c := range like[i] {
 			// A find is of the taste (a song the others like from another
-			// genre would blur the mix), in one mix only, never played.
-			if key, ok := keyOf[c.id]; ok && key == t.key && !taken[c.id] && len(finds) < perMixFinds {
+			// taste would blur the mix), in one mix only, never played.
+			if fit[c.id] && !taken[c.id] && len(finds) < perMixFinds {
 				taken[c.id] = true
 				finds, seeds = append(finds, c.id), append(seeds, c.seed)
 			}
 		}
-		favs := t.songs[:min(len(t.songs), perMixFavourites)]
 		// Two favourites, then a find, the most played and the best fitting first.
 		for f, n := 0, 0; f < len(favs) || n < len(finds); {
 			for range 2 {
@@ -205,38 +230,95 @@ func (s *Service) makeDaily(ctx context.Context, user *musicify.User, now time.T
 	return out, nil
 }
 
+// candidate is a song like a favourite, and the favourite it is like.
+type candidate struct{ id, seed string }
+
+// fitting are the candidates of a taste that belong with its favourites
+// favs: those the model groups with one of them and, where the model cannot
+// tell (a taste of songs it does not know, a song newer than it), those of
+// a favourite's tag taste. Songs like a favourite may still be of another
+// taste: popular songs filling a short list, a neighbour from the person's
+// other side. keyOf is the tag taste of each candidate that still exists.
+func (s *Service) fitting(t *taste, favs []*musicify.Song, cands []candidate, keyOf map[string]string) map[string]bool {
+	keys := map[string]bool{}
+	for _, f := range favs {
+		keys[tasteKey(f)] = true
+	}
+	fit := map[string]bool{}
+	var unplaced []string
+	if t.learned {
+		ids := make([]string, 0, len(favs)+len(cands))
+		for _, f := range favs {
+			ids = append(ids, f.ID)
+		}
+		for _, c := range cands {
+			ids = append(ids, c.id)
+		}
+		var groups [][]string
+		groups, unplaced = s.Recommender.Tastes(ids)
+		for _, g := range groups {
+			// A group keeps the order asked, favourites first: it holds
+			// one when it starts with one.
+			if slices.ContainsFunc(favs, func(f *musicify.Song) bool { return f.ID == g[0] }) {
+				for _, id := range g {
+					if _, there := keyOf[id]; there {
+						fit[id] = true
+					}
+				}
+			}
+		}
+	} else {
+		for _, c := range cands {
+			unplaced = append(unplaced, c.id)
+		}
+	}
+	for _, id := range unplaced {
+		if key, ok := keyOf[id]; ok && keys[key] {
+			fit[id] = true
+		}
+	}
+	return fit
+}
+
 // TitleOf names a mix and says what is in it. A Daily Mix is named by its
-// place and described by the genre and main artists of its favourites;
-// byID holds its songs (those still there).
+// place and described by the genres and main artists of its favourites (a
+// taste the model found may span two genres); byID holds its songs (those
+// still there).
 func TitleOf(m *musicify.Mix, byID map[string]*musicify.Song) Title {
 	if t, ok := Titles[m.Kind]; ok {
 		return t
 	}
-	var artists []string
-	genre := ""
+	var genres, artists []string
 	for i, id := range m.Songs {
 		s := byID[id]
 		if s == nil || i >= len(m.Reasons) || m.Reasons[i].Reason != ReasonFavourite {
 			continue
 		}
-		genre = cmp.Or(genre, s.Genre)
+		if s.Genre != "" && !slices.ContainsFunc(genres, func(g string) bool { return strings.EqualFold(g, s.Genre) }) {
+			genres = append(genres, s.Genre)
+		}
 		if s.Artist != "" && !slices.Contains(artists, s.Artist) {
 			artists = append(artists, s.Artist)
 		}
 	}
-	var who string
-	switch len(artists) {
-	case 0:
-	case 1:
-		who = artists[0]
-	case 2:
-		who = artists[0] + " and " + artists[1]
-	default:
-		who = artists[0] + ", " + artists[1] + " and more"
-	}
+	genre, who := fewOf(genres), fewOf(artists)
 	desc := cmp.Or(who, "Your favourites and new finds.")
 	if genre != "" && who != "" {
 		desc = genre + " · " + who
 	}
 	return Title{Name: fmt.Sprintf("Daily Mix %d", dailyIndex(m.Kind)), Description: desc}
+}
+
+// fewOf names the first two of names, the most played first: "A", "A and
+// B", "A, B and more", or "" for none.
+func fewOf(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	case 2:
+		return names[0] + " and " + names[1]
+	}
+	return names[0] + ", " + names[1] + " and more"
 }

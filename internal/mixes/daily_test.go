@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/musicify/musicify/internal/mixes"
 	"github.com/musicify/musicify/internal/musicify"
+	"github.com/musicify/musicify/internal/recommend"
 	"github.com/musicify/musicify/internal/sqlstore"
 )
 
@@ -168,5 +170,129 @@ func TestNoDailyMixBeforeAnyPlays(t *testing.T) {
 	daily, err := w.svc.Daily(context.Background(), w.me)
 	if err != nil || len(daily) != 0 {
 		t.Fatalf("%v, %v", daily, err)
+	}
+}
+
+// crowds gives w a trained engine: two crowds each play their own songs
+// together (n… and s…), which have no genre and share their two artists,
+// so tags would group them by artist instead; the person played three of
+// each, north the more.
+func crowds(t *testing.T, w *world) {
+	t.Helper()
+	ctx := context.Background()
+	engine := recommend.New(func() time.Time { return w.now })
+	var artists []*musicify.User
+	for _, name := range []string{"amber", "basil"} {
+		u := &musicify.User{Username: name, Email: name + "@example.com"}
+		if err := w.db.CreateUser(ctx, u); err != nil {
+			t.Fatal(err)
+		}
+		artists = append(artists, u)
+	}
+	for i := range 6 {
+		for _, crowd := range []string{"n", "s"} {
+			id := fmt.Sprintf("%s%d", crowd, i)
+			song := &musicify.Song{ID: id, Name: "Song " + id, UserID: artists[i%2].ID, Artist: artists[i%2].Username,
+				Format: "mp3", Size: 1, SHA256: id, AudioKey: "k/" + id}
+			if err := w.db.CreateSong(ctx, song); err != nil {
+				t.Fatal(err)
+			}
+			engine.SongAdded(song)
+		}
+	}
+	ts := recommend.NewTrainSet(w.now)
+	for u := range 5 {
+		for i := range 6 {
+			if (u+i)%3 != 0 {
+				ts.Add(fmt.Sprintf("u:north%d", u), fmt.Sprintf("n%d", i), recommend.ListenWeight)
+				ts.Add(fmt.Sprintf("u:south%d", u), fmt.Sprintf("s%d", i), recommend.ListenWeight)
+			}
+		}
+	}
+	model, err := recommend.Train(ts, recommend.TrainConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine.SetModel(model)
+	for song, plays := range map[string]int{"n0": 6, "s0": 5, "n1": 4, "s1": 3, "n2": 2, "s2": 1} {
+		for i := range plays {
+			w.listen(t, song, w.now.Add(-time.Hour+time.Duration(i)*time.Minute))
+		}
+	}
+	w.svc.Recommender = engine
+}
+
+// The tastes are the learned model's: each mix holds one crowd's songs,
+// the person's favourites of it and finds they never played, the same on
+// another instance with the same listens.
+func TestDailyMixesFollowWhatTheModelLearned(t *testing.T) {
+	w := newWorld(t)
+	crowds(t, w)
+	ctx := context.Background()
+	daily, err := w.svc.Daily(ctx, w.me)
+	if err != nil || len(daily) != 2 {
+		t.Fatalf("%d Daily Mixes (%v), want one a crowd: %+v", len(daily), err, daily)
+	}
+	seen := map[string]bool{}
+	for i, crowd := range []string{"n", "s"} { // north is the more played
+		m := daily[i]
+		var favs, finds []string
+		for k, id := range m.Songs {
+			if !strings.HasPrefix(id, crowd) || seen[id] {
+				t.Fatalf("mix %d mixes the crowds or repeats a song: %v", i+1, m.Songs)
+			}
+			seen[id] = true
+			if m.Reasons[k].Reason == mixes.ReasonFavourite {
+				favs = append(favs, id)
+			} else {
+				finds = append(finds, id)
+			}
+		}
+		if want := []string{crowd + "0", crowd + "1", crowd + "2"}; !slices.Equal(favs, want) {
+			t.Errorf("mix %d's favourites: %v, want %v", i+1, favs, want)
+		}
+		if len(finds) == 0 {
+			t.Errorf("mix %d has no find: %v", i+1, m.Songs)
+		}
+		for _, id := range finds {
+			if id[1] < '3' {
+				t.Errorf("mix %d finds %s, which they played", i+1, id)
+			}
+		}
+	}
+	w2 := newWorld(t)
+	crowds(t, w2)
+	again, err := w2.svc.Daily(ctx, w2.me)
+	if err != nil || !slices.EqualFunc(again, daily, func(a, b *musicify.Mix) bool { return slices.Equal(a.Songs, b.Songs) }) {
+		t.Errorf("another instance: %v (%v), want %v", again, err, daily)
+	}
+}
+
+// Where the model places some favourites, they make its tastes, whatever
+// their genres, and the rest are grouped by their tags; a find joins a
+// mix only when the model groups it with the mix's favourites or, unknown
+// to the model, shares a favourite's genre.
+func TestTheModelsTastesComeFirstAndTagsGroupTheRest(t *testing.T) {
+	w := newWorld(t)
+	tastes(t, w.db, w)
+	// The model plays r1, r2, j1 and j2 together, and j4 with j3 only.
+	w.recs.tastes = [][]string{{"r1", "r2", "j1", "j2"}, {"j3", "j4"}}
+	daily, err := w.svc.Daily(context.Background(), w.me)
+	if err != nil || len(daily) != 2 {
+		t.Fatalf("%d Daily Mixes (%v), want the model's taste and rock: %+v", len(daily), err, daily)
+	}
+	if !slices.Equal(daily[0].Songs, []string{"r1", "r2", "r5", "j1", "j2"}) {
+		t.Errorf("the model's taste: %v", daily[0].Songs)
+	}
+	if !slices.Equal(daily[1].Songs, []string{"r3", "r4"}) {
+		t.Errorf("rock by its tag: %v", daily[1].Songs)
+	}
+	songs, _ := w.db.SongsByIDs(context.Background(), daily[0].Songs)
+	byID := map[string]*musicify.Song{}
+	for _, s := range songs {
+		byID[s.ID] = s
+	}
+	if got := mixes.TitleOf(daily[0], byID).Description; got != "Rock and Jazz · amber, basil and more" {
+		t.Errorf("a taste of two genres is described as %q", got)
 	}
 }

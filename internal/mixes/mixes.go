@@ -53,13 +53,16 @@ const (
 )
 
 // Recommender is what the mixes ask of the recommendation engine: Discover
-// Weekly a ranking for the person, Daily Mixes songs like their favourites.
+// Weekly a ranking for the person, Daily Mixes their favourites grouped
+// into tastes and songs like them.
 type Recommender interface {
 	ForUserExplained(userID string, n int, opts recommend.Options) []recommend.Rec
 	Similar(songID string, n int) []string
+	Tastes(songIDs []string) (groups [][]string, unplaced []string)
 }
 
-// Songs loads songs: the Daily Mixes group favourites by their tags.
+// Songs loads songs: the Daily Mixes group the favourites the recommender
+// cannot place by their tags.
 type Songs interface {
 	SongsByIDs(ctx context.Context, ids []string) ([]*musicify.Song, error)
 }

@@ -20,6 +20,30 @@ type ranked struct {
 	heard   []string
 	calls   int
 	similar map[string][]string // songs like a song, for the Daily Mixes
+	tastes  [][]string          // the model's groups; songs in none it cannot place
+}
+
+// Tastes answers the groups it was told, each of the songs asked that is in
+// it, in the order asked.
+func (r *ranked) Tastes(songIDs []string) (groups [][]string, unplaced []string) {
+	placed := map[string]bool{}
+	for _, t := range r.tastes {
+		var g []string
+		for _, id := range songIDs {
+			if slices.Contains(t, id) && !placed[id] {
+				g, placed[id] = append(g, id), true
+			}
+		}
+		if g != nil {
+			groups = append(groups, g)
+		}
+	}
+	for _, id := range songIDs {
+		if !placed[id] {
+			unplaced = append(unplaced, id)
+		}
+	}
+	return groups, unplaced
 }
 
 func (r *ranked) Similar(songID string, n int) []string {

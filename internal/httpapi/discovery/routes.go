@@ -23,6 +23,7 @@ type Recommender interface {
 	Artists(userID string, n int) []string
 	Top(n int) []string
 	Similar(songID string, n int) []string
+	Tastes(songIDs []string) (groups [][]string, unplaced []string)
 }
 
 // API serves the discovery routes.
