@@ -128,6 +128,12 @@ func (s *Service) tastesOf(songs []*musicify.Song) []*taste {
 	groups, unplaced := s.Recommender.Tastes(ids)
 	var tastes []*taste
 	for _, g := range groups {
+		if len(g) < minFavourites {
+			// The model knows it but puts it with none of the others: its
+			// tags may still find it company (a small server's few listeners).
+			unplaced = append(unplaced, g...)
+			continue
+		}
 		t := &taste{key: "model:" + g[0], learned: true}
 		for _, id := range g {
 			t.songs = append(t.songs, byID[id])
@@ -135,6 +141,7 @@ func (s *Service) tastesOf(songs []*musicify.Song) []*taste {
 		}
 		tastes = append(tastes, t)
 	}
+	slices.SortStableFunc(unplaced, func(a, b string) int { return cmp.Compare(weight[b], weight[a]) }) // most played first
 	byKey := map[string]*taste{}
 	for _, id := range unplaced {
 		key := tasteKey(byID[id])

@@ -275,8 +275,9 @@ func TestDailyMixesFollowWhatTheModelLearned(t *testing.T) {
 func TestTheModelsTastesComeFirstAndTagsGroupTheRest(t *testing.T) {
 	w := newWorld(t)
 	tastes(t, w.db, w)
-	// The model plays r1, r2, j1 and j2 together, and j4 with j3 only.
-	w.recs.tastes = [][]string{{"r1", "r2", "j1", "j2"}, {"j3", "j4"}}
+	// The model plays r1, r2, j1 and j2 together, j4 with j3 only, and r3
+	// with none of them: r3 still finds company in its tag, with r4.
+	w.recs.tastes = [][]string{{"r1", "r2", "j1", "j2"}, {"r3"}, {"j3", "j4"}}
 	daily, err := w.svc.Daily(context.Background(), w.me)
 	if err != nil || len(daily) != 2 {
 		t.Fatalf("%d Daily Mixes (%v), want the model's taste and rock: %+v", len(daily), err, daily)
