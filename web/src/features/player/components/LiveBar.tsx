@@ -129,15 +129,14 @@ export function LiveBar({ station }: { station: LiveStation }) {
           {status}
         </div>
         <div className="bar__extras">
-          {jam ? (
-            <Link className="pbtn pbtn--small" to={station.href} aria-label="Jam" title="Jam">
-              <Users size={18} aria-hidden="true" />
-            </Link>
-          ) : (
-            <Link className="pbtn pbtn--small" to="/join" aria-label="Radio" title="Radio">
-              <Radio size={18} aria-hidden="true" />
-            </Link>
-          )}
+          <Link
+            className="pbtn pbtn--small"
+            to={station.href}
+            aria-label={jam ? 'Jam' : 'Radio'}
+            title={jam ? 'Jam' : 'Radio'}
+          >
+            {jam ? <Users size={18} aria-hidden="true" /> : <Radio size={18} aria-hidden="true" />}
+          </Link>
           <SleepTimer />
           <VolumeControl
             volume={station.volume}
