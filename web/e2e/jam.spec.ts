@@ -1,7 +1,15 @@
 import type { Browser, Page } from '@playwright/test';
 import { baseURL } from './env';
 import { expect, test } from './fixtures';
-import { createAccount, jamChangeDelays, signIn, spread, type Account } from './helpers';
+import {
+  audioState,
+  createAccount,
+  jamChangeDelays,
+  playerBar,
+  signIn,
+  spread,
+  type Account,
+} from './helpers';
 
 /** What the page's `window.__jam.sample()` returns: the audio against the Jam's clock. */
 interface JamSample {
@@ -61,6 +69,19 @@ async function listen(page: Page) {
       { cause: err },
     );
   }
+}
+
+/** Waits until the Jam's audio plays and its time moves on between two looks. */
+async function expectJamPlaying(page: Page) {
+  let last = (await sample(page))?.currentTime ?? 0;
+  await expect
+    .poll(async () => {
+      const s = await sample(page);
+      const moved = s !== null && !s.paused && s.currentTime > last;
+      last = s?.currentTime ?? 0;
+      return moved;
+    })
+    .toBe(true);
 }
 
 const sizes = [
@@ -378,4 +399,76 @@ test('a listen-only link: turned off and on again, then signing in to join', asy
   await vpage.getByRole('button', { name: 'Join the Jam' }).click();
   await expect(page.getByRole('heading', { name: 'In the Jam (2)' })).toBeVisible();
   await visitor.close();
+});
+
+test('the Jam plays on every page while it plays here, until stopped here or a song plays', async ({
+  page,
+  listener,
+}) => {
+  test.slow();
+  expect(listener.username).not.toBe('');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/jam');
+  await page.getByRole('button', { name: 'Start a Jam' }).click();
+  await expect(page).toHaveURL(/\/jam\/[0-9a-f]{24}$/);
+  const jamPath = new URL(page.url()).pathname;
+  await page.getByRole('searchbox', { name: 'Add songs to the Jam' }).fill('midnight harbour');
+  await page.getByRole('button', { name: 'Add Midnight Harbour to the Jam' }).click();
+  await listen(page);
+  const bar = playerBar(page);
+  await expect(bar).toContainText('Your Jam');
+
+  // Other pages: the Jam plays on, on the one audio, and the bar shows it.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const link of ['Songs', 'Home']) {
+    await nav.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectJamPlaying(page);
+    await expect(bar).toContainText('Your Jam');
+    await expect(bar).toContainText('Live');
+    await expect(bar).toContainText('Midnight Harbour');
+  }
+  await expect(page.locator('audio.jam-audio')).toHaveCount(1);
+  await expect(bar.getByRole('slider', { name: 'Seek' })).toHaveCount(0);
+  await expect(bar.getByRole('link', { name: 'Jam', exact: true })).toHaveAttribute(
+    'href',
+    jamPath,
+  );
+  await page.screenshot({ path: 'test-results/jam-bar-desktop.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(bar.getByRole('link', { name: 'Open the Jam: Your Jam' })).toHaveAttribute(
+    'href',
+    jamPath,
+  );
+  await page.screenshot({ path: 'test-results/jam-bar-phone.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Stop in the bar: the audio stops here, and the person is still in the Jam.
+  await bar.getByRole('button', { name: 'Stop listening here' }).first().click();
+  await expect.poll(() => sample(page)).toBeNull();
+  await expect(bar).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Jam', exact: true }).click();
+  await expect(page).toHaveURL(jamPath);
+  await expect(page.getByRole('heading', { name: 'Up next' })).toBeVisible();
+  const here = page.getByRole('switch', { name: /Play on this device/ });
+  await expect(here).not.toBeChecked();
+
+  // On again, then a song from the main player: the song plays, the Jam stops here.
+  await here.click();
+  await listen(page);
+  await nav.getByRole('link', { name: 'Songs', exact: true }).click();
+  await expectJamPlaying(page);
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Midnight Harbour' })
+    .first()
+    .getByText('Midnight Harbour', { exact: true })
+    .click();
+  await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+  await expect.poll(() => sample(page)).toBeNull();
+  await expect(bar).not.toContainText('Your Jam');
+  await expect(bar.getByRole('slider', { name: 'Seek' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Jam', exact: true }).click();
+  await expect(page).toHaveURL(jamPath);
+  await expect(here).not.toBeChecked();
 });

@@ -97,9 +97,11 @@ describe('the sleep timer', () => {
     const stop = vi.fn(() => setLiveStation(null));
     setLiveStation(
       {
+        kind: 'radio',
         id: 's1',
         name: 'Night shift',
         by: 'dj',
+        href: '/join',
         blocked: false,
         failed: null,
         volume: 100,

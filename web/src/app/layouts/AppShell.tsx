@@ -4,6 +4,7 @@ import { Sheet } from '@/components/ui';
 import { ChatWidget } from '@/features/chat/components/ChatWidget';
 import { ConnectHost } from '@/features/connect/components/ConnectHost';
 import { DevicesButton } from '@/features/connect/components/DevicesButton';
+import { JamHost } from '@/features/jam/components/JamHost';
 import { OfflineBanner } from '@/features/offline/components/OfflineBanner';
 import { Player } from '@/features/player/components/Player';
 import { RadioHost } from '@/features/radio/components/RadioHost';
@@ -37,6 +38,7 @@ export function AppShell() {
         <Player devices={<DevicesButton />} />
         <ConnectHost />
         <RadioHost />
+        <JamHost />
       </div>
       <Sheet open={menuOpen} onClose={closeMenu} label="Menu" closeLabel="Close menu">
         <SideNav onNavigate={closeMenu} />

@@ -10,7 +10,7 @@ import {
   Users,
   X,
 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import QRCode from 'qrcode';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
@@ -26,7 +26,6 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import type { ClockSync } from '@/lib/clock-sync';
 import { formatTime, plural } from '@/lib/format';
 import { joinedJam, setJoinedJam } from '@/lib/jam';
-import { usePlayer } from '@/lib/player-store';
 import { withNext } from '@/lib/next-path';
 import { useOptionalSession, useSession } from '@/lib/session';
 import { displayName, songArtist } from '@/lib/song';
@@ -41,15 +40,14 @@ import {
   useRemoveMember,
   type Jam,
 } from '../api/jams';
-import { jamPosition, useJamAudio } from '../hooks/use-jam-audio';
+import { resumeJamHere, setJamHere, useJamBlocked, useJamHere } from '../here';
+import { jamPosition } from '../hooks/use-jam-audio';
 import { useJamLive } from '../live/use-jam-live';
 import { JamAddSongs } from './JamAddSongs';
 import { JamArt } from './JamArt';
 import { JamQueue } from './JamQueue';
 import { VisitorJamPage } from './VisitorJamPage';
 import './jam.css';
-
-const HERE_KEY = 'musicify.jam.here';
 
 /**
  * `/jam/:id`: a Jam's shared queue, what plays, who is in, and the link to
@@ -144,32 +142,19 @@ function JoinJam({ jam }: { jam: Jam }) {
 
 function JamRoom({ jam }: { jam: Jam }) {
   const { user } = useSession();
-  const clock = useJamLive(jam.id, true);
-  const [here, setHere] = useState(() => localStorage.getItem(HERE_KEY) !== 'remote');
-  const audio = useRef<HTMLAudioElement>(null);
-  const volume = usePlayer((s) => s.volume);
-  const muted = usePlayer((s) => s.muted);
-  const playback = useJamPlayback(jam.id);
+  const clock = useJamLive(jam.id);
+  // The shell's dock plays the Jam, on this page and every other: this page switches it.
+  const here = useJamHere();
+  const blocked = useJamBlocked();
   const toast = useToast();
   const onError = (err: unknown) => toast.error(errorMessage(err));
-  const sound = useJamAudio(audio, jam, clock, here, muted ? 0 : volume / 100, (entry) =>
-    playback.mutate({ action: 'ended', entry }),
-  );
   const host = displayName(jam.host.username);
   const hereId = useId();
   useEffect(() => setJoinedJam(jam.id), [jam.id]);
 
-  const chooseHere = (value: boolean) => {
-    setHere(value);
-    localStorage.setItem(HERE_KEY, value ? 'here' : 'remote');
-  };
-
   return (
     <div className="page jam">
       <title>{`${host}'s Jam · Musicify`}</title>
-      {/* Music without words to caption; the page names the song. */}
-      {/* eslint-disable-next-line jsx-a11y-x/media-has-caption */}
-      <audio ref={audio} className="jam-audio" preload="auto" />
       <PageHero
         eyebrow="Jam"
         title={jam.isHost ? 'Your Jam' : `${host}'s Jam`}
@@ -180,10 +165,10 @@ function JamRoom({ jam }: { jam: Jam }) {
       />
 
       <NowPlaying jam={jam} clock={clock} onError={onError} />
-      {here && sound.blocked && (
+      {here && blocked && (
         <Button
           className="jam-listen"
-          onClick={sound.resume}
+          onClick={resumeJamHere}
           icon={<Speaker size={18} aria-hidden="true" />}
         >
           Tap to listen here
@@ -208,7 +193,7 @@ function JamRoom({ jam }: { jam: Jam }) {
               <Switch
                 aria-labelledby={hereId}
                 checked={here}
-                onChange={(e) => chooseHere(e.target.checked)}
+                onChange={(e) => setJamHere(e.target.checked)}
               />
             </div>
             {jam.isHost && <GuestsSetting jam={jam} />}

@@ -31,7 +31,7 @@ export function Player({ devices }: { devices?: ReactNode }) {
   const { mutate: countListen } = useIncreaseView();
   const song = useCurrentSong();
   const [expanded, setExpanded] = useState(false);
-  // A radio station tuned in takes the bar over; the paused song comes back after it.
+  // A radio station or a Jam playing here takes the bar over; the paused song comes back after it.
   const live = useLiveStation();
   // While this browser controls another device, the remote bar takes the place of this one.
   const remote = useRemoteTarget();

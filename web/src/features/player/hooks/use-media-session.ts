@@ -52,6 +52,15 @@ export function songMetadata(song: Song): MediaMetadataInit {
 }
 
 function stationMetadata(station: LiveStation): MediaMetadataInit {
+  if (station.kind === 'jam') {
+    // A Jam's song, in the Jam's name.
+    return {
+      title: station.song ?? station.name,
+      artist: station.name,
+      album: 'Jam',
+      artwork: artworkFor({ cover: station.cover ?? '', coverSmall: station.cover ?? '' }),
+    };
+  }
   return {
     title: station.name,
     artist: station.by,
@@ -84,8 +93,8 @@ function setPosition(session: MediaSession, s: PlayerState): void {
 }
 
 /**
- * Lock-screen, headset and media-key controls: what plays (a song, or the
- * radio station), play, pause, previous, next and seeking, and the position.
+ * Lock-screen, headset and media-key controls: what plays (a song, the
+ * radio station or the Jam), play, pause, previous, next and seeking, and the position.
  */
 export function useMediaSession() {
   const song = useCurrentSong();

@@ -20,15 +20,25 @@ describe('the tab title', () => {
     const song = makeSong('a', { song: 'Low Tide', artist: 'neon-harbor' });
     expect(nowPlayingTitle(song, null)).toBe('Low Tide — neon harbor · Musicify');
     const live = {
+      kind: 'radio' as const,
       id: 's',
       name: 'Night Shift',
       by: 'ana',
+      href: '/join',
       blocked: false,
       failed: null,
       volume: 100,
       muted: false,
     };
     expect(nowPlayingTitle(song, live)).toBe('Night Shift — Live radio · Musicify');
+    const jam = {
+      ...live,
+      kind: 'jam' as const,
+      name: "Ana's Jam",
+      href: '/jam/j1',
+      song: 'Low Tide — neon harbor',
+    };
+    expect(nowPlayingTitle(song, jam)).toBe("Low Tide — neon harbor · Ana's Jam · Musicify");
     expect(nowPlayingTitle(null, null)).toBeNull();
   });
 

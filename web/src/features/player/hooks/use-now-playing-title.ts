@@ -4,9 +4,11 @@ import { songArtist, type Song } from '@/lib/song';
 
 /**
  * What the browser tab says while something is loaded (playing or paused):
- * the song and its artist, or the station; null leaves the page's own title.
+ * the song and its artist, the station, or the Jam's song and the Jam; null
+ * leaves the page's own title.
  */
 export function nowPlayingTitle(song: Song | null, live: LiveStation | null): string | null {
+  if (live?.kind === 'jam') return `${live.song ? `${live.song} · ` : ''}${live.name} · Musicify`;
   if (live) return `${live.name} — Live radio · Musicify`;
   if (song) return `${song.song} — ${songArtist(song)} · Musicify`;
   return null;

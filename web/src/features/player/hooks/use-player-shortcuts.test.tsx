@@ -82,9 +82,11 @@ describe('the player shortcuts on a page', () => {
     fireEvent.keyDown(document.body, { key: ' ' });
     setLiveStation(
       {
+        kind: 'radio',
         id: 's1',
         name: 'Night shift',
         by: 'dj',
+        href: '/join',
         blocked: false,
         failed: null,
         volume: 100,
@@ -109,9 +111,11 @@ describe('the player shortcuts on a page', () => {
     const toggleMute = vi.fn();
     setLiveStation(
       {
+        kind: 'radio',
         id: 's1',
         name: 'Night shift',
         by: 'dj',
+        href: '/join',
         blocked: false,
         failed: null,
         volume: 60,

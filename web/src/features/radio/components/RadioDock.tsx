@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useToast } from '@/components/ui';
-import { setLiveStation } from '@/lib/live-radio';
+import { clearLiveStation, setLiveStation } from '@/lib/live-radio';
 import { getPlayerState, subscribePlayer } from '@/lib/player-store';
 import { useStore } from '@/lib/store';
 import { stationsQuery } from '../api/get-stations';
@@ -50,9 +50,11 @@ export default function RadioDock() {
     if (!station) return;
     setLiveStation(
       {
+        kind: 'radio',
         id: station._id,
         name: station.radio_name,
         by: displayName(station.username),
+        href: '/join',
         blocked,
         failed,
         volume,
@@ -61,7 +63,7 @@ export default function RadioDock() {
       { stop: tuneOut, resume, setVolume: setStationVolume, toggleMute: toggleStationMute },
     );
   }, [station, blocked, failed, volume, muted, resume]);
-  useEffect(() => () => setLiveStation(null), []);
+  useEffect(() => () => clearLiveStation('radio'), []);
 
   // A song started in the main player takes over: the station stops.
   useEffect(
