@@ -109,8 +109,10 @@ for (const { name, viewport } of sizes) {
       );
       const there = await audioState(kitchen.page);
       expect(mediaFile(there.src)).toBe(song);
-      const moved = (await devicesOf(page)).find((d) => d.name === 'Kitchen')?.state;
-      expect(moved?.repeat).toBe('one');
+      // Kitchen reports what it plays a moment after it starts.
+      await expect
+        .poll(async () => (await devicesOf(page)).find((d) => d.name === 'Kitchen')?.state.repeat)
+        .toBe('one');
       await expect.poll(async () => (await audioState(page)).paused).toBe(true);
 
       // This browser is the remote now: it shows and controls what plays there.
