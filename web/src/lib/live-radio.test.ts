@@ -6,18 +6,9 @@ import {
   stopLiveRadio,
   type LiveStation,
 } from './live-radio';
+import { makeStation } from '@/test/live-station';
 
-const station: LiveStation = {
-  kind: 'radio',
-  id: 's1',
-  name: 'Night shift',
-  by: 'dj',
-  href: '/join',
-  blocked: false,
-  failed: null,
-  volume: 100,
-  muted: false,
-};
+const station = makeStation();
 const jam: LiveStation = { ...station, kind: 'jam', id: 'j1', name: 'Your Jam', href: '/jam/j1' };
 
 const controls = (stop: () => void) => ({

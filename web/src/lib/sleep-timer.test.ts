@@ -14,6 +14,7 @@ import {
   upNext,
   type SleepClock,
 } from './player-store';
+import { makeStation } from '@/test/live-station';
 
 const current = () => currentSong(getPlayerState())?._id ?? null;
 
@@ -95,20 +96,12 @@ describe('the sleep timer', () => {
 
   it('stops the radio too', () => {
     const stop = vi.fn(() => setLiveStation(null));
-    setLiveStation(
-      {
-        kind: 'radio',
-        id: 's1',
-        name: 'Night shift',
-        by: 'dj',
-        href: '/join',
-        blocked: false,
-        failed: null,
-        volume: 100,
-        muted: false,
-      },
-      { stop, resume: () => undefined, setVolume: () => undefined, toggleMute: () => undefined },
-    );
+    setLiveStation(makeStation(), {
+      stop,
+      resume: () => undefined,
+      setVolume: () => undefined,
+      toggleMute: () => undefined,
+    });
     setSleepTimer(15);
     vi.advanceTimersByTime(15 * 60_000);
     expect(stop).toHaveBeenCalledOnce();

@@ -1,7 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { joinedJam, setJoinedJam } from '@/lib/jam';
-import { getLiveStation, setLiveStation, type LiveStation } from '@/lib/live-radio';
+import { getLiveStation, setLiveStation } from '@/lib/live-radio';
 import { getPlayerState, playSongs, resetPlayer } from '@/lib/player-store';
 import { queryKeys } from '@/lib/query-keys';
 import { makeSong } from '@/test/songs';
@@ -9,6 +9,7 @@ import { providersWrapper, testQueryClient } from '@/test/utils';
 import type { Jam } from '../api/jams';
 import { resetJamHere } from '../here';
 import JamDock from './JamDock';
+import { makeStation } from '@/test/live-station';
 
 const jam: Jam = {
   id: 'j1',
@@ -30,17 +31,7 @@ const jam: Jam = {
   votesNeeded: 2,
 };
 
-const radio: LiveStation = {
-  kind: 'radio',
-  id: 's1',
-  name: 'Night shift',
-  by: 'dj',
-  href: '/join',
-  blocked: false,
-  failed: null,
-  volume: 100,
-  muted: false,
-};
+const radio = makeStation();
 
 /** A socket that never opens: the Jam is already in the cache. */
 class QuietSocket {

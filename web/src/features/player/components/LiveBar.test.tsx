@@ -3,18 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLiveStation, type LiveStation } from '@/lib/live-radio';
 import { renderRoutes } from '@/test/utils';
 import { LiveBar } from './LiveBar';
+import { makeStation } from '@/test/live-station';
 
-const radio: LiveStation = {
-  kind: 'radio',
-  id: 's1',
-  name: 'Night shift',
-  by: 'dj',
-  href: '/join',
-  blocked: false,
-  failed: null,
-  volume: 100,
-  muted: false,
-};
+const radio: LiveStation = makeStation();
 
 const jam: LiveStation = {
   ...radio,

@@ -5,6 +5,7 @@ import { getLiveStation, setLiveStation } from '@/lib/live-radio';
 import { getPlayerState, playSongs, resetPlayer } from '@/lib/player-store';
 import { songsAbcd } from '@/test/songs';
 import { usePlayerShortcuts } from './use-player-shortcuts';
+import { makeStation } from '@/test/live-station';
 
 function Page() {
   const [help, setHelp] = useState(0);
@@ -80,25 +81,12 @@ describe('the player shortcuts on a page', () => {
     render(<Page />);
     playSongs(songsAbcd(), 0);
     fireEvent.keyDown(document.body, { key: ' ' });
-    setLiveStation(
-      {
-        kind: 'radio',
-        id: 's1',
-        name: 'Night shift',
-        by: 'dj',
-        href: '/join',
-        blocked: false,
-        failed: null,
-        volume: 100,
-        muted: false,
-      },
-      {
-        stop: () => setLiveStation(null),
-        resume: () => undefined,
-        setVolume: () => undefined,
-        toggleMute: () => undefined,
-      },
-    );
+    setLiveStation(makeStation(), {
+      stop: () => setLiveStation(null),
+      resume: () => undefined,
+      setVolume: () => undefined,
+      toggleMute: () => undefined,
+    });
     fireEvent.keyDown(document.body, { key: ' ' });
     expect(getLiveStation()).toBeNull();
     expect(getPlayerState().playing).toBe(false);
@@ -109,20 +97,12 @@ describe('the player shortcuts on a page', () => {
     playSongs(songsAbcd(), 0);
     const setVolume = vi.fn();
     const toggleMute = vi.fn();
-    setLiveStation(
-      {
-        kind: 'radio',
-        id: 's1',
-        name: 'Night shift',
-        by: 'dj',
-        href: '/join',
-        blocked: false,
-        failed: null,
-        volume: 60,
-        muted: false,
-      },
-      { stop: () => setLiveStation(null), resume: () => undefined, setVolume, toggleMute },
-    );
+    setLiveStation(makeStation({ volume: 60 }), {
+      stop: () => setLiveStation(null),
+      resume: () => undefined,
+      setVolume,
+      toggleMute,
+    });
     fireEvent.keyDown(document.body, { key: 'ArrowDown' });
     expect(setVolume).toHaveBeenCalledWith(50);
     fireEvent.keyDown(document.body, { key: 'm' });
