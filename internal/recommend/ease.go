@@ -1,23 +1,25 @@
 package recommend
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
-	"slices"
 
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/lapack/gonum"
 )
 
-// EASEMaxItems is the most items EASE learns unless TrainConfig says
-// otherwise. EASE (Steck 2019) learns B = I − P·diag(1/diag P) with
+// EASEMaxItems bounds the one inverse EASE needs, unless TrainConfig
+// says otherwise. EASE (Steck 2019) learns B = I − P·diag(1/diag P) with
 // P = (XᵀX + λI)⁻¹: the best ridge regression of every item from all the
-// others, in closed form. It is the strongest simple model of listening data, but the
-// inverse is dense: for n items it holds one n × n float64 table (8n²
-// bytes: 288 MB at 6,000 items, 800 MB at 10,000) and costs about n³
-// flops (on this 2-core machine 9.6 s at 4,000 items, so ~32 s at 6,000
-// and ~2.5 min at 10,000). Hence the cap, and RP3β beyond it.
+// others, in closed form. It is the strongest simple model of listening
+// data, but the inverse is dense: for n items it holds one n × n float64
+// table (8n² bytes: 288 MB at 6,000 items, 800 MB at 10,000) and costs
+// about n³ flops (on this 2-core machine 9.6 s at 4,000 items, so ~32 s
+// at 6,000 and ~2.5 min at 10,000). With fewer listeners than items the
+// same model is learned through a listeners × listeners inverse instead
+// (easedual.go), so the bound is on whichever is smaller: a server with
+// up to this many listeners learns EASE over its whole library; one with
+// more, over this many of its most played songs, and RP3β beyond them.
 const EASEMaxItems = 4000
 
 // fitEASE learns the weights among the items in order, and returns B as
@@ -96,12 +98,7 @@ func sparseEASE(b []float64, order []int32, nItems, k int) [][]neighbour {
 				list = append(list, neighbour{order[c], float32(w)})
 			}
 		}
-		slices.SortFunc(list, func(x, y neighbour) int {
-			return cmp.Or(cmp.Compare(abs32(y.w), abs32(x.w)), cmp.Compare(x.item, y.item))
-		})
-		row := append([]neighbour(nil), list[:min(k, len(list))]...)
-		slices.SortFunc(row, func(x, y neighbour) int { return cmp.Or(cmp.Compare(y.w, x.w), cmp.Compare(x.item, y.item)) })
-		out[order[a]] = row
+		out[order[a]] = strongest(list, k)
 	}
 	return out
 }

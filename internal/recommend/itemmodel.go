@@ -39,6 +39,8 @@ type ItemModel struct {
 	dense []float64
 	order []int32
 	pos   []int32
+	// or, with fewer listeners than items, EASE in its listener form.
+	dual *easeDual
 }
 
 // FitCosine learns plain item-to-item kNN: co-occurrence divided by the
@@ -64,10 +66,18 @@ func FitRP3(p *Plays) *ItemModel {
 }
 
 // FitEASE learns EASE with penalty lambda over the maxItems most played
-// items (ties by index), as the engine picks the items it learns.
+// items (ties by index), through the listeners when they are fewer: on
+// Last.fm-2k, all 17,434 artists in a second instead of most of an hour.
 func FitEASE(p *Plays, maxItems int, lambda float64) (*ItemModel, error) {
 	order := p.m.byDegree()
 	order = order[:min(maxItems, len(order))]
+	if len(p.m.rows) < len(order) {
+		d, err := newEASEDual(p.m, order, lambda)
+		if err != nil {
+			return nil, err
+		}
+		return &ItemModel{dual: d}, nil
+	}
 	b, err := fitEASE(p.m, order, lambda)
 	if err != nil {
 		return nil, err
@@ -87,6 +97,14 @@ func FitEASE(p *Plays, maxItems int, lambda float64) (*ItemModel, error) {
 // more than once; per item, once, with its positive total, for EASE.
 func (m *ItemModel) Score(heard []int32, add func(item int32, w float32)) {
 	x := cellValue(weightListen)
+	if m.dual != nil {
+		m.dual.score(heard, float64(x), func(item int32, w float64) {
+			if w > 0 {
+				add(item, float32(w))
+			}
+		})
+		return
+	}
 	if m.dense == nil {
 		for _, i := range heard {
 			for _, n := range m.rows[i] {

@@ -43,6 +43,7 @@ func TestTrainingPicksEASEWhenTheCatalogFitsAndAddsRP3BeyondIt(t *testing.T) {
 		{"a small catalog learns EASE", TrainConfig{}, "ease"},
 		{"one larger than the cap learns EASE for the most played and RP3β for all", TrainConfig{EASEItems: 5}, "ease+rp3b"},
 		{"or RP3β alone when asked", TrainConfig{EASEItems: 5, RP3Only: true}, "rp3b"},
+		{"as few listeners as the cap learn EASE over every item, through the listeners", TrainConfig{EASEItems: 10}, "ease"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := trainedFixture(t, &now, c.cfg)

@@ -1,6 +1,8 @@
 package recommend
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 )
 
@@ -88,9 +90,7 @@ func (m *matrix) cooccur(f func(row int) float32, row func(i int32, acc []float3
 	}
 }
 
-// topK keeps the k heaviest positive weights, heaviest first. A long list
-// is partitioned around its k-th weight first (quickselect), so an item
-// with thousands of co-occurring items costs linear time, not a sort.
+// topK keeps the k heaviest positive weights, heaviest first.
 func topK(list []neighbour, k int) []neighbour {
 	out := list[:0]
 	for _, n := range list {
@@ -98,7 +98,27 @@ func topK(list []neighbour, k int) []neighbour {
 			out = append(out, n)
 		}
 	}
-	heavier := func(a, b neighbour) bool { return a.w > b.w || (a.w == b.w && a.item < b.item) }
+	return selectTop(out, k, func(n neighbour) float32 { return n.w })
+}
+
+// strongest keeps the k weights of either sign farthest from 0, the most
+// positive first: an EASE row, where an item's listeners shunning another
+// says as much as their liking it.
+func strongest(list []neighbour, k int) []neighbour {
+	top := selectTop(list, k, func(n neighbour) float32 { return abs32(n.w) })
+	slices.SortFunc(top, func(x, y neighbour) int { return cmp.Or(cmp.Compare(y.w, x.w), cmp.Compare(x.item, y.item)) })
+	return top
+}
+
+// selectTop returns a copy of the k items of list with the largest key,
+// largest first (ties by item), reordering list. A long list is
+// partitioned around its k-th key first (quickselect), so an item with
+// thousands of co-occurring items costs linear time, not a sort.
+func selectTop(out []neighbour, k int, key func(neighbour) float32) []neighbour {
+	heavier := func(a, b neighbour) bool {
+		ka, kb := key(a), key(b)
+		return ka > kb || (ka == kb && a.item < b.item)
+	}
 	if len(out) > k {
 		lo, hi := 0, len(out)-1
 		for lo < hi {

@@ -110,9 +110,9 @@ func (t *TrainSet) matrix() *matrix {
 // ErrNothingToLearn is Train's answer before anyone played anything.
 var ErrNothingToLearn = errors.New("nothing to learn from yet")
 
-// Train learns a model: EASE when the items with at least two listeners
-// fit in cfg.EASEItems (it is the more accurate); otherwise EASE over the
-// most played of them and RP3β for the rest ("ease+rp3b"), which on
+// Train learns a model: EASE over every item with at least two listeners
+// when it can (it is the more accurate); otherwise EASE over the most
+// played of them and RP3β for the rest ("ease+rp3b"), which on
 // Last.fm-shaped data beats both EASE over those items and item-kNN.
 func Train(t *TrainSet, cfg TrainConfig) (*Model, error) {
 	start := time.Now()
@@ -132,22 +132,23 @@ func Train(t *TrainSet, cfg TrainConfig) (*Model, error) {
 	// alone serves until it has.
 	var rows [][]neighbour
 	kind := "rp3b"
-	if active > 0 && active <= cfg.EASEItems {
-		b, err := fitEASE(m, order[:active], cfg.Lambda)
-		if err != nil {
-			return nil, fmt.Errorf("learning EASE: %w", err)
+	learned := order[:easeItems(m, order[:active], cfg.EASEItems)]
+	if len(learned) > 0 && len(learned) == active {
+		var err error
+		if rows, err = learnEASE(m, learned, cfg); err != nil {
+			return nil, err
 		}
-		rows, kind = sparseEASE(b, order[:active], m.nItems, cfg.Neighbours), "ease"
+		kind = "ease"
 	} else {
 		// At most ~10M weights (80 MB, in memory and in the stored blob).
 		k := min(cfg.Neighbours, max(50, 10_000_000/max(1, m.nItems)))
 		rows = fitRP3(m, cfg.Beta, k)
-		if learned := order[:min(active, cfg.EASEItems)]; len(learned) > 0 && !cfg.RP3Only {
-			b, err := fitEASE(m, learned, cfg.Lambda)
+		if len(learned) > 0 && !cfg.RP3Only {
+			ease, err := learnEASE(m, learned, cfg)
 			if err != nil {
-				return nil, fmt.Errorf("learning EASE: %w", err)
+				return nil, err
 			}
-			rows, kind = mergeRows(sparseEASE(b, learned, m.nItems, cfg.Neighbours), rows), "ease+rp3b"
+			rows, kind = mergeRows(ease, rows), "ease+rp3b"
 		}
 	}
 	model := &Model{Kind: kind, Items: t.items, Offsets: make([]int32, 1, len(rows)+1),
@@ -164,6 +165,48 @@ func Train(t *TrainSet, cfg TrainConfig) (*Model, error) {
 	}
 	model.Took = time.Since(start)
 	return model, nil
+}
+
+// dualWork bounds the work of EASE's listener form: items learned × their
+// plays (on Last.fm-2k 6,953 × 82,155, 0.6e9: 2 s here).
+const dualWork = 1.5e9
+
+// easeItems is how many of the active items (most played first) EASE
+// learns: as many as keep its one inverse within maxInverse² (the items ×
+// items one, or the listeners × listeners one when there are more items),
+// and the listener form's rows within dualWork. A server with a few
+// people learns EASE over its whole library; one with many over its
+// maxInverse most played songs.
+func easeItems(m *matrix, active []int32, maxInverse int) int {
+	listeners := len(m.rows)
+	if len(active) <= maxInverse || listeners > maxInverse {
+		return min(len(active), maxInverse)
+	}
+	var cells float64
+	for n, it := range active {
+		cells += float64(m.degree[it])
+		if n+1 > maxInverse && float64(n+1)*cells > dualWork {
+			return n
+		}
+	}
+	return len(active)
+}
+
+// learnEASE learns EASE's rows over the items in order, through whichever
+// of the items and the listeners are fewer: the same weights either way.
+func learnEASE(m *matrix, order []int32, cfg TrainConfig) ([][]neighbour, error) {
+	if len(m.rows) < len(order) {
+		d, err := newEASEDual(m, order, cfg.Lambda)
+		if err != nil {
+			return nil, fmt.Errorf("learning EASE: %w", err)
+		}
+		return d.rows(cfg.Neighbours), nil
+	}
+	b, err := fitEASE(m, order, cfg.Lambda)
+	if err != nil {
+		return nil, fmt.Errorf("learning EASE: %w", err)
+	}
+	return sparseEASE(b, order, m.nItems, cfg.Neighbours), nil
 }
 
 // mergeRows keeps EASE's weights where it learned an item and RP3β's for
