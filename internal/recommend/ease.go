@@ -30,13 +30,7 @@ func fitEASE(m *matrix, order []int32, lambda float64) ([]float64, error) {
 	if n == 0 {
 		return nil, errors.New("no items to learn")
 	}
-	pos := make([]int32, m.nItems)
-	for i := range pos {
-		pos[i] = -1
-	}
-	for a, it := range order {
-		pos[it] = int32(a)
-	}
+	pos := positions(order, m.nItems)
 	g := make([]float64, n*n) // the upper triangle of XᵀX, row-major
 	var row []iv
 	for _, r := range m.rows {
@@ -46,23 +40,10 @@ func fitEASE(m *matrix, order []int32, lambda float64) ([]float64, error) {
 				row = append(row, iv{p, c.v})
 			}
 		}
-		for _, x := range row {
-			for _, y := range row {
-				if x.item <= y.item {
-					g[int(x.item)*n+int(y.item)] += float64(x.v * y.v)
-				}
-			}
-		}
+		addProducts(g, n, row)
 	}
-	for a := 0; a < n; a++ {
-		g[a*n+a] += lambda
-	}
-	impl := gonum.Implementation{}
-	if !impl.Dpotrf(blas.Upper, n, g, n) {
-		return nil, fmt.Errorf("factorizing the %d × %d gram matrix: not positive definite", n, n)
-	}
-	if !impl.Dpotri(blas.Upper, n, g, n) {
-		return nil, fmt.Errorf("inverting the %d × %d gram matrix: singular", n, n)
+	if err := invertGram(g, n, lambda); err != nil {
+		return nil, err
 	}
 	// In place: the upper triangle holds P; write B over both triangles.
 	diag := make([]float64, n)
@@ -78,6 +59,46 @@ func fitEASE(m *matrix, order []int32, lambda float64) ([]float64, error) {
 		}
 	}
 	return g, nil
+}
+
+// positions maps each of nItems items to its place in order, or −1.
+func positions(order []int32, nItems int) []int32 {
+	pos := make([]int32, nItems)
+	for i := range pos {
+		pos[i] = -1
+	}
+	for a, it := range order {
+		pos[it] = int32(a)
+	}
+	return pos
+}
+
+// addProducts adds x·y for every two cells of one row (or column) of X
+// to the upper triangle of the n × n gram matrix g, at their indexes.
+func addProducts(g []float64, n int, cells []iv) {
+	for _, x := range cells {
+		for _, y := range cells {
+			if x.item <= y.item {
+				g[int(x.item)*n+int(y.item)] += float64(x.v * y.v)
+			}
+		}
+	}
+}
+
+// invertGram turns g, the upper triangle of an n × n gram matrix, into
+// the upper triangle of (g + λI)⁻¹, in place.
+func invertGram(g []float64, n int, lambda float64) error {
+	for a := 0; a < n; a++ {
+		g[a*n+a] += lambda
+	}
+	impl := gonum.Implementation{}
+	if !impl.Dpotrf(blas.Upper, n, g, n) {
+		return fmt.Errorf("factorizing the %d × %d gram matrix: not positive definite", n, n)
+	}
+	if !impl.Dpotri(blas.Upper, n, g, n) {
+		return fmt.Errorf("inverting the %d × %d gram matrix: singular", n, n)
+	}
+	return nil
 }
 
 // sparseEASE keeps each item's k strongest weights, of either sign, which

@@ -5,9 +5,6 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
-
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/lapack/gonum"
 )
 
 // easeDual is EASE learned through the listeners instead of the items. By
@@ -36,14 +33,8 @@ func newEASEDual(m *matrix, order []int32, lambda float64) (*easeDual, error) {
 	if n == 0 || u == 0 {
 		return nil, errors.New("no items to learn")
 	}
-	d := &easeDual{m: m, pos: make([]int32, m.nItems), order: order, users: u,
+	d := &easeDual{m: m, pos: positions(order, m.nItems), order: order, users: u,
 		cols: make([][]iv, n), denom: make([]float64, n)}
-	for i := range d.pos {
-		d.pos[i] = -1
-	}
-	for a, it := range order {
-		d.pos[it] = int32(a)
-	}
 	for r, row := range m.rows {
 		for _, c := range row {
 			if p := d.pos[c.item]; p >= 0 {
@@ -53,23 +44,10 @@ func newEASEDual(m *matrix, order []int32, lambda float64) (*easeDual, error) {
 	}
 	k := make([]float64, u*u) // the upper triangle of XXᵀ, then M
 	for _, col := range d.cols {
-		for _, x := range col {
-			for _, y := range col {
-				if x.item <= y.item {
-					k[int(x.item)*u+int(y.item)] += float64(x.v * y.v)
-				}
-			}
-		}
+		addProducts(k, u, col)
 	}
-	for r := 0; r < u; r++ {
-		k[r*u+r] += lambda
-	}
-	impl := gonum.Implementation{}
-	if !impl.Dpotrf(blas.Upper, u, k, u) {
-		return nil, fmt.Errorf("factorizing the %d × %d listener gram matrix: not positive definite", u, u)
-	}
-	if !impl.Dpotri(blas.Upper, u, k, u) {
-		return nil, fmt.Errorf("inverting the %d × %d listener gram matrix: singular", u, u)
+	if err := invertGram(k, u, lambda); err != nil {
+		return nil, fmt.Errorf("through the listeners: %w", err)
 	}
 	for r := 0; r < u; r++ {
 		for c := r + 1; c < u; c++ {
