@@ -46,8 +46,8 @@ func benchTrain(ctx context.Context, db musicify.RecommendSource, engine *recomm
 	runtime.GC()
 	var mem runtime.MemStats
 	runtime.ReadMemStats(&mem)
-	fmt.Printf("model %s trained in %s (reading the database included): %d items, %d listeners, %d pairs, %d weights; heap grew at most %d MB; heap in use after %d MB\n",
-		model.Kind, took.Round(time.Millisecond), len(model.Items), model.Listeners, model.Cells, len(model.W), peak>>20, mem.HeapInuse>>20)
+	fmt.Printf("model %s trained in %s (reading the database included): %d items (%d by EASE), %d listeners, %d pairs, %d weights; heap grew at most %d MB; heap in use after %d MB\n",
+		model.Kind, took.Round(time.Millisecond), len(model.Items), model.EASEItems, model.Listeners, model.Cells, len(model.W), peak>>20, mem.HeapInuse>>20)
 
 	// Folding in: a listen is learned at once, its next query reads it.
 	lat := make([]time.Duration, 10_000)

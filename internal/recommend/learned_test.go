@@ -39,17 +39,18 @@ func TestTrainingPicksEASEWhenTheCatalogFitsAndAddsRP3BeyondIt(t *testing.T) {
 		name string
 		cfg  TrainConfig
 		kind string
+		ease int
 	}{
-		{"a small catalog learns EASE", TrainConfig{}, "ease"},
-		{"one larger than the cap learns EASE for the most played and RP3β for all", TrainConfig{EASEItems: 5}, "ease+rp3b"},
-		{"or RP3β alone when asked", TrainConfig{EASEItems: 5, RP3Only: true}, "rp3b"},
-		{"as few listeners as the cap learn EASE over every item, through the listeners", TrainConfig{EASEItems: 10}, "ease"},
+		{"a small catalog learns EASE", TrainConfig{}, "ease", 12},
+		{"one larger than the cap learns EASE for the most played and RP3β for all", TrainConfig{EASEItems: 5}, "ease+rp3b", 5},
+		{"or RP3β alone when asked", TrainConfig{EASEItems: 5, RP3Only: true}, "rp3b", 0},
+		{"as few listeners as the cap learn EASE over every item, through the listeners", TrainConfig{EASEItems: 10}, "ease", 12},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := trainedFixture(t, &now, c.cfg)
 			m := e.Model()
-			if m.Kind != c.kind || len(m.Items) != 12 || m.Listeners != 10 || m.Cells != 40 {
-				t.Fatalf("model %s of %d items, %d listeners, %d cells", m.Kind, len(m.Items), m.Listeners, m.Cells)
+			if m.Kind != c.kind || m.EASEItems != c.ease || len(m.Items) != 12 || m.Listeners != 10 || m.Cells != 40 {
+				t.Fatalf("model %s of %d items (%d by EASE), %d listeners, %d cells", m.Kind, len(m.Items), m.EASEItems, m.Listeners, m.Cells)
 			}
 			// What the model learned is taste: jazz leads to jazz.
 			for k := m.Offsets[0]; k < m.Offsets[1]; k++ {

@@ -16,6 +16,7 @@ type Model struct {
 	Offsets   []int32 // item i's neighbours are Nbr[Offsets[i]:Offsets[i+1]]
 	Nbr       []int32
 	W         []float32
+	EASEItems int       // the items EASE learned (the most played); RP3β the rest
 	Listeners int       // rows it learned from: users and playlists
 	Cells     int       // their distinct (listener, song) pairs
 	TrainedAt time.Time // when its data was read
@@ -151,8 +152,11 @@ func Train(t *TrainSet, cfg TrainConfig) (*Model, error) {
 			rows, kind = mergeRows(ease, rows), "ease+rp3b"
 		}
 	}
+	if kind == "rp3b" {
+		learned = nil
+	}
 	model := &Model{Kind: kind, Items: t.items, Offsets: make([]int32, 1, len(rows)+1),
-		Listeners: len(m.rows), TrainedAt: t.at}
+		EASEItems: len(learned), Listeners: len(m.rows), TrainedAt: t.at}
 	for _, r := range rows {
 		for _, n := range r {
 			model.Nbr = append(model.Nbr, n.item)

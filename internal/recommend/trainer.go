@@ -186,7 +186,7 @@ func (t *Trainer) Train(ctx context.Context) error {
 		return fmt.Errorf("learning: %w", err)
 	}
 	t.Engine.SetModel(m)
-	t.Logger.Info("recommend: model trained", "kind", m.Kind, "items", len(m.Items), "listeners", m.Listeners,
+	t.Logger.Info("recommend: model trained", "kind", m.Kind, "items", len(m.Items), "ease_items", m.EASEItems, "listeners", m.Listeners,
 		"pairs", m.Cells, "took", m.Took.Round(time.Millisecond))
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(m); err != nil {
