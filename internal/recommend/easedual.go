@@ -18,11 +18,11 @@ import (
 // over all of it, where fitEASE would need the items × items inverse (at
 // 17,000 items 2.3 GB and most of an hour here).
 type easeDual struct {
-	m     *matrix
 	pos   []int32 // item → its place in order, or −1 outside
 	order []int32
 	users int
 	inv   []float64 // M, users × users, both triangles
+	rows  [][]iv    // per listener: (place in order, value)
 	cols  [][]iv    // per place in order: (listener, value)
 	denom []float64 // per place: 1 − x_bᵀ M x_b, λ times P's diagonal
 }
@@ -33,11 +33,12 @@ func newEASEDual(m *matrix, order []int32, lambda float64) (*easeDual, error) {
 	if n == 0 || u == 0 {
 		return nil, errors.New("no items to learn")
 	}
-	d := &easeDual{m: m, pos: positions(order, m.nItems), order: order, users: u,
-		cols: make([][]iv, n), denom: make([]float64, n)}
+	d := &easeDual{pos: positions(order, m.nItems), order: order, users: u,
+		rows: make([][]iv, u), cols: make([][]iv, n), denom: make([]float64, n)}
 	for r, row := range m.rows {
 		for _, c := range row {
 			if p := d.pos[c.item]; p >= 0 {
+				d.rows[r] = append(d.rows[r], iv{p, c.v})
 				d.cols[p] = append(d.cols[p], iv{int32(r), c.v})
 			}
 		}
@@ -84,10 +85,8 @@ func (d *easeDual) weights(v, c, y []float64) {
 	}
 	clear(y)
 	for r, cr := range c {
-		for _, x := range d.m.rows[r] {
-			if p := d.pos[x.item]; p >= 0 {
-				y[p] += cr * float64(x.v)
-			}
+		for _, x := range d.rows[r] {
+			y[x.item] += cr * float64(x.v)
 		}
 	}
 	for b := range y {
@@ -95,10 +94,10 @@ func (d *easeDual) weights(v, c, y []float64) {
 	}
 }
 
-// rows keeps each learned item's k strongest weights, as sparseEASE does,
+// sparse keeps each learned item's k strongest weights, as sparseEASE does,
 // computing the rows on every core.
-func (d *easeDual) rows(k int) [][]neighbour {
-	out := make([][]neighbour, d.m.nItems)
+func (d *easeDual) sparse(nItems, k int) [][]neighbour {
+	out := make([][]neighbour, nItems)
 	var next sync.Mutex
 	a := 0
 	var wg sync.WaitGroup

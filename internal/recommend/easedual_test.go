@@ -47,7 +47,7 @@ func TestEASEThroughTheListenersIsEASE(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, got := sparseEASE(b, order, m.nItems, c.keep), d.rows(c.keep)
+			want, got := sparseEASE(b, order, m.nItems, c.keep), d.sparse(m.nItems, c.keep)
 			weights := 0
 			for i := range want {
 				if len(got[i]) != len(want[i]) {

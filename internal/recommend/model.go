@@ -204,7 +204,7 @@ func learnEASE(m *matrix, order []int32, cfg TrainConfig) ([][]neighbour, error)
 		if err != nil {
 			return nil, fmt.Errorf("learning EASE: %w", err)
 		}
-		return d.rows(cfg.Neighbours), nil
+		return d.sparse(m.nItems, cfg.Neighbours), nil
 	}
 	b, err := fitEASE(m, order, cfg.Lambda)
 	if err != nil {
