@@ -113,15 +113,21 @@ func sparseEASE(b []float64, order []int32, nItems, k int) [][]neighbour {
 	out := make([][]neighbour, nItems)
 	list := make([]neighbour, 0, n)
 	for a := 0; a < n; a++ {
-		list = list[:0]
-		for c, w := range b[a*n : (a+1)*n] {
-			if w != 0 {
-				list = append(list, neighbour{order[c], float32(w)})
-			}
-		}
-		out[order[a]] = strongest(list, k)
+		out[order[a]] = strongestOf(b[a*n:(a+1)*n], order, k, &list)
 	}
 	return out
+}
+
+// strongestOf is strongest over one dense row of weights, row[c] being
+// order[c]'s; list is scratch, kept between rows.
+func strongestOf(row []float64, order []int32, k int, list *[]neighbour) []neighbour {
+	*list = (*list)[:0]
+	for c, w := range row {
+		if w != 0 {
+			*list = append(*list, neighbour{order[c], float32(w)})
+		}
+	}
+	return strongest(*list, k)
 }
 
 func abs32(x float32) float32 {

@@ -119,13 +119,7 @@ func (d *easeDual) sparse(nItems, k int) [][]neighbour {
 				}
 				d.weights(v, c, y)
 				y[mine] = 0
-				list = list[:0]
-				for b, w := range y {
-					if w != 0 {
-						list = append(list, neighbour{d.order[b], float32(w)})
-					}
-				}
-				out[d.order[mine]] = strongest(list, k)
+				out[d.order[mine]] = strongestOf(y, d.order, k, &list)
 			}
 		})
 	}

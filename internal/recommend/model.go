@@ -152,11 +152,11 @@ func Train(t *TrainSet, cfg TrainConfig) (*Model, error) {
 			rows, kind = mergeRows(ease, rows), "ease+rp3b"
 		}
 	}
-	if kind == "rp3b" {
-		learned = nil
-	}
 	model := &Model{Kind: kind, Items: t.items, Offsets: make([]int32, 1, len(rows)+1),
-		EASEItems: len(learned), Listeners: len(m.rows), TrainedAt: t.at}
+		Listeners: len(m.rows), TrainedAt: t.at}
+	if kind != "rp3b" {
+		model.EASEItems = len(learned)
+	}
 	for _, r := range rows {
 		for _, n := range r {
 			model.Nbr = append(model.Nbr, n.item)
